@@ -1,0 +1,36 @@
+import type { RoleName } from '@atende/shared/contracts/types';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { Unauthorized } from './errors.ts';
+
+/** What the Lambda authorizer verified about the caller; the only source of the company id. */
+export interface AuthContext {
+  companyId: string;
+  employeeId: string;
+  role: RoleName;
+  sessionId: string;
+}
+
+const ROLES: readonly RoleName[] = ['admin', 'manager', 'operator'];
+
+/** Reads the authorizer context API Gateway attached to the event (all values arrive as strings). */
+export function readAuthContext(event: Pick<APIGatewayProxyEvent, 'requestContext'>): AuthContext | undefined {
+  const context = event.requestContext?.authorizer as Record<string, unknown> | null | undefined;
+  if (!context) return undefined;
+  const { companyId, employeeId, role, sessionId } = context;
+  if (
+    typeof companyId !== 'string' ||
+    typeof employeeId !== 'string' ||
+    typeof sessionId !== 'string' ||
+    typeof role !== 'string' ||
+    !ROLES.includes(role as RoleName)
+  ) {
+    return undefined;
+  }
+  return { companyId, employeeId, role: role as RoleName, sessionId };
+}
+
+export function requireAuthContext(event: Pick<APIGatewayProxyEvent, 'requestContext'>): AuthContext {
+  const auth = readAuthContext(event);
+  if (!auth) throw new Unauthorized();
+  return auth;
+}

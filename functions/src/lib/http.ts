@@ -1,0 +1,121 @@
+import middy from '@middy/core';
+import httpCors from '@middy/http-cors';
+import type { RouteContract } from '@atende/shared/contracts/types';
+import { resourcePath } from '@atende/shared/contracts/match';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { type AuthContext, readAuthContext } from './auth-context.ts';
+import { AppError, Invalid, NotFound, TooManyRequests, Unauthorized } from './errors.ts';
+import { logger } from './logger.ts';
+import { parseInput } from './validation.ts';
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface RequestInput<C extends RouteContract> {
+  params: Infer<C['params']>;
+  query: Infer<C['query']>;
+  body: Infer<C['body']>;
+  /** Present on employee and apiKey routes. */
+  auth: C['auth'] extends 'employee' | 'apiKey' ? AuthContext : AuthContext | undefined;
+  event: APIGatewayProxyEvent;
+}
+
+/** What a route implementation may return: the body, or a body with extra status/headers. */
+export type RouteResult<C extends RouteContract> =
+  | Infer<C['response']>
+  | { statusCode: number; body?: unknown; headers?: Record<string, string>; raw: true };
+
+export interface RouteBinding {
+  contract: RouteContract;
+  run: (input: RequestInput<RouteContract>) => Promise<unknown>;
+}
+
+/** Binds a contract to its implementation with the types the contract implies. */
+export function route<C extends RouteContract>(
+  contract: C,
+  run: (input: RequestInput<C>) => Promise<RouteResult<C>>,
+): RouteBinding {
+  return { contract, run: run as RouteBinding['run'] };
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+export const jsonResponse = (statusCode: number, body: unknown, headers: Record<string, string> = {}) => ({
+  statusCode,
+  headers: { ...JSON_HEADERS, ...headers },
+  body: body === undefined ? '' : JSON.stringify(body),
+});
+
+function parseBody(event: APIGatewayProxyEvent): unknown {
+  if (event.body === null || event.body === undefined || event.body === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Invalid('body', 'Corpo da requisição não é um JSON válido.');
+  }
+}
+
+export function errorResponse(error: unknown, event?: APIGatewayProxyEvent): APIGatewayProxyResult {
+  if (error instanceof AppError) {
+    const headers: Record<string, string> =
+      error instanceof TooManyRequests ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+    return jsonResponse(
+      error.statusCode,
+      { message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) },
+      headers,
+    );
+  }
+  logger.error('unhandled error', {
+    path: event?.path,
+    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error,
+  });
+  return jsonResponse(500, { message: 'Erro interno. Tente novamente mais tarde.', code: 'internal' });
+}
+
+/**
+ * The Lambda of one domain: finds the contract by the API Gateway resource and method, parses and validates
+ * params, query and body with the contract's schemas, reads the authorizer context, runs the implementation
+ * and maps named errors to responses.
+ */
+export function createHttpHandler(bindings: readonly RouteBinding[]) {
+  const byKey = new Map<string, RouteBinding>();
+  for (const binding of bindings) {
+    const key = `${binding.contract.method} ${resourcePath(binding.contract)}`;
+    if (byKey.has(key)) throw new Error(`Route bound twice: ${key}`);
+    byKey.set(key, binding);
+  }
+
+  const core = async (event: APIGatewayProxyEvent, _context: Context): Promise<APIGatewayProxyResult> => {
+    try {
+      const binding = byKey.get(`${event.httpMethod} ${event.resource}`);
+      if (!binding) throw new NotFound('Rota não encontrada.');
+      const { contract } = binding;
+      const auth = readAuthContext(event);
+      if ((contract.auth === 'employee' || contract.auth === 'apiKey') && !auth) throw new Unauthorized();
+      const rawBody = parseBody(event);
+      const input: RequestInput<RouteContract> = {
+        params: contract.params ? parseInput(contract.params, event.pathParameters ?? {}, 'params') : undefined,
+        query: contract.query
+          ? parseInput(contract.query, event.queryStringParameters ?? {}, 'query')
+          : undefined,
+        body: contract.body ? parseInput(contract.body, rawBody ?? {}, 'body') : undefined,
+        auth,
+        event,
+      };
+      const result = await binding.run(input);
+      if (result && typeof result === 'object' && 'raw' in result && result.raw === true) {
+        const raw = result as unknown as { statusCode: number; body?: unknown; headers?: Record<string, string> };
+        return jsonResponse(raw.statusCode, raw.body, raw.headers);
+      }
+      const status = contract.successStatus ?? 200;
+      return jsonResponse(status, status === 204 ? undefined : result);
+    } catch (error) {
+      return errorResponse(error, event);
+    }
+  };
+
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(httpCors({ origins: ['*'], headers: 'authorization,content-type,x-api-key' }))
+    .handler(core);
+}

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+
+export const JAVA_MISSING_MESSAGE =
+  'Java não encontrado: o DynamoDB Local precisa de um Java 17 ou mais novo. ' +
+  'Instale-o com: sudo apt-get install default-jre-headless';
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  port: number;
+  stop: () => Promise<void>;
+}
+
+export interface DynamoDbLocalOptions {
+  port: number;
+  /** Folder for the database files; omitted means in memory (tests). */
+  dbPath?: string;
+  /** Milliseconds to wait for the emulator to answer. */
+  startTimeoutMs?: number;
+}
+
+function emulatorDir(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+}
+
+export function javaAvailable(): boolean {
+  const result = spawnSync('java', ['-version'], { stdio: 'ignore' });
+  return result.status === 0;
+}
+
+async function waitUntilReady(endpoint: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    throw new Error(`DynamoDB Local did not answer within ${timeoutMs} ms`);
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Starts the official DynamoDB Local jar (shipped in amplify-dynamodb-simulator) with Java. */
+export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
+  if (!javaAvailable()) throw new Error(JAVA_MISSING_MESSAGE);
+  const dir = emulatorDir();
+  const args = [
+    '-Xmx1g',
+    `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    join(dir, 'DynamoDBLocal.jar'),
+    '-sharedDb',
+    '-port',
+    String(options.port),
+  ];
+  if (options.dbPath) {
+    mkdirSync(options.dbPath, { recursive: true });
+    args.push('-dbPath', options.dbPath);
+  } else {
+    args.push('-inMemory');
+  }
+  const child = spawn('java', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  try {
+    await waitUntilReady(endpoint, child, options.startTimeoutMs ?? 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${stderr}`);
+  }
+  return {
+    endpoint,
+    port: options.port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}

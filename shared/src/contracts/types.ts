@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import type { HandlerRef } from '../infra/handlers.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route:
+ * - public: anyone (sign-up, sign-in, health);
+ * - employee: a bearer access token checked by the Lambda authorizer;
+ * - apiKey: an integrator's API key (API Gateway usage plan) checked by the same authorizer;
+ * - webhook: a channel provider; the handler verifies the provider's signature.
+ */
+export type AuthKind = 'public' | 'employee' | 'apiKey' | 'webhook';
+
+export type RoleName = 'admin' | 'manager' | 'operator';
+
+/** Access rule of spec point 5, filled by the issues that add the routes. */
+export interface AccessRule {
+  /** Roles allowed; 'all' (or absent) means any authenticated employee. */
+  roles?: readonly RoleName[] | 'all';
+  /** Plan codes allowed; others are refused. */
+  plans?: readonly string[];
+  /** Plan features required (any of). */
+  planFeatures?: readonly string[];
+  /** Company modules required (any of, enabled = 1). */
+  modules?: readonly string[];
+  /** Rollout flags required. */
+  rollouts?: readonly string[];
+  /** Permission name checked per role (e.g. contacts:view). */
+  permission?: string;
+  /** Company-level permission a manager needs (spec point 5). */
+  companyPermission?: string;
+}
+
+export interface RouteContract<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  /** Unique id, "<domain>.<operation>". */
+  id: string;
+  method: HttpMethod;
+  /** Path below the API prefix, API Gateway style: /employees/{id}. */
+  path: string;
+  /** The domain whose Lambda serves the route. */
+  domain: DomainName;
+  auth: AuthKind;
+  access?: AccessRule;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response?: R;
+  /** Status of a successful answer; 200 unless set. */
+  successStatus?: number;
+  /** Largest accepted body in bytes; the gateway answers 413 above it. */
+  maxBodyBytes?: number;
+}
+
+export const defineRoute = <
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+>(
+  contract: RouteContract<P, Q, B, R>,
+): RouteContract<P, Q, B, R> => contract;
+
+/** Every API path begins with this prefix, in AWS (REST API resources, CloudFront behaviour) and locally. */
+export const API_PREFIX = '/api';
+
+/** Default request body limit (API Gateway's own hard limit is 10 MB). */
+export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+
+/** The domains, each served by one Lambda. */
+export const DOMAINS = {
+  health: { handler: { module: 'health/handler', export: 'handler' } },
+} as const satisfies Record<string, { handler: HandlerRef }>;
+
+export type DomainName = keyof typeof DOMAINS;

@@ -1,0 +1,20 @@
+/** Environment variable names shared by infra/, the local runtime and functions/. */
+export const ENV = {
+  stage: 'STAGE',
+  tablePrefix: 'TABLE_PREFIX',
+  queuePrefix: 'QUEUE_PREFIX',
+  dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  sqsEndpoint: 'SQS_ENDPOINT',
+  s3Endpoint: 'S3_ENDPOINT',
+  s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
+  websocketManagementEndpoint: 'WEBSOCKET_MANAGEMENT_ENDPOINT',
+  mediaBucket: 'MEDIA_BUCKET',
+  exportsBucket: 'EXPORTS_BUCKET',
+  queueUrls: 'QUEUE_URLS',
+  localEndpoints: 'LOCAL_ENDPOINTS',
+  jwtSecret: 'JWT_SECRET',
+  encryptionKey: 'ENCRYPTION_KEY',
+  publicBaseUrl: 'PUBLIC_BASE_URL',
+} as const;
+
+export type EnvName = (typeof ENV)[keyof typeof ENV];

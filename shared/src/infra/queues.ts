@@ -1,0 +1,25 @@
+import type { HandlerRef } from './handlers.ts';
+
+/**
+ * SQS queues, written once: infra/ builds each with its DLQ and alarm, the local runtime serves them and
+ * polls them into the same consumer handlers.
+ */
+export interface QueueDefinition {
+  id: string;
+  fifo: boolean;
+  /** Seconds a received message stays invisible before another receive may see it. */
+  visibilityTimeoutSeconds: number;
+  /** Receives before a message is moved to the DLQ. */
+  maxReceiveCount: number;
+  consumer: { handler: HandlerRef; batchSize: number };
+  description: string;
+}
+
+export const QUEUES: readonly QueueDefinition[] = [];
+
+/** Physical queue name: FIFO queues must end in ".fifo". */
+export const queueName = (prefix: string, queue: Pick<QueueDefinition, 'id' | 'fifo'>): string =>
+  `${prefix}${queue.id}${queue.fifo ? '.fifo' : ''}`;
+
+export const deadLetterQueueName = (prefix: string, queue: Pick<QueueDefinition, 'id' | 'fifo'>): string =>
+  `${prefix}${queue.id}-dlq${queue.fifo ? '.fifo' : ''}`;

@@ -1,0 +1,32 @@
+import type { HandlerRef } from './handlers.ts';
+
+/** EventBridge schedules, written once: infra/ builds rules, the local runtime runs timers. */
+export interface ScheduleDefinition {
+  id: string;
+  /** EventBridge rate expression, e.g. "rate(1 minute)". */
+  expression: `rate(${string})`;
+  handler: HandlerRef;
+  description: string;
+}
+
+export const SCHEDULES: readonly ScheduleDefinition[] = [];
+
+const UNIT_MS: Record<string, number> = {
+  minute: 60_000,
+  minutes: 60_000,
+  hour: 3_600_000,
+  hours: 3_600_000,
+  day: 86_400_000,
+  days: 86_400_000,
+};
+
+/** Milliseconds between runs of a rate expression; throws on anything that is not a valid rate. */
+export function rateToMilliseconds(expression: string): number {
+  const match = /^rate\((\d+) (minute|minutes|hour|hours|day|days)\)$/.exec(expression);
+  if (!match) throw new Error(`Invalid rate expression: ${expression}`);
+  const value = Number(match[1]);
+  const unit = match[2] as string;
+  if (value < 1) throw new Error(`Invalid rate expression: ${expression}`);
+  if ((value === 1) !== !unit.endsWith('s')) throw new Error(`Invalid rate expression: ${expression}`);
+  return value * (UNIT_MS[unit] as number);
+}
