@@ -1,0 +1,81 @@
+/** A message attribute as the JSON protocol carries it (BinaryValue in base64). */
+export interface MessageAttributeValue {
+  DataType: string;
+  StringValue?: string;
+  BinaryValue?: string;
+}
+
+export type MessageAttributes = Record<string, MessageAttributeValue>;
+
+export interface RedrivePolicy {
+  deadLetterTargetArn: string;
+  maxReceiveCount: number;
+}
+
+export interface QueueSettings {
+  fifo: boolean;
+  contentBasedDeduplication: boolean;
+  visibilityTimeoutSeconds: number;
+  delaySeconds: number;
+  messageRetentionSeconds: number;
+  receiveWaitTimeSeconds: number;
+  maximumMessageSize: number;
+  redrivePolicy?: RedrivePolicy;
+}
+
+export interface StoredMessage {
+  id: string;
+  body: string;
+  md5OfBody: string;
+  attributes: MessageAttributes;
+  traceHeader?: string;
+  sentAt: number;
+  /** Until then the message is delayed (never received) or in flight (received at least once). */
+  visibleAt: number;
+  receiveCount: number;
+  firstReceivedAt?: number;
+  /** Token of the latest receive: only the newest receipt handle may delete the message. */
+  receiptToken?: string;
+  groupId?: string;
+  deduplicationId?: string;
+  sequenceNumber?: string;
+  deadLetterSourceArn?: string;
+}
+
+export interface DeduplicationEntry {
+  messageId: string;
+  sequenceNumber?: string;
+  expiresAt: number;
+}
+
+export interface QueueState {
+  name: string;
+  createdAt: number;
+  modifiedAt: number;
+  settings: QueueSettings;
+  /** In send order: FIFO delivery per group follows this order. */
+  messages: StoredMessage[];
+  deduplication: Record<string, DeduplicationEntry>;
+  nextSequence: number;
+  lastPurgeAt?: number;
+}
+
+export interface PersistedState {
+  version: 1;
+  queues: QueueState[];
+}
+
+export const DEDUPLICATION_WINDOW_MS = 5 * 60 * 1000;
+export const MAX_MESSAGE_BYTES = 262_144;
+export const REGION = 'us-east-1';
+export const DEFAULT_ACCOUNT_ID = '000000000000';
+
+export const queueArn = (accountId: string, name: string): string =>
+  `arn:aws:sqs:${REGION}:${accountId}:${name}`;
+
+/** Queue name from an ARN (`arn:aws:sqs:region:account:name`), or undefined when it is not an SQS ARN. */
+export function queueNameFromArn(arn: string): string | undefined {
+  const parts = arn.split(':');
+  if (parts.length !== 6 || parts[0] !== 'arn' || parts[2] !== 'sqs' || !parts[5]) return undefined;
+  return parts[5];
+}
