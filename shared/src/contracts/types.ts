@@ -30,6 +30,10 @@ export interface AccessRule {
   permission?: string;
   /** Company-level permission a manager needs (spec point 5). */
   companyPermission?: string;
+  /** Company permission flag an operator needs (spec point 5: reports need display_report_base_to_operators). */
+  operatorPermission?: string;
+  /** FAQ roles allowed (spec point 2, FAQ module); the FAQ role comes from rules/faq.ts. */
+  faqRoles?: readonly ('admin' | 'manager' | 'creator')[];
 }
 
 export interface RouteContract<
@@ -37,6 +41,7 @@ export interface RouteContract<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  A extends AuthKind = AuthKind,
 > {
   /** Unique id, "<domain>.<operation>". */
   id: string;
@@ -45,7 +50,7 @@ export interface RouteContract<
   path: string;
   /** The domain whose Lambda serves the route. */
   domain: DomainName;
-  auth: AuthKind;
+  auth: A;
   access?: AccessRule;
   params?: P;
   query?: Q;
@@ -62,9 +67,10 @@ export const defineRoute = <
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  const A extends AuthKind = AuthKind,
 >(
-  contract: RouteContract<P, Q, B, R>,
-): RouteContract<P, Q, B, R> => contract;
+  contract: RouteContract<P, Q, B, R, A>,
+): RouteContract<P, Q, B, R, A> => contract;
 
 /** Every API path begins with this prefix, in AWS (REST API resources, CloudFront behaviour) and locally. */
 export const API_PREFIX = '/api';
@@ -75,6 +81,8 @@ export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 /** The domains, each served by one Lambda. */
 export const DOMAINS = {
   health: { handler: { module: 'health/handler', export: 'handler' } },
+  auth: { handler: { module: 'auth/handler', export: 'handler' } },
+  account: { handler: { module: 'account/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

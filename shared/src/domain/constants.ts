@@ -97,7 +97,17 @@ export const CAMPAIGN_STATUS = {
 
 export const CHANNEL_HEALTH = { allConnected: 1, someConnected: 2, noneConnected: 3 } as const;
 
-export const CUSTOMER_CHANNELS = ['whatsapp', 'invalid', 'error', 'undefined', 'messenger', 'instagram', 'telegram', 'email', 'widget'] as const;
+export const CUSTOMER_CHANNELS = [
+  'whatsapp',
+  'invalid',
+  'error',
+  'undefined',
+  'messenger',
+  'instagram',
+  'telegram',
+  'email',
+  'widget',
+] as const;
 
 export const MESSAGE_SENDERS = ['operator', 'bot', 'customer'] as const;
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { authorize } from '@atende/functions/auth/authorizer';
-import { signAccessToken } from '@atende/functions/auth/tokens';
+import { bearerToken } from '@atende/functions/auth/authorizer';
+import { signAccessToken, verifyAccessToken } from '@atende/functions/auth/tokens';
 import { createHttpHandler, route } from '@atende/functions/lib/http';
 import { defineRoute, type RouteContract } from '@atende/shared/contracts/types';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent } from 'aws-lambda';
@@ -48,17 +48,25 @@ const handler = createHttpHandler([
   route(keyRoute, async ({ auth }) => ({ companyId: auth.companyId })),
 ]);
 
+/**
+ * The gateway's side of the authorizer contract (throw = 401, Deny = 403, context passed on); the real
+ * authorizer, with its session checks, is tested in functions/src/auth.
+ */
 let denyAll = false;
 const testAuthorizer: Authorizer = async (event) => {
-  const result: APIGatewayAuthorizerResult = await authorize(event);
-  if (!denyAll) return result;
-  return {
-    ...result,
+  const claims = await verifyAccessToken(bearerToken(event) ?? '', SECRET);
+  if (!claims) throw new Error('Unauthorized');
+  const result: APIGatewayAuthorizerResult = {
+    principalId: claims.employeeId,
     policyDocument: {
       Version: '2012-10-17',
-      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: event.methodArn }],
+      Statement: [
+        { Action: 'execute-api:Invoke', Effect: denyAll ? 'Deny' : 'Allow', Resource: event.methodArn },
+      ],
     },
+    context: { ...claims },
   };
+  return result;
 };
 
 let server: Server;

@@ -1,0 +1,115 @@
+import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { isObjectId } from '@atende/shared/domain/object-id';
+import { parseRoom } from '@atende/shared/realtime/rooms';
+import {
+  type ServerEvent,
+  type ServerEventPayload,
+  type ServerFrame,
+  serverFrame,
+} from '@atende/shared/realtime/server-events';
+import { listEmployeeConnections, listRoomMembers, removeConnection } from '../realtime/store.ts';
+import { clients } from './clients.ts';
+import { logger } from './logger.ts';
+
+/** Posts in flight at once per publish: enough to fan out fast without a burst of throttled calls. */
+const POST_CONCURRENCY = 8;
+
+export interface PublishResult {
+  delivered: number;
+  gone: number;
+}
+
+function managementClient() {
+  const client = clients().websocket;
+  if (!client) throw new Error('WEBSOCKET_MANAGEMENT_ENDPOINT is not set: realtime frames cannot be posted');
+  return client;
+}
+
+const isGone = (error: unknown) =>
+  error instanceof GoneException || (error instanceof Error && error.name === 'GoneException');
+
+/**
+ * Sends one frame to one connection. A connection API Gateway reports gone is deleted with its memberships
+ * (the frame's company names its keys); the answer says whether the frame was delivered.
+ */
+export async function publishToConnection(connectionId: string, frame: ServerFrame): Promise<boolean> {
+  try {
+    await managementClient().send(
+      new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify(frame)) }),
+    );
+    return true;
+  } catch (error) {
+    if (!isGone(error)) throw error;
+    logger.info('websocket connection gone', { connectionId, company: frame.data.company });
+    await removeConnection(frame.data.company, connectionId);
+    return false;
+  }
+}
+
+async function publishToAll(connectionIds: readonly string[], frame: ServerFrame): Promise<PublishResult> {
+  const result: PublishResult = { delivered: 0, gone: 0 };
+  let next = 0;
+  const worker = async () => {
+    while (next < connectionIds.length) {
+      const connectionId = connectionIds[next] as string;
+      next += 1;
+      try {
+        if (await publishToConnection(connectionId, frame)) result.delivered += 1;
+        else result.gone += 1;
+      } catch (error) {
+        // One failing connection must not keep the frame from the others; it is logged and counted as neither.
+        logger.warn('websocket post failed', {
+          connectionId,
+          event: frame.event,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(POST_CONCURRENCY, connectionIds.length) }, worker));
+  return result;
+}
+
+/** Sends an event to every connection in one of the company's rooms. A room of another company is refused. */
+export async function publishToRoom<E extends ServerEvent>(
+  companyId: string,
+  room: string,
+  event: E,
+  data: ServerEventPayload<E>,
+): Promise<PublishResult> {
+  if (parseRoom(room)?.companyId !== companyId) {
+    throw new Error(`Room ${room} does not belong to company ${companyId}`);
+  }
+  const members = await listRoomMembers(companyId, room);
+  return publishToAll(
+    members.map((member) => member.connectionId),
+    serverFrame(event, companyId, data),
+  );
+}
+
+/** Sends an event to every open connection of one employee, whatever rooms they joined. */
+export async function publishToEmployee<E extends ServerEvent>(
+  companyId: string,
+  employeeId: string,
+  event: E,
+  data: ServerEventPayload<E>,
+): Promise<PublishResult> {
+  if (!isObjectId(companyId) || !isObjectId(employeeId)) {
+    throw new Error(`Invalid employee ${employeeId} of company ${companyId}`);
+  }
+  const connections = await listEmployeeConnections(companyId, employeeId);
+  return publishToAll(
+    connections.map((connection) => connection.connectionId),
+    serverFrame(event, companyId, data),
+  );
+}
+
+/** Sends an event to some of the company's connections, e.g. all sessions of an employee but one. */
+export async function publishToConnections<E extends ServerEvent>(
+  companyId: string,
+  connectionIds: readonly string[],
+  event: E,
+  data: ServerEventPayload<E>,
+): Promise<PublishResult> {
+  return publishToAll(connectionIds, serverFrame(event, companyId, data));
+}

@@ -1,0 +1,226 @@
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandInput,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { RoleName } from '@atende/shared/contracts/types';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+
+/**
+ * WebSocket connections and room memberships in the main table. Layout:
+ * - connection:            pk C#<cid>#CONN#<connectionId>#  sk #META
+ *                          gsi1pk C#<cid>#EMP#<eid>#CONN#   gsi1sk <connectionId>  (an employee's connections)
+ * - membership, conn side: pk C#<cid>#CONN#<connectionId>#  sk ROOM#<room>          (a connection's rooms)
+ * - membership, room side: pk C#<cid>#ROOM#<room>#          sk CONN#<connectionId>  (a room's connections)
+ * Everything expires through the `expiresAt` TTL: API Gateway closes a connection after 2 hours at most, so a
+ * row whose $disconnect never arrived is gone an hour later; until then reads skip expired rows themselves,
+ * because the TTL sweeper is lazy.
+ */
+export const CONNECTION_TTL_SECONDS = 3 * 60 * 60;
+
+export interface StoredConnection {
+  connectionId: string;
+  companyId: string;
+  employeeId: string;
+  role: RoleName;
+  sessionId: string;
+  connectedAt: number;
+}
+
+/** One connection in a room, enough to post to it and to tell sessions apart. */
+export interface RoomMember {
+  connectionId: string;
+  employeeId: string;
+  sessionId: string;
+}
+
+const META = '#META';
+const connectionPk = (companyId: string, connectionId: string) => `C#${companyId}#CONN#${connectionId}#`;
+const roomPk = (companyId: string, room: string) => `C#${companyId}#ROOM#${room}#`;
+const employeeConnectionsPk = (companyId: string, employeeId: string) =>
+  `C#${companyId}#EMP#${employeeId}#CONN#`;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const expiresAt = () => nowSeconds() + CONNECTION_TTL_SECONDS;
+const alive = (item: Record<string, unknown>) =>
+  typeof item.expiresAt === 'number' && item.expiresAt > nowSeconds();
+
+async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await clients().document.send(
+      new QueryCommand({ ...input, TableName: config().mainTable, ExclusiveStartKey }),
+    );
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
+
+/** BatchWrite in chunks of 25, resending whatever DynamoDB leaves unprocessed. */
+async function batchWrite(requests: WriteRequest[]): Promise<void> {
+  const table = config().mainTable;
+  for (let start = 0; start < requests.length; start += 25) {
+    let pending: WriteRequest[] = requests.slice(start, start + 25);
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      if (attempt > 8) throw new Error('DynamoDB left connection writes unprocessed');
+      const result = await clients().document.send(
+        new BatchWriteCommand({ RequestItems: { [table]: pending } }),
+      );
+      pending = result.UnprocessedItems?.[table] ?? [];
+    }
+  }
+}
+
+export async function putConnection(connection: StoredConnection): Promise<void> {
+  const { companyId, connectionId, employeeId } = connection;
+  await clients().document.send(
+    new PutCommand({
+      TableName: config().mainTable,
+      Item: {
+        pk: connectionPk(companyId, connectionId),
+        sk: META,
+        gsi1pk: employeeConnectionsPk(companyId, employeeId),
+        gsi1sk: connectionId,
+        ...connection,
+        expiresAt: expiresAt(),
+      },
+    }),
+  );
+}
+
+export async function getConnection(
+  companyId: string,
+  connectionId: string,
+): Promise<StoredConnection | undefined> {
+  const { Item } = await clients().document.send(
+    new GetCommand({
+      TableName: config().mainTable,
+      Key: { pk: connectionPk(companyId, connectionId), sk: META },
+    }),
+  );
+  if (!Item || !alive(Item)) return undefined;
+  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, expiresAt: _expiresAt, ...connection } = Item;
+  return connection as StoredConnection;
+}
+
+/**
+ * Adds the connection to the rooms in one transaction that also checks the connection still exists, so a join
+ * racing a $disconnect cannot leave memberships of a closed connection behind.
+ */
+export async function joinRooms(connection: StoredConnection, rooms: readonly string[]): Promise<void> {
+  const { companyId, connectionId, employeeId, sessionId } = connection;
+  const TableName = config().mainTable;
+  const ttl = expiresAt();
+  await clients().document.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          ConditionCheck: {
+            TableName,
+            Key: { pk: connectionPk(companyId, connectionId), sk: META },
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        },
+        ...rooms.flatMap((room) => [
+          {
+            Put: {
+              TableName,
+              Item: { pk: connectionPk(companyId, connectionId), sk: `ROOM#${room}`, room, expiresAt: ttl },
+            },
+          },
+          {
+            Put: {
+              TableName,
+              Item: {
+                pk: roomPk(companyId, room),
+                sk: `CONN#${connectionId}`,
+                connectionId,
+                employeeId,
+                sessionId,
+                expiresAt: ttl,
+              },
+            },
+          },
+        ]),
+      ],
+    }),
+  );
+}
+
+export async function leaveRooms(
+  companyId: string,
+  connectionId: string,
+  rooms: readonly string[],
+): Promise<void> {
+  await batchWrite(
+    rooms.flatMap((room) => [
+      { DeleteRequest: { Key: { pk: connectionPk(companyId, connectionId), sk: `ROOM#${room}` } } },
+      { DeleteRequest: { Key: { pk: roomPk(companyId, room), sk: `CONN#${connectionId}` } } },
+    ]),
+  );
+}
+
+/** Deletes the connection and every membership it holds, on both sides. */
+export async function removeConnection(companyId: string, connectionId: string): Promise<void> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': connectionPk(companyId, connectionId) },
+  });
+  const rooms = items.flatMap((item) => (typeof item.room === 'string' ? [item.room] : []));
+  await batchWrite([
+    { DeleteRequest: { Key: { pk: connectionPk(companyId, connectionId), sk: META } } },
+    ...rooms.flatMap((room) => [
+      { DeleteRequest: { Key: { pk: connectionPk(companyId, connectionId), sk: `ROOM#${room}` } } },
+      { DeleteRequest: { Key: { pk: roomPk(companyId, room), sk: `CONN#${connectionId}` } } },
+    ]),
+  ]);
+}
+
+export async function listConnectionRooms(companyId: string, connectionId: string): Promise<string[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :room)',
+    ExpressionAttributeValues: { ':pk': connectionPk(companyId, connectionId), ':room': 'ROOM#' },
+  });
+  return items.filter(alive).flatMap((item) => (typeof item.room === 'string' ? [item.room] : []));
+}
+
+export async function listRoomMembers(companyId: string, room: string): Promise<RoomMember[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': roomPk(companyId, room) },
+  });
+  return items.filter(alive).map((item) => ({
+    connectionId: String(item.connectionId),
+    employeeId: String(item.employeeId),
+    sessionId: String(item.sessionId),
+  }));
+}
+
+export async function listEmployeeConnections(
+  companyId: string,
+  employeeId: string,
+): Promise<StoredConnection[]> {
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': employeeConnectionsPk(companyId, employeeId) },
+  });
+  return items.filter(alive).map((item) => ({
+    connectionId: String(item.connectionId),
+    companyId: String(item.companyId),
+    employeeId: String(item.employeeId),
+    role: item.role as RoleName,
+    sessionId: String(item.sessionId),
+    connectedAt: Number(item.connectedAt),
+  }));
+}

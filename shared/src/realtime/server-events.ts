@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { objectId } from '../domain/object-id.ts';
+
+/**
+ * Frames the server pushes: JSON `{event, data}`. Every `data` carries the `company` it belongs to, so a
+ * client can drop (and report) a frame meant for another company, as spec point 7 asks.
+ */
+export const REFRESH_SESSION_WALLET_ACTIONS = [
+  'update_wallet',
+  'remove_wallet',
+  'update_employees',
+  'create_wallet',
+  'update_wallet_same_name',
+  'update_customers_count',
+] as const;
+
+export const REFRESH_SESSION_EVENTS = [
+  'update-company',
+  'departments-update',
+  'sub-department-delete',
+  'department-delete',
+  'tabulation-create',
+  'tabulation-update',
+  'tabulation-delete',
+  'install-app',
+  'uninstall-app',
+] as const;
+
+export const EMPLOYEE_STATUSES = ['online', 'offline'] as const;
+
+const scoped = <S extends z.ZodRawShape>(shape: S) => z.looseObject({ company: objectId, ...shape });
+
+/** Payloads whose values the spec does not give stay open beyond the company id. */
+export const SERVER_EVENT_SCHEMAS = {
+  checkStatus: scoped({ status: z.enum(EMPLOYEE_STATUSES) }),
+  'close-others-sessions': scoped({ employee: objectId, sessionId: z.string().min(1) }),
+  'refresh-session-wallet': scoped({ action: z.enum(REFRESH_SESSION_WALLET_ACTIONS) }),
+  'tmail-new': scoped({}),
+  'admin-update-employees': scoped({}),
+  'broadcast-employee-connection': scoped({ employee: objectId, status: z.enum(EMPLOYEE_STATUSES) }),
+  'inform-sending-excel-by-email': scoped({}),
+  'close-call-chat': scoped({}),
+  'refresh-whatsapp': scoped({}),
+  'whatsapp-official': scoped({}),
+  'email-api': scoped({}),
+  telegram: scoped({}),
+  messenger: scoped({}),
+  instagram: scoped({}),
+  'refresh-session': scoped({ event: z.enum(REFRESH_SESSION_EVENTS) }),
+  /** A refused or malformed client frame; nothing else happened. */
+  error: scoped({ code: z.string(), message: z.string(), action: z.string().optional() }),
+} as const;
+
+export type ServerEvent = keyof typeof SERVER_EVENT_SCHEMAS;
+
+export const SERVER_EVENTS = Object.keys(SERVER_EVENT_SCHEMAS) as ServerEvent[];
+
+export type ServerEventData<E extends ServerEvent> = z.infer<(typeof SERVER_EVENT_SCHEMAS)[E]>;
+
+/** What a publisher supplies: the payload without the company, which comes from the caller's own scope. */
+export type ServerEventPayload<E extends ServerEvent> = Omit<ServerEventData<E>, 'company'>;
+
+export interface ServerFrame<E extends ServerEvent = ServerEvent> {
+  event: E;
+  data: ServerEventData<E>;
+}
+
+export function serverFrame<E extends ServerEvent>(
+  event: E,
+  companyId: string,
+  payload: ServerEventPayload<E>,
+): ServerFrame<E> {
+  return { event, data: { ...payload, company: companyId } as ServerEventData<E> };
+}
+
+export type ParsedServerFrame =
+  | { kind: 'frame'; frame: ServerFrame }
+  | { kind: 'foreign-company'; frame: ServerFrame }
+  | { kind: 'invalid' };
+
+const isServerEvent = (value: unknown): value is ServerEvent =>
+  typeof value === 'string' && Object.hasOwn(SERVER_EVENT_SCHEMAS, value);
+
+/**
+ * Reads a frame received by the browser. A frame for another company is told apart so the caller can raise
+ * the critical alert and ignore it.
+ */
+export function parseServerFrame(text: string, companyId: string): ParsedServerFrame {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { kind: 'invalid' };
+  }
+  if (!raw || typeof raw !== 'object') return { kind: 'invalid' };
+  const { event, data } = raw as { event?: unknown; data?: unknown };
+  if (!isServerEvent(event)) return { kind: 'invalid' };
+  const parsed = SERVER_EVENT_SCHEMAS[event].safeParse(data);
+  if (!parsed.success) return { kind: 'invalid' };
+  const frame = { event, data: parsed.data } as ServerFrame;
+  return parsed.data.company === companyId ? { kind: 'frame', frame } : { kind: 'foreign-company', frame };
+}

@@ -1,0 +1,11 @@
+import { ADDRESS_PARTS, type Address } from '../domain/address.ts';
+import { ptBR } from '../i18n/pt-BR.ts';
+
+/** Spec point 5: every address part must be filled; a blank (whitespace only) part counts as missing. */
+export function isAddressComplete(address: Partial<Address> | undefined): boolean {
+  return ADDRESS_PARTS.every((part) => (address?.[part] ?? '').trim().length > 0);
+}
+
+export function addressWarning(address: Partial<Address> | undefined): string | undefined {
+  return isAddressComplete(address) ? undefined : ptBR.forms.incompleteAddress;
+}

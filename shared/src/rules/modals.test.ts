@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { notificationFlagForDay, shouldShowNotificationModal, shouldShowReviewModal } from './modals.ts';
+
+const NOW = new Date(2026, 4, 20, 15, 0, 0);
+const today = notificationFlagForDay(NOW);
+const yesterday = notificationFlagForDay(new Date(2026, 4, 19, 23, 59));
+
+describe('notification modal (spec point 4: once per day per browser, never on chat)', () => {
+  it.each([
+    { clause: 'never shown: shows', pathname: '/app/home', flag: null, show: true },
+    { clause: 'shown yesterday: shows again', pathname: '/app/home', flag: yesterday, show: true },
+    { clause: 'already shown today: hidden', pathname: '/app/contacts', flag: today, show: false },
+    {
+      clause: 'never on the chat route',
+      pathname: '/app/chat/65a1b2c3d4e5f60718293a4b',
+      flag: null,
+      show: false,
+    },
+    { clause: 'never on the v2 chat route', pathname: '/app/v2/chat', flag: undefined, show: false },
+    {
+      clause: 'a route merely starting with chat is not the chat route',
+      pathname: '/app/chatbot',
+      flag: null,
+      show: true,
+    },
+  ])('$clause', ({ pathname, flag, show }) => {
+    expect(shouldShowNotificationModal({ pathname, lastShownFlag: flag, now: NOW })).toBe(show);
+  });
+
+  it('the flag is the local date', () => {
+    expect(today).toBe('2026-05-20');
+  });
+});
+
+describe('review modal (spec point 4: older than 5 days, not voip)', () => {
+  const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
+  it.each([
+    { clause: 'account 6 days old: shows', accountType: 'advanced', created: daysAgo(6), show: true },
+    {
+      clause: 'account exactly 5 days old: not yet',
+      accountType: 'advanced',
+      created: daysAgo(5),
+      show: false,
+    },
+    { clause: 'account 2 days old: hidden', accountType: 'essential', created: daysAgo(2), show: false },
+    { clause: 'voip never sees it', accountType: 'voip', created: daysAgo(60), show: false },
+  ])('$clause', ({ accountType, created, show }) => {
+    expect(shouldShowReviewModal({ accountType, accountCreatedAt: created, now: NOW })).toBe(show);
+  });
+});

@@ -1,0 +1,34 @@
+import dayjs from 'dayjs';
+import { LIMITS } from '../domain/constants.ts';
+
+/** The local flag is the calendar day (YYYY-MM-DD, browser local time) the modal was last shown. */
+export function notificationFlagForDay(now: Date): string {
+  return dayjs(now).format('YYYY-MM-DD');
+}
+
+const CHAT_ROUTE = /^\/app(\/v2)?\/chat(\/|$)/;
+
+export function isChatRoute(pathname: string): boolean {
+  return CHAT_ROUTE.test(pathname);
+}
+
+/** Spec point 4: the notification modal shows once per day per browser and never on the chat route. */
+export function shouldShowNotificationModal(input: {
+  pathname: string;
+  lastShownFlag: string | null | undefined;
+  now: Date;
+}): boolean {
+  if (isChatRoute(input.pathname)) return false;
+  return input.lastShownFlag !== notificationFlagForDay(input.now);
+}
+
+/** Spec point 4: the review modal shows once the account is older than 5 days, never for voip. */
+export function shouldShowReviewModal(input: {
+  accountType: string;
+  accountCreatedAt: Date | string;
+  now: Date;
+}): boolean {
+  if (input.accountType === 'voip') return false;
+  const ageMs = input.now.getTime() - new Date(input.accountCreatedAt).getTime();
+  return ageMs > LIMITS.reviewModalAfterDays * 86_400_000;
+}
