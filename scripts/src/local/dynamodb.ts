@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 
@@ -75,7 +76,8 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
   } else {
     args.push('-inMemory');
   }
-  const child = spawn('java', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // DynamoDB Local writes a metadata file into its working directory: keep it out of the repository.
+  const child = spawn('java', args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: options.dbPath ?? tmpdir() });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
