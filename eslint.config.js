@@ -21,7 +21,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*/**', '!./**'], message: 'A feature never imports another feature.' }] },
+        {
+          patterns: [
+            { group: ['**/features/*/**', '!./**'], message: 'A feature never imports another feature.' },
+          ],
+        },
       ],
     },
   },

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 /** One `npm test` runs every workspace's unit and integration tests. */
 export default defineConfig({
   test: {
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
       {
         test: {

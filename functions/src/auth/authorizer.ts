@@ -1,14 +1,16 @@
-import type {
-  APIGatewayAuthorizerResult,
-  APIGatewayRequestAuthorizerEvent,
-} from 'aws-lambda';
+import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { ROLES } from '@atende/shared/domain/constants';
 import { signingSecret } from './secrets.ts';
+import { readForAuthorizer } from './store.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 /**
  * The Lambda REQUEST authorizer for the REST API and the WebSocket $connect route. It reads the bearer token
- * (REST: Authorization header; WebSocket: ?token=) and hands the verified company, employee, role and session
- * to the handlers as context. Throwing "Unauthorized" is API Gateway's way to answer 401.
+ * (REST: Authorization header; WebSocket: ?token=), then checks in one BatchGetItem that the token's session
+ * is neither revoked nor expired, and hands the verified company, employee, current role and session to the
+ * handlers as context. A blocked account (inactive employee or disabled company) is let through with
+ * `blocked: 'true'`, so the handler can answer 401 with the spec's message instead of API Gateway's bare 401.
+ * Throwing "Unauthorized" is API Gateway's way to answer 401.
  */
 export function bearerToken(event: APIGatewayRequestAuthorizerEvent): string | undefined {
   const headers = event.headers ?? {};
@@ -26,22 +28,36 @@ function stageWildcard(methodArn: string): string {
   return `${arnPrefix}/${stage}/*`;
 }
 
-export async function authorize(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+const isRole = (value: string): value is (typeof ROLES)[number] =>
+  (ROLES as readonly string[]).includes(value);
+
+export async function authorize(
+  event: APIGatewayRequestAuthorizerEvent,
+): Promise<APIGatewayAuthorizerResult> {
   const token = bearerToken(event);
   if (!token) throw new Error('Unauthorized');
-  const claims = await verifyAccessToken(token, signingSecret());
+  const claims = await verifyAccessToken(token, await signingSecret());
   if (!claims) throw new Error('Unauthorized');
+  const { session, employee, company } = await readForAuthorizer(claims);
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  if (!session || session.revoked || session.expiresAt <= nowSeconds || !employee || !company) {
+    throw new Error('Unauthorized');
+  }
+  if (!isRole(employee.role)) throw new Error('Unauthorized');
   return {
     principalId: claims.employeeId,
     policyDocument: {
       Version: '2012-10-17',
-      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: stageWildcard(event.methodArn) }],
+      Statement: [
+        { Action: 'execute-api:Invoke', Effect: 'Allow', Resource: stageWildcard(event.methodArn) },
+      ],
     },
     context: {
       companyId: claims.companyId,
       employeeId: claims.employeeId,
-      role: claims.role,
+      role: employee.role,
       sessionId: claims.sessionId,
+      blocked: employee.inactive || company.disabled ? 'true' : 'false',
     },
   };
 }

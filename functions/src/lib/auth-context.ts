@@ -1,6 +1,7 @@
 import type { RoleName } from '@atende/shared/contracts/types';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { Unauthorized } from './errors.ts';
+import { AUTH_MESSAGES } from '@atende/shared/contracts/auth/messages';
 
 /** What the Lambda authorizer verified about the caller; the only source of the company id. */
 export interface AuthContext {
@@ -8,15 +9,19 @@ export interface AuthContext {
   employeeId: string;
   role: RoleName;
   sessionId: string;
+  /** The employee is inactive or the company disabled: every authenticated call answers 401. */
+  blocked?: boolean;
 }
 
 const ROLES: readonly RoleName[] = ['admin', 'manager', 'operator'];
 
 /** Reads the authorizer context API Gateway attached to the event (all values arrive as strings). */
-export function readAuthContext(event: Pick<APIGatewayProxyEvent, 'requestContext'>): AuthContext | undefined {
+export function readAuthContext(
+  event: Pick<APIGatewayProxyEvent, 'requestContext'>,
+): AuthContext | undefined {
   const context = event.requestContext?.authorizer as Record<string, unknown> | null | undefined;
   if (!context) return undefined;
-  const { companyId, employeeId, role, sessionId } = context;
+  const { companyId, employeeId, role, sessionId, blocked } = context;
   if (
     typeof companyId !== 'string' ||
     typeof employeeId !== 'string' ||
@@ -26,11 +31,12 @@ export function readAuthContext(event: Pick<APIGatewayProxyEvent, 'requestContex
   ) {
     return undefined;
   }
-  return { companyId, employeeId, role: role as RoleName, sessionId };
+  return { companyId, employeeId, role: role as RoleName, sessionId, blocked: blocked === 'true' };
 }
 
 export function requireAuthContext(event: Pick<APIGatewayProxyEvent, 'requestContext'>): AuthContext {
   const auth = readAuthContext(event);
   if (!auth) throw new Unauthorized();
+  if (auth.blocked) throw new Unauthorized(AUTH_MESSAGES.accountBlocked);
   return auth;
 }

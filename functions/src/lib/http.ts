@@ -4,17 +4,17 @@ import type { RouteContract } from '@atende/shared/contracts/types';
 import { resourcePath } from '@atende/shared/contracts/match';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { type AuthContext, readAuthContext } from './auth-context.ts';
-import { AppError, Invalid, NotFound, TooManyRequests, Unauthorized } from './errors.ts';
+import { type AuthContext, readAuthContext, requireAuthContext } from './auth-context.ts';
+import { AppError, Invalid, NotFound, TooManyRequests } from './errors.ts';
 import { logger } from './logger.ts';
 import { parseInput } from './validation.ts';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 export interface RequestInput<C extends RouteContract> {
-  params: Infer<C['params']>;
-  query: Infer<C['query']>;
-  body: Infer<C['body']>;
+  params: Infer<NonNullable<C['params']>>;
+  query: Infer<NonNullable<C['query']>>;
+  body: Infer<NonNullable<C['body']>>;
   /** Present on employee and apiKey routes. */
   auth: C['auth'] extends 'employee' | 'apiKey' ? AuthContext : AuthContext | undefined;
   event: APIGatewayProxyEvent;
@@ -22,8 +22,7 @@ export interface RequestInput<C extends RouteContract> {
 
 /** What a route implementation may return: the body, or a body with extra status/headers. */
 export type RouteResult<C extends RouteContract> =
-  | Infer<C['response']>
-  | { statusCode: number; body?: unknown; headers?: Record<string, string>; raw: true };
+  Infer<C['response']> | { statusCode: number; body?: unknown; headers?: Record<string, string>; raw: true };
 
 export interface RouteBinding {
   contract: RouteContract;
@@ -91,11 +90,13 @@ export function createHttpHandler(bindings: readonly RouteBinding[]) {
       const binding = byKey.get(`${event.httpMethod} ${event.resource}`);
       if (!binding) throw new NotFound('Rota não encontrada.');
       const { contract } = binding;
-      const auth = readAuthContext(event);
-      if ((contract.auth === 'employee' || contract.auth === 'apiKey') && !auth) throw new Unauthorized();
+      const needsAuth = contract.auth === 'employee' || contract.auth === 'apiKey';
+      const auth = needsAuth ? requireAuthContext(event) : readAuthContext(event);
       const rawBody = parseBody(event);
       const input: RequestInput<RouteContract> = {
-        params: contract.params ? parseInput(contract.params, event.pathParameters ?? {}, 'params') : undefined,
+        params: contract.params
+          ? parseInput(contract.params, event.pathParameters ?? {}, 'params')
+          : undefined,
         query: contract.query
           ? parseInput(contract.query, event.queryStringParameters ?? {}, 'query')
           : undefined,
@@ -105,7 +106,11 @@ export function createHttpHandler(bindings: readonly RouteBinding[]) {
       };
       const result = await binding.run(input);
       if (result && typeof result === 'object' && 'raw' in result && result.raw === true) {
-        const raw = result as unknown as { statusCode: number; body?: unknown; headers?: Record<string, string> };
+        const raw = result as unknown as {
+          statusCode: number;
+          body?: unknown;
+          headers?: Record<string, string>;
+        };
         return jsonResponse(raw.statusCode, raw.body, raw.headers);
       }
       const status = contract.successStatus ?? 200;

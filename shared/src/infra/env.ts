@@ -13,6 +13,8 @@ export const ENV = {
   queueUrls: 'QUEUE_URLS',
   localEndpoints: 'LOCAL_ENDPOINTS',
   jwtSecret: 'JWT_SECRET',
+  /** AWS: the Secrets Manager secret holding the signing secret; read once per container. */
+  jwtSecretArn: 'JWT_SECRET_ARN',
   encryptionKey: 'ENCRYPTION_KEY',
   publicBaseUrl: 'PUBLIC_BASE_URL',
 } as const;

@@ -9,6 +9,9 @@ export interface HandlerRef {
   export: string;
 }
 
-export const handlerRef = (module: string, exportName = 'handler'): HandlerRef => ({ module, export: exportName });
+export const handlerRef = (module: string, exportName = 'handler'): HandlerRef => ({
+  module,
+  export: exportName,
+});
 
 export const handlerKey = (ref: HandlerRef): string => `${ref.module}#${ref.export}`;

@@ -1,0 +1,77 @@
+import { COMPANY_MODULES, TRIAL_DAYS } from '@atende/shared/contracts/account/catalogue';
+import {
+  DEFAULT_TIMEZONE,
+  MANAGER_COMPANY_PERMISSIONS,
+  OPERATOR_PERMISSIONS,
+  type PlanCode,
+  type Role,
+} from '@atende/shared/domain/constants';
+import type { CompanyRecord, EmployeeRecord } from './records.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Every company permission flag of spec point 6 set to one value. */
+export const allPermissions = (value: boolean): Record<string, boolean> =>
+  Object.fromEntries([...MANAGER_COMPANY_PERMISSIONS, ...OPERATOR_PERMISSIONS].map((name) => [name, value]));
+
+/** Every company module set to one value (enabled = 1). */
+export const allModules = (value: 0 | 1): Record<string, number> =>
+  Object.fromEntries(COMPANY_MODULES.map((name) => [name, value]));
+
+/**
+ * A new trial company: due in seven days, status active, modules off, permission flags off (the admin turns
+ * them on in the settings page), no rollouts and no stored plan features.
+ */
+export function newTrialCompany(input: {
+  id: string;
+  name: string;
+  accountType: PlanCode;
+  now: Date;
+}): CompanyRecord {
+  return {
+    _id: input.id,
+    name: input.name,
+    account_type: input.accountType,
+    internal_plan_code: input.accountType,
+    account_is_trial: true,
+    account_disabled: false,
+    dueDate: new Date(input.now.getTime() + TRIAL_DAYS * DAY_MS).toISOString(),
+    data_trial: { status: 'active' },
+    modules: allModules(0),
+    settings: { timezone: DEFAULT_TIMEZONE },
+    permissions: allPermissions(false),
+    departments: [],
+    whatsapps: {},
+    official_whatsapps: {},
+    created_at: input.now.toISOString(),
+    rollouts: [],
+    plan_features: [],
+  };
+}
+
+export function newEmployee(input: {
+  id: string;
+  companyId: string;
+  name: string;
+  email: string;
+  role: Role;
+  isRoot: boolean;
+  now: Date;
+}): EmployeeRecord {
+  return {
+    _id: input.id,
+    name: input.name,
+    email: input.email,
+    role: input.role,
+    is_root: input.isRoot,
+    company: input.companyId,
+    settings: {},
+    created_at: input.now.toISOString(),
+    last_access_in_platform: null,
+    firstLogin: true,
+    modalGeneral: true,
+    disableInactivity: false,
+    inactive: false,
+    rooms: [],
+  };
+}

@@ -1,0 +1,282 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getPermissions } from '@atende/shared/contracts/account/get-permissions';
+import { createToken } from '@atende/shared/contracts/auth/create-token';
+import { refreshToken } from '@atende/shared/contracts/auth/refresh-token';
+import { registerTrial } from '@atende/shared/contracts/auth/register-trial';
+import { revokeToken } from '@atende/shared/contracts/auth/revoke-token';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handler as accountHandler } from '../account/handler.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { useTestTables } from '../testing/dynamodb.ts';
+import { handler } from './handler.ts';
+import { keys } from './keys.ts';
+import { callRoute } from './test-gateway.ts';
+
+const PASSWORD = 'senha-forte-123';
+let counter = 0;
+
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${(counter += 1)}@empresa.test`;
+
+async function signUp(email = uniqueEmail('admin'), accountType = 'advanced') {
+  const response = await callRoute(handler, registerTrial, {
+    body: {
+      account_type: accountType,
+      company_name: 'Loja Azul',
+      name: 'Ana Souza',
+      email,
+      password: PASSWORD,
+    },
+  });
+  expect(response.status).toBe(201);
+  const body = response.body as { company: { _id: string }; employee: { _id: string } };
+  return { email, companyId: body.company._id, employeeId: body.employee._id, body: response.body };
+}
+
+async function signIn(email: string, password = PASSWORD, sourceIp?: string) {
+  return callRoute(handler, createToken, { body: { email, password }, ...(sourceIp ? { sourceIp } : {}) });
+}
+
+async function tokensFor(email: string) {
+  const response = await signIn(email);
+  expect(response.status).toBe(200);
+  return response.body as { accessToken: string; refreshToken: string };
+}
+
+const refresh = (token: string) =>
+  callRoute(handler, refreshToken, { body: { grant_type: 'refresh_token', refresh_token: token } });
+
+const permissionsWith = (token: string) => callRoute(accountHandler, getPermissions, { token });
+
+async function setFlag(key: { pk: string; sk: string }, name: string, value: boolean) {
+  await clients().document.send(
+    new UpdateCommand({
+      TableName: config().mainTable,
+      Key: key,
+      UpdateExpression: 'SET #flag = :value',
+      ExpressionAttributeNames: { '#flag': name },
+      ExpressionAttributeValues: { ':value': value },
+    }),
+  );
+}
+
+beforeAll(async () => {
+  process.env.JWT_SECRET = 'test-secret-with-at-least-32-characters!';
+  await useTestTables();
+});
+
+describe('POST /api/trial/register', () => {
+  it('creates a trial company due in 7 days and its root admin', async () => {
+    const before = Date.now();
+    const { body } = await signUp(uniqueEmail('Novo'), 'professional');
+    const { company, employee } = body as {
+      company: Record<string, unknown>;
+      employee: Record<string, unknown>;
+    };
+    expect(company).toMatchObject({
+      name: 'Loja Azul',
+      account_type: 'professional',
+      account_is_trial: true,
+      account_disabled: false,
+      data_trial: { status: 'active' },
+      settings: { timezone: 'America/Fortaleza' },
+      modules: { faq: 0 },
+    });
+    const due = Date.parse(String(company.dueDate));
+    expect(due - before).toBeGreaterThanOrEqual(7 * 86_400_000 - 1000);
+    expect(due - before).toBeLessThan(7 * 86_400_000 + 60_000);
+    expect(employee).toMatchObject({ role: 'admin', is_root: true, firstLogin: true, company: company._id });
+    expect(String(employee.email)).toMatch(/^novo-/);
+    expect(employee).not.toHaveProperty('passwordHash');
+    expect(company).not.toHaveProperty('pk');
+  });
+
+  it.each([
+    ['account_type', { account_type: 'gold' }],
+    ['email', { email: 'not-an-email' }],
+    ['password', { password: 'short' }],
+    ['company_name', { company_name: '' }],
+  ])('answers 400 naming %s when it is invalid', async (field, override) => {
+    const response = await callRoute(handler, registerTrial, {
+      body: {
+        account_type: 'essential',
+        company_name: 'Loja',
+        name: 'Ana',
+        email: uniqueEmail('v'),
+        password: PASSWORD,
+        ...override,
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ field });
+    expect(String((response.body as { message: string }).message)).toContain(field);
+  });
+
+  it('refuses an e-mail already used, whatever its case, with 409', async () => {
+    const { email } = await signUp();
+    const again = await callRoute(handler, registerTrial, {
+      body: {
+        account_type: 'basic',
+        company_name: 'Outra',
+        name: 'Bia',
+        email: email.toUpperCase(),
+        password: PASSWORD,
+      },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ field: 'email' });
+  });
+});
+
+describe('POST /api/auth/token', () => {
+  it('signs in with the right password and the access token passes the authorizer', async () => {
+    const { email, employeeId } = await signUp();
+    const response = await signIn(email.toUpperCase());
+    expect(response.status).toBe(200);
+    const body = response.body as {
+      accessToken: string;
+      refreshToken: string;
+      expiresIn: number;
+      employee: { _id: string };
+    };
+    expect(body.expiresIn).toBe(900);
+    expect(body.employee._id).toBe(employeeId);
+    expect(body.refreshToken.length).toBeGreaterThanOrEqual(40);
+    const permissions = await permissionsWith(body.accessToken);
+    expect(permissions.status).toBe(200);
+    expect(permissions.body).toMatchObject({ role: 'admin' });
+  });
+
+  it('answers 401 with the same pt-BR message for a wrong password and an unknown e-mail', async () => {
+    const { email } = await signUp();
+    const wrong = await signIn(email, 'senha-errada-999');
+    const unknown = await signIn(uniqueEmail('ninguem'));
+    for (const response of [wrong, unknown]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject({ message: 'E-mail ou senha inválidos.' });
+    }
+  });
+
+  it('throttles an account after 5 failures, even with the right password, and tells when to retry', async () => {
+    const { email } = await signUp();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await signIn(email, 'errada-errada', `198.51.100.${attempt}`)).status).toBe(401);
+    }
+    const blocked = await signIn(email, PASSWORD, '198.51.100.99');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
+    expect(blocked.body).toMatchObject({
+      message: 'Muitas tentativas de acesso. Tente novamente em alguns minutos.',
+    });
+  });
+
+  it('resets the account counter after a successful sign-in', async () => {
+    const { email } = await signUp();
+    const ip = '198.51.100.150';
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      expect((await signIn(email, 'errada-x', ip)).status).toBe(401);
+    expect((await signIn(email, PASSWORD, ip)).status).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      expect((await signIn(email, 'errada-x', ip)).status).toBe(401);
+    expect((await signIn(email, PASSWORD, ip)).status).toBe(200);
+  });
+
+  it('throttles a client address after 20 failures across accounts, not other addresses', async () => {
+    const { email } = await signUp();
+    const ip = '192.0.2.77';
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      expect((await signIn(uniqueEmail('scan'), 'qualquer-coisa', ip)).status).toBe(401);
+    }
+    const fromSameAddress = await signIn(email, PASSWORD, ip);
+    expect(fromSameAddress.status).toBe(429);
+    expect(Number(fromSameAddress.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await signIn(email, PASSWORD, '192.0.2.78')).status).toBe(200);
+  });
+
+  it("refuses a blocked account with the spec's message, at sign-in and on every call", async () => {
+    const inactive = await signUp();
+    const tokens = await tokensFor(inactive.email);
+    await setFlag(keys.employee(inactive.companyId, inactive.employeeId), 'inactive', true);
+    const login = await signIn(inactive.email);
+    expect(login.status).toBe(401);
+    expect(login.body).toMatchObject({ message: 'Conta bloqueada. Contate o suporte.' });
+    const call = await permissionsWith(tokens.accessToken);
+    expect(call.status).toBe(401);
+    expect(call.body).toMatchObject({ message: 'Conta bloqueada. Contate o suporte.' });
+    expect((await refresh(tokens.refreshToken)).body).toMatchObject({
+      message: 'Conta bloqueada. Contate o suporte.',
+    });
+
+    const disabled = await signUp();
+    const disabledTokens = await tokensFor(disabled.email);
+    await setFlag(keys.company(disabled.companyId), 'account_disabled', true);
+    expect((await signIn(disabled.email)).body).toMatchObject({
+      message: 'Conta bloqueada. Contate o suporte.',
+    });
+    const disabledCall = await permissionsWith(disabledTokens.accessToken);
+    expect(disabledCall.status).toBe(401);
+    expect(disabledCall.body).toMatchObject({ message: 'Conta bloqueada. Contate o suporte.' });
+  });
+
+  it('rejects a tampered access token at the authorizer', async () => {
+    const { email } = await signUp();
+    const { accessToken } = await tokensFor(email);
+    const tampered = `${accessToken.slice(0, -2)}${accessToken.endsWith('A') ? 'BB' : 'AA'}`;
+    expect((await permissionsWith(tampered)).status).toBe(401);
+    expect((await callRoute(accountHandler, getPermissions, {})).status).toBe(401);
+  });
+});
+
+describe('POST /api/auth/token/refresh', () => {
+  it('rotates the refresh token on every use and answers 201', async () => {
+    const { email } = await signUp();
+    const first = await tokensFor(email);
+    const second = await refresh(first.refreshToken);
+    expect(second.status).toBe(201);
+    const rotated = second.body as { accessToken: string; refreshToken: string };
+    expect(rotated.refreshToken).not.toBe(first.refreshToken);
+    expect((await permissionsWith(rotated.accessToken)).status).toBe(200);
+    const third = await refresh(rotated.refreshToken);
+    expect(third.status).toBe(201);
+  });
+
+  it('revokes the whole session when a rotated refresh token is presented again', async () => {
+    const { email } = await signUp();
+    const first = await tokensFor(email);
+    const second = (await refresh(first.refreshToken)).body as { accessToken: string; refreshToken: string };
+
+    const replay = await refresh(first.refreshToken);
+    expect(replay.status).toBe(401);
+    expect((await permissionsWith(second.accessToken)).status).toBe(401);
+    expect((await permissionsWith(first.accessToken)).status).toBe(401);
+    expect((await refresh(second.refreshToken)).status).toBe(401);
+
+    const otherSession = await tokensFor(email);
+    expect((await permissionsWith(otherSession.accessToken)).status).toBe(200);
+  });
+
+  it('refuses an unknown refresh token and a wrong grant type', async () => {
+    expect((await refresh('desconhecido')).status).toBe(401);
+    const wrongGrant = await callRoute(handler, refreshToken, {
+      body: { grant_type: 'password', refresh_token: 'x' },
+    });
+    expect(wrongGrant.status).toBe(400);
+    expect(wrongGrant.body).toMatchObject({ field: 'grant_type' });
+  });
+});
+
+describe('DELETE /api/auth/token/revoke', () => {
+  it("stops the session's access and refresh tokens at once, and only that session's", async () => {
+    const { email } = await signUp();
+    const session = await tokensFor(email);
+    const other = await tokensFor(email);
+    const revoked = await callRoute(handler, revokeToken, { token: session.accessToken });
+    expect(revoked.status).toBe(204);
+    expect(revoked.body).toBeUndefined();
+    expect((await permissionsWith(session.accessToken)).status).toBe(401);
+    expect((await refresh(session.refreshToken)).status).toBe(401);
+    expect((await callRoute(handler, revokeToken, { token: session.accessToken })).status).toBe(401);
+    expect((await permissionsWith(other.accessToken)).status).toBe(200);
+  });
+});

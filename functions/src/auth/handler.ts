@@ -1,0 +1,19 @@
+import { createToken } from '@atende/shared/contracts/auth/create-token';
+import { refreshToken } from '@atende/shared/contracts/auth/refresh-token';
+import { registerTrial } from '@atende/shared/contracts/auth/register-trial';
+import { revokeToken } from '@atende/shared/contracts/auth/revoke-token';
+import { createHttpHandler, route } from '../lib/http.ts';
+import { signingSecret } from './secrets.ts';
+import { refreshSession, registerTrial as register, revokeCurrentSession, signIn } from './service.ts';
+
+export const handler = createHttpHandler([
+  route(registerTrial, ({ body }) => register(body)),
+  route(createToken, async ({ body, event }) =>
+    signIn(body, event.requestContext.identity.sourceIp || 'unknown', await signingSecret()),
+  ),
+  route(refreshToken, async ({ body }) => refreshSession(body.refresh_token, await signingSecret())),
+  route(revokeToken, async ({ auth }) => {
+    await revokeCurrentSession(auth);
+    return undefined;
+  }),
+]);

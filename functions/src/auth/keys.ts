@@ -1,0 +1,43 @@
+/**
+ * Keys of the items the accounts API keeps in the main table.
+ *
+ * Company data: every key begins with `C#<companyId>#`. An employee's profile, credential and sessions share
+ * one partition, so the authorizer's reads and the "other sessions of this employee" query stay in it.
+ *
+ * Three lookups must happen before any company is known, so they use global keys holding only ids, counters
+ * or hashes, never company data:
+ * - `EMAIL#<email>`: sign-in starts from an e-mail; the same item enforces e-mail uniqueness atomically.
+ * - `REFRESH#<sha256>`: a refresh request carries only the opaque token.
+ * - `THROTTLE#<kind>#<subject>`: failed sign-ins are counted per e-mail and per client address.
+ */
+export const keys = {
+  company: (companyId: string) => ({ pk: `C#${companyId}#COMPANY`, sk: 'PROFILE' }),
+  employee: (companyId: string, employeeId: string) => ({
+    pk: `C#${companyId}#EMPLOYEE#${employeeId}`,
+    sk: 'PROFILE',
+  }),
+  credential: (companyId: string, employeeId: string) => ({
+    pk: `C#${companyId}#EMPLOYEE#${employeeId}`,
+    sk: 'CREDENTIAL',
+  }),
+  session: (companyId: string, employeeId: string, sessionId: string) => ({
+    pk: `C#${companyId}#EMPLOYEE#${employeeId}`,
+    sk: `SESSION#${sessionId}`,
+  }),
+  sessionPrefix: 'SESSION#',
+  /** gsi1: the employees of a company. */
+  employeesIndex: (companyId: string) => `C#${companyId}#EMPLOYEES`,
+  /** gsi1: the sessions a browser registered (identify-user-for-browser...). */
+  browserIndex: (companyId: string, browserSessionId: string) => `C#${companyId}#BROWSER#${browserSessionId}`,
+  modalNotifications: (companyId: string) => `C#${companyId}#MODAL_NOTIFICATION`,
+  modalNotificationSort: (accountType: string, role: string, notificationId: string) =>
+    `${accountType}#${role}#${notificationId}`,
+  email: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
+  refresh: (hash: string) => ({ pk: `REFRESH#${hash}`, sk: 'REFRESH' }),
+  throttle: (kind: 'ACCOUNT' | 'ADDRESS', subject: string) => ({
+    pk: `THROTTLE#${kind}#${subject}`,
+    sk: 'THROTTLE',
+  }),
+};
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

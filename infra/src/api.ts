@@ -1,0 +1,189 @@
+import { ROUTES } from '@atende/shared/contracts/manifest';
+import { API_PREFIX, type AuthKind, type RouteContract } from '@atende/shared/contracts/types';
+import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+
+export interface ApiProps {
+  routes?: readonly RouteContract[];
+  stageName: string;
+  /** The Lambda of a domain, or undefined when its handler module does not exist yet. */
+  domainFunction: (domain: string) => lambda.IFunction | undefined;
+  authorizer: lambda.IFunction | undefined;
+  corsOrigins: string[];
+}
+
+/** Integrators share one usage plan; API Gateway answers 429 above it before any Lambda runs. */
+const INTEGRATOR_THROTTLE: apigw.ThrottleSettings = { rateLimit: 50, burstLimit: 100 };
+const STAGE_THROTTLE = { throttlingRateLimit: 1000, throttlingBurstLimit: 2000 };
+
+const COGNITO_REASON =
+  'Tokens are our own HS256 JWTs checked by the Lambda REQUEST authorizer (functions/src/auth/authorizer.ts).';
+
+/**
+ * The REST API built from shared's route manifest: one resource per path under /api, one method per route,
+ * each domain's routes proxied to that domain's Lambda.
+ */
+export class Api extends Construct {
+  readonly restApi: apigw.RestApi;
+  readonly usagePlan: apigw.UsagePlan;
+  readonly apiKey: apigw.IApiKey;
+  private requestAuthorizer: apigw.RequestAuthorizer | undefined;
+  private readonly integrations = new Map<string, apigw.LambdaIntegration>();
+
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: ApiProps,
+  ) {
+    super(scope, id);
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logs.RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.restApi = new apigw.RestApi(this, 'Api', {
+      description: 'Atende REST API (routes from shared/src/contracts/manifest.ts)',
+      endpointTypes: [apigw.EndpointType.REGIONAL],
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.DESTROY,
+      apiKeySourceType: apigw.ApiKeySourceType.HEADER,
+      deployOptions: {
+        stageName: props.stageName,
+        tracingEnabled: true,
+        metricsEnabled: true,
+        loggingLevel: apigw.MethodLoggingLevel.ERROR,
+        accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
+        accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields(),
+        ...STAGE_THROTTLE,
+      },
+    });
+    NagSuppressions.addResourceSuppressions(
+      this.restApi,
+      [
+        {
+          id: 'AwsSolutions-APIG2',
+          reason: "Each handler validates params, query and body with the route's zod schemas from shared.",
+        },
+        {
+          id: 'AwsSolutions-APIG3',
+          reason:
+            'No WAF yet: stage and usage-plan throttling bound abuse; a web ACL is a per-account decision.',
+        },
+        {
+          id: 'AwsSolutions-IAM4',
+          reason: "API Gateway's account role needs AmazonAPIGatewayPushToCloudWatchLogs to write logs.",
+          appliesTo: [
+            'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs',
+          ],
+        },
+      ],
+      true,
+    );
+
+    const cors: apigw.CorsOptions = {
+      allowOrigins: props.corsOrigins,
+      allowMethods: apigw.Cors.ALL_METHODS,
+      allowHeaders: [...apigw.Cors.DEFAULT_HEADERS, 'X-Api-Key'],
+      maxAge: Duration.hours(1),
+    };
+    // Resources created below the prefix inherit the preflight options.
+    let prefix: apigw.IResource = this.restApi.root;
+    for (const part of API_PREFIX.split('/').filter((segment) => segment.length > 0)) {
+      prefix = prefix.addResource(part, { defaultCorsPreflightOptions: cors });
+    }
+    for (const route of props.routes ?? ROUTES) this.addRoute(route, prefix);
+    this.suppressPreflight();
+
+    this.usagePlan = this.restApi.addUsagePlan('IntegratorPlan', {
+      description: 'Integrators calling apiKey routes',
+      throttle: INTEGRATOR_THROTTLE,
+      apiStages: [{ api: this.restApi, stage: this.restApi.deploymentStage }],
+    });
+    this.apiKey = this.restApi.addApiKey('IntegratorKey', { description: 'First integrator key' });
+    this.usagePlan.addApiKey(this.apiKey);
+  }
+
+  private addRoute(route: RouteContract, prefix: apigw.IResource): void {
+    const fn = this.props.domainFunction(route.domain);
+    if (!fn) {
+      Annotations.of(this).addWarningV2(
+        '@atende/infra:route-without-handler',
+        `Route ${route.id} is not created until the ${route.domain} handler module exists.`,
+      );
+      return;
+    }
+    const resource = route.path === '/' ? prefix : prefix.resourceForPath(route.path.replace(/^\//, ''));
+    const method = resource.addMethod(
+      route.method,
+      this.integration(route.domain, fn),
+      this.methodOptions(route.auth),
+    );
+    if (route.auth === 'public' || route.auth === 'webhook') {
+      NagSuppressions.addResourceSuppressions(method, [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason:
+            route.auth === 'public'
+              ? `${route.id} is public by the manifest (sign-up, sign-in, health).`
+              : `${route.id} is a provider webhook; the handler verifies the provider signature.`,
+        },
+        { id: 'AwsSolutions-COG4', reason: COGNITO_REASON },
+      ]);
+    } else {
+      NagSuppressions.addResourceSuppressions(method, [{ id: 'AwsSolutions-COG4', reason: COGNITO_REASON }]);
+    }
+  }
+
+  private methodOptions(auth: AuthKind): apigw.MethodOptions {
+    switch (auth) {
+      case 'employee':
+        return { authorizationType: apigw.AuthorizationType.CUSTOM, authorizer: this.authorizer() };
+      case 'apiKey':
+        return {
+          authorizationType: apigw.AuthorizationType.CUSTOM,
+          authorizer: this.authorizer(),
+          apiKeyRequired: true,
+        };
+      case 'public':
+      case 'webhook':
+        return { authorizationType: apigw.AuthorizationType.NONE };
+    }
+  }
+
+  /** One integration per domain Lambda, with a single API-wide invoke permission instead of one per method. */
+  private integration(domain: string, fn: lambda.IFunction): apigw.LambdaIntegration {
+    const existing = this.integrations.get(domain);
+    if (existing) return existing;
+    const integration = new apigw.LambdaIntegration(fn, { proxy: true, scopePermissionToMethod: false });
+    this.integrations.set(domain, integration);
+    return integration;
+  }
+
+  /** Created on first use: an authorizer attached to no method fails synthesis. */
+  private authorizer(): apigw.RequestAuthorizer {
+    if (this.requestAuthorizer) return this.requestAuthorizer;
+    if (!this.props.authorizer)
+      throw new Error('Routes need the authorizer but auth/authorizer.ts is missing.');
+    this.requestAuthorizer = new apigw.RequestAuthorizer(this, 'TokenAuthorizer', {
+      handler: this.props.authorizer,
+      identitySources: [apigw.IdentitySource.header('Authorization')],
+      // Not cached, so a revoked session or a disabled employee is refused on the very next request.
+      resultsCacheTtl: Duration.seconds(0),
+    });
+    return this.requestAuthorizer;
+  }
+
+  private suppressPreflight(): void {
+    for (const child of this.restApi.root.node.findAll()) {
+      if (child instanceof apigw.Method && child.httpMethod === 'OPTIONS') {
+        NagSuppressions.addResourceSuppressions(child, [
+          { id: 'AwsSolutions-APIG4', reason: 'CORS preflight: browsers send OPTIONS without credentials.' },
+          { id: 'AwsSolutions-COG4', reason: 'CORS preflight: browsers send OPTIONS without credentials.' },
+        ]);
+      }
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { defineRoute, type RouteContract } from '@atende/shared/contracts/types';
+import { WEBSOCKET_API } from '@atende/shared/contracts/websocket';
+import { type HandlerRef, handlerRef } from '@atende/shared/infra/handlers';
+import type { QueueDefinition } from '@atende/shared/infra/queues';
+import type { ScheduleDefinition } from '@atende/shared/infra/schedules';
+import { App, Aspects } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { REPO_ROOT } from '../src/paths.ts';
+import { AtendeStack, type AtendeStackProps } from '../src/stacks/atende-stack.ts';
+
+/** NodejsFunction wants entries under the project root; node_modules keeps the fixtures out of the sources. */
+const FIXTURES = path.join(REPO_ROOT, 'infra', 'node_modules', '.cache', 'atende-infra-test');
+
+const fixtureDir = (kind: string, content: string): string => {
+  const dir = path.join(
+    FIXTURES,
+    `${kind}-${createHash('sha256').update(content).digest('hex').slice(0, 12)}`,
+  );
+  mkdirSync(dir, { recursive: true });
+  return dir;
+};
+
+export const SAMPLE_DOMAINS = {
+  health: { handler: handlerRef('health/handler') },
+  auth: { handler: handlerRef('auth/handler') },
+  account: { handler: handlerRef('account/handler') },
+} satisfies Record<string, { handler: HandlerRef }>;
+
+/** One route of each auth kind, nested and parameterised paths included. */
+export const SAMPLE_ROUTES: RouteContract[] = [
+  defineRoute({ id: 'health.get', method: 'GET', path: '/health', domain: 'health', auth: 'public' }),
+  defineRoute({ id: 'auth.signIn', method: 'POST', path: '/auth/token', domain: 'auth', auth: 'public' }),
+  defineRoute({
+    id: 'account.get',
+    method: 'GET',
+    path: '/account/{id}',
+    domain: 'account',
+    auth: 'employee',
+  }),
+  defineRoute({
+    id: 'account.patch',
+    method: 'PATCH',
+    path: '/account/{id}',
+    domain: 'account',
+    auth: 'employee',
+  }),
+  defineRoute({
+    id: 'account.integrations',
+    method: 'POST',
+    path: '/integrations/contacts',
+    domain: 'account',
+    auth: 'apiKey',
+  }),
+  defineRoute({
+    id: 'auth.webhook',
+    method: 'POST',
+    path: '/webhooks/telegram/{channelId}',
+    domain: 'auth',
+    auth: 'webhook',
+  }),
+];
+
+export const SAMPLE_QUEUES: QueueDefinition[] = [
+  {
+    id: 'inbound',
+    fifo: true,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    consumer: { handler: handlerRef('conversations/inbound-consumer'), batchSize: 10 },
+    description: 'Inbound channel messages, ordered per conversation',
+  },
+  {
+    id: 'campaign-dispatch',
+    fifo: false,
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: 3,
+    consumer: { handler: handlerRef('campaigns/dispatch-consumer', 'consume'), batchSize: 25 },
+    description: 'Campaign messages to send',
+  },
+  {
+    id: 'webhook-delivery',
+    fifo: false,
+    visibilityTimeoutSeconds: 45,
+    maxReceiveCount: 4,
+    // Shares its consumer with campaign-dispatch: one Lambda serves both.
+    consumer: { handler: handlerRef('campaigns/dispatch-consumer', 'consume'), batchSize: 5 },
+    description: 'Outgoing webhook calls',
+  },
+];
+
+export const SAMPLE_SCHEDULES: ScheduleDefinition[] = [
+  {
+    id: 'trial-expiry',
+    expression: 'rate(1 hour)',
+    handler: handlerRef('schedules/trial-expiry'),
+    description: 'Ends expired trials',
+  },
+  {
+    id: 'auto-close',
+    expression: 'rate(5 minutes)',
+    handler: handlerRef('schedules/auto-close'),
+    description: 'Closes idle conversations',
+  },
+];
+
+/** Writes an entry module for every handler so NodejsFunction accepts them; tests never bundle. */
+export function functionsRootWith(refs: readonly HandlerRef[]): string {
+  const root = fixtureDir('functions', JSON.stringify(refs));
+  for (const ref of refs) {
+    const file = path.join(root, `${ref.module}.ts`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `export const ${ref.export} = async () => ({});\n`);
+  }
+  return root;
+}
+
+export const SAMPLE_REFS: HandlerRef[] = [
+  ...Object.values(SAMPLE_DOMAINS).map((domain) => domain.handler),
+  ...SAMPLE_QUEUES.map((queue) => queue.consumer.handler),
+  ...SAMPLE_SCHEDULES.map((schedule) => schedule.handler),
+  WEBSOCKET_API.handler,
+  WEBSOCKET_API.authorizer,
+];
+
+/** A web build folder with an index.html, for the BucketDeployment path. */
+export function webDistFixture(): string {
+  const dist = fixtureDir('web', 'index.html');
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Atende</title>');
+  return dist;
+}
+
+export interface Synthesized {
+  stack: AtendeStack;
+  template: Template;
+}
+
+/**
+ * Synthesizes the stack with cdk-nag applied and bundling skipped (`aws:cdk:bundling-stacks` = []), so
+ * NodejsFunction never runs esbuild in tests.
+ */
+export function synth(
+  props: Partial<AtendeStackProps> = {},
+  extend: (stack: AtendeStack) => void = () => undefined,
+): Synthesized {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new AtendeStack(app, 'Test', { stage: 'test', ...props });
+  extend(stack);
+  Aspects.of(app).add(new AwsSolutionsChecks());
+  return { stack, template: Template.fromStack(stack) };
+}
+
+/** The full sample stack: one of everything, with a web build to deploy. */
+export function synthSample(props: Partial<AtendeStackProps> = {}): Synthesized {
+  return synth({
+    routes: SAMPLE_ROUTES,
+    domains: SAMPLE_DOMAINS,
+    queues: SAMPLE_QUEUES,
+    schedules: SAMPLE_SCHEDULES,
+    functionsRoot: functionsRootWith(SAMPLE_REFS),
+    webDistPath: webDistFixture(),
+    ...props,
+  });
+}

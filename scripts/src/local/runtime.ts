@@ -1,0 +1,224 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ensureTables } from '@atende/functions/lib/tables';
+import { ROUTES } from '@atende/shared/contracts/manifest';
+import { DOMAINS, type RouteContract } from '@atende/shared/contracts/types';
+import { WEBSOCKET_API } from '@atende/shared/contracts/websocket';
+import { ENV } from '@atende/shared/infra/env';
+import { deadLetterQueueName, QUEUES, queueName } from '@atende/shared/infra/queues';
+import { SCHEDULES } from '@atende/shared/infra/schedules';
+import { TABLES } from '@atende/shared/infra/tables';
+import { startDynamoDbLocal } from './dynamodb.ts';
+import { createRestGateway, type Authorizer, type RestHandler } from './gateway/rest.ts';
+import { invoke, loadHandler } from './handlers.ts';
+import { startLocalS3 } from './s3.ts';
+import { startSchedules } from './schedules.ts';
+import { localSecrets } from './secrets.ts';
+import { createLocalSqs } from './sqs/server.ts';
+import { startQueuePoller } from './sqs/poller.ts';
+import { createStaticWeb } from './static-web.ts';
+import { createWebSocketGateway } from './websocket/gateway.ts';
+import { lambdaContext } from './lambda-context.ts';
+
+export interface RuntimeOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  dynamodbPort: number;
+  s3Port: number;
+  webRoot: string;
+  productSlug: string;
+  /** Prints one line per request and the runtime's own notices. */
+  log: (line: string) => void;
+}
+
+export interface Runtime {
+  url: string;
+  endpoints: { dynamodb: string; sqs: string; s3: string; websocketManagement: string };
+  stop: () => Promise<void>;
+}
+
+export const MEDIA_BUCKET = 'atende-local-media';
+export const EXPORTS_BUCKET = 'atende-local-exports';
+export const TABLE_PREFIX = 'atende-local-';
+export const QUEUE_PREFIX = 'atende-local-';
+
+export function runtimeOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeOptions {
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: resolve(env.DATA_DIR ?? '.data'),
+    dynamodbPort: Number(env.DYNAMODB_PORT ?? port + 1),
+    s3Port: Number(env.S3_PORT ?? port + 2),
+    webRoot: resolve(env.WEB_ROOT ?? 'web/dist'),
+    productSlug: env.PRODUCT_SLUG ?? 'atende',
+    log: (line) => console.log(line),
+  };
+}
+
+/**
+ * The local runtime: DynamoDB Local, the REST and WebSocket gateways, local SQS with its poller, schedules,
+ * s3rver and the built web app, on one port, running the same handler modules as AWS.
+ */
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const { host, port, dataDir, log } = options;
+  const baseUrl = `http://${host}:${port}`;
+  const secrets = localSecrets(dataDir);
+  const stops: Array<() => Promise<void> | void> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
+
+  try {
+    const dynamodb = await startDynamoDbLocal({
+      port: options.dynamodbPort,
+      dbPath: join(dataDir, 'dynamodb'),
+    });
+    stops.push(() => dynamodb.stop());
+    const s3 = await startLocalS3({
+      port: options.s3Port,
+      host,
+      directory: join(dataDir, 's3'),
+      buckets: [MEDIA_BUCKET, EXPORTS_BUCKET],
+    });
+    stops.push(() => s3.stop());
+
+    const sqsEndpoint = `${baseUrl}/sqs`;
+    const sqs = await createLocalSqs({ dataDir: join(dataDir, 'sqs'), baseUrl: sqsEndpoint });
+    stops.push(() => sqs.close());
+    const queueUrls: Record<string, string> = {};
+    for (const queue of QUEUES) {
+      const dlq = deadLetterQueueName(QUEUE_PREFIX, queue);
+      await sqs.ensureQueue({
+        name: dlq,
+        fifo: queue.fifo,
+        visibilityTimeoutSeconds: queue.visibilityTimeoutSeconds,
+      });
+      queueUrls[queue.id] = await sqs.ensureQueue({
+        name: queueName(QUEUE_PREFIX, queue),
+        fifo: queue.fifo,
+        visibilityTimeoutSeconds: queue.visibilityTimeoutSeconds,
+        redrive: { deadLetterQueueName: dlq, maxReceiveCount: queue.maxReceiveCount },
+      });
+    }
+
+    const endpoints = {
+      dynamodb: dynamodb.endpoint,
+      sqs: sqsEndpoint,
+      s3: s3.endpoint,
+      websocketManagement: baseUrl,
+    };
+    Object.assign(process.env, {
+      AWS_REGION: 'us-east-1',
+      // s3rver checks signatures against its one fixed key pair; DynamoDB Local and local SQS take any.
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      [ENV.stage]: 'local',
+      [ENV.tablePrefix]: TABLE_PREFIX,
+      [ENV.queuePrefix]: QUEUE_PREFIX,
+      [ENV.dynamodbEndpoint]: dynamodb.endpoint,
+      [ENV.sqsEndpoint]: sqsEndpoint,
+      [ENV.s3Endpoint]: s3.endpoint,
+      [ENV.s3ForcePathStyle]: 'true',
+      [ENV.websocketManagementEndpoint]: baseUrl,
+      [ENV.mediaBucket]: MEDIA_BUCKET,
+      [ENV.exportsBucket]: EXPORTS_BUCKET,
+      [ENV.queueUrls]: JSON.stringify(queueUrls),
+      [ENV.localEndpoints]: JSON.stringify(endpoints),
+      [ENV.jwtSecret]: secrets.jwtSecret,
+      [ENV.encryptionKey]: secrets.encryptionKey,
+      [ENV.publicBaseUrl]: baseUrl,
+    });
+
+    const client = new DynamoDBClient({ endpoint: dynamodb.endpoint });
+    await ensureTables(client, TABLE_PREFIX, TABLES);
+    client.destroy();
+
+    const authorizer = () => loadHandler(WEBSOCKET_API.authorizer) as unknown as Promise<Authorizer>;
+    const rest = createRestGateway({
+      routes: ROUTES,
+      handlerFor: (route: RouteContract) =>
+        loadHandler(DOMAINS[route.domain].handler) as unknown as Promise<RestHandler>,
+      authorizer,
+      log,
+    });
+    const serveWeb = createStaticWeb(options.webRoot);
+    const config = JSON.stringify({
+      apiUrl: '/api',
+      wsUrl: `ws://${host === '0.0.0.0' ? 'localhost' : host}:${port}${WEBSOCKET_API.path}`,
+      productSlug: options.productSlug,
+    });
+
+    let handleManagement: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
+    const server = createServer((req, res) => {
+      const path = (req.url ?? '/').split('?')[0] as string;
+      if (path === '/api' || path.startsWith('/api/')) {
+        void rest.handle(req, res).catch((error: unknown) => {
+          log(`gateway error: ${(error as Error).stack ?? String(error)}`);
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: 'Internal server error' }));
+        });
+        return;
+      }
+      if (path.startsWith('/@connections/') && handleManagement(req, res)) return;
+      if (path === '/sqs' || path.startsWith('/sqs/')) {
+        sqs.handle(req, res);
+        return;
+      }
+      if (path === '/config.json') {
+        res.writeHead(200, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-cache',
+        });
+        res.end(config);
+        return;
+      }
+      serveWeb(req, res);
+    });
+
+    const websocket = createWebSocketGateway({
+      server,
+      path: WEBSOCKET_API.path,
+      routeKeys: WEBSOCKET_API.routeKeys,
+      authorize: (event) => authorizer().then((authorize) => authorize(event)),
+      handler: async (event, context) =>
+        invoke(await loadHandler(WEBSOCKET_API.handler), event, context ?? lambdaContext('atende-realtime')),
+      onLog: log,
+    });
+    handleManagement = websocket.handleManagement;
+    stops.push(() => websocket.close());
+
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolveListen());
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolveClose) => {
+          server.closeAllConnections();
+          server.close(() => resolveClose());
+        }),
+    );
+
+    const poller = startQueuePoller({
+      endpoint: sqsEndpoint,
+      queues: QUEUES.map((queue) => ({
+        queueUrl: queueUrls[queue.id] as string,
+        batchSize: queue.consumer.batchSize,
+        handler: async (event) =>
+          invoke(await loadHandler(queue.consumer.handler), event, lambdaContext(`atende-queue-${queue.id}`)),
+      })),
+      onError: (error) => log(`queue poller: ${(error as Error).message}`),
+    });
+    stops.push(() => poller.stop());
+    const schedules = startSchedules(SCHEDULES, log);
+    stops.push(() => schedules.stop());
+
+    return { url: baseUrl, endpoints, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from '../local/ports.ts';
+import { type Runtime, type RuntimeOptions, startRuntime } from '../local/runtime.ts';
+
+export interface TestRuntime extends Runtime {
+  options: RuntimeOptions;
+  /** Stops and starts again on the same data folder and ports (the restart a developer does). */
+  restart: () => Promise<TestRuntime>;
+  /** Stops and removes the data folder. */
+  dispose: () => Promise<void>;
+}
+
+/** A whole local runtime on free ports and a fresh data folder, for integration and end-to-end tests. */
+export async function startTestRuntime(overrides: Partial<RuntimeOptions> = {}): Promise<TestRuntime> {
+  const options: RuntimeOptions = {
+    port: await freePort(),
+    host: '127.0.0.1',
+    dataDir: mkdtempSync(join(tmpdir(), 'atende-runtime-')),
+    dynamodbPort: await freePort(),
+    s3Port: await freePort(),
+    webRoot: resolve(import.meta.dirname, '../../../web/dist'),
+    productSlug: 'atende',
+    log: () => undefined,
+    ...overrides,
+  };
+  return wrap(options, await startRuntime(options));
+}
+
+function wrap(options: RuntimeOptions, runtime: Runtime): TestRuntime {
+  return {
+    ...runtime,
+    options,
+    restart: async () => {
+      await runtime.stop();
+      return wrap(options, await startRuntime(options));
+    },
+    dispose: async () => {
+      await runtime.stop();
+      rmSync(options.dataDir, { recursive: true, force: true });
+    },
+  };
+}

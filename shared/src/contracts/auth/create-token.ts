@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { employeeView } from '../account/views.ts';
+import { defineRoute } from '../types.ts';
+
+export const createTokenBody = z.object({
+  email: z.email().max(254),
+  password: z.string().min(1).max(256),
+});
+
+export const createTokenResponse = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number().int(),
+  employee: employeeView,
+});
+
+/** Sign-in (spec point 7, {sso}/auth/token). */
+export const createToken = defineRoute({
+  id: 'auth.createToken',
+  method: 'POST',
+  path: '/auth/token',
+  domain: 'auth',
+  auth: 'public',
+  body: createTokenBody,
+  response: createTokenResponse,
+  maxBodyBytes: 4096,
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineRoute } from '../types.ts';
+
+export const refreshTokenBody = z.object({
+  grant_type: z.literal('refresh_token'),
+  refresh_token: z.string().min(1).max(512),
+});
+
+export const refreshTokenResponse = z.object({ accessToken: z.string(), refreshToken: z.string() });
+
+/** Rotates the refresh token; the spec's client expects 201. */
+export const refreshToken = defineRoute({
+  id: 'auth.refreshToken',
+  method: 'POST',
+  path: '/auth/token/refresh',
+  domain: 'auth',
+  auth: 'public',
+  body: refreshTokenBody,
+  response: refreshTokenResponse,
+  successStatus: 201,
+  maxBodyBytes: 2048,
+});

@@ -1,0 +1,41 @@
+import { LIMITS } from '@atende/shared/domain/constants';
+import type { ComponentType } from 'react';
+import { lazy } from 'react';
+
+/** A route's code could not be fetched in time (spec point 8: ChunkLoadError after 120 s). */
+export class ChunkLoadError extends Error {
+  override readonly name = 'ChunkLoadError';
+}
+
+export function withChunkTimeout<T>(
+  load: () => Promise<T>,
+  timeoutMs: number = LIMITS.chunkLoadTimeoutMs,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new ChunkLoadError(`chunk not loaded after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    load().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(error instanceof Error ? error.message : 'chunk failed to load'));
+      },
+    );
+  });
+}
+
+/** React.lazy over a module with a named page export, bounded by the chunk time-out. */
+export function lazyPage<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+): ComponentType<P> {
+  return lazy<ComponentType<P>>(() => withChunkTimeout(load).then((module) => ({ default: module[name] })));
+}
+
+export const isChunkLoadError = (error: unknown): boolean =>
+  error instanceof ChunkLoadError || (error instanceof Error && error.name === 'ChunkLoadError');

@@ -1,0 +1,67 @@
+import type { AccessRule } from '@atende/shared/contracts/types';
+import { isTrialExpired } from '@atende/shared/rules/trial';
+import { Flex, Spin } from 'antd';
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { ErrorPage } from '../../components/error-page/error-page.tsx';
+import { loginPath } from '../../config/runtime-config.ts';
+import { hasSession } from '../../lib/api/tokens.ts';
+import { logout } from '../../lib/session/logout.ts';
+import { rememberWantedPath } from '../../lib/session/session-store.ts';
+import { useSession } from '../../lib/session/use-session.ts';
+import { trialJustExpiredAtom } from '../session/state.ts';
+import { guardDecision } from './guard-decision.ts';
+
+export function FullPageSpinner() {
+  return (
+    <Flex justify="center" align="center" style={{ minHeight: '50vh' }}>
+      <Spin size="large" />
+    </Flex>
+  );
+}
+
+/** After the countdown expired the trial, the first navigation away from home ends the session (spec point 4). */
+function useExpiredTrialNavigation(): boolean {
+  const { pathname } = useLocation();
+  const justExpired = useAtomValue(trialJustExpiredAtom);
+  const expiredAt = useRef<string | undefined>(undefined);
+  if (!justExpired) return false;
+  expiredAt.current ??= pathname;
+  return pathname !== expiredAt.current;
+}
+
+/** The one route guard: sign-in, trial state and the route's access rule from shared's route table. */
+export function RequireAccess({ rule, children }: { rule?: AccessRule; children: ReactNode }) {
+  const location = useLocation();
+  const { mount, access } = useSession();
+  const navigatedAfterExpiry = useExpiredTrialNavigation();
+  const outcome = guardDecision({
+    authenticated: hasSession(),
+    trialExpired:
+      navigatedAfterExpiry ||
+      (mount.data ? isTrialExpired({ data_trial: mount.data.company.data_trial ?? undefined }) : false),
+    access,
+    rule,
+  });
+
+  const mustLogout = outcome.kind === 'login' && outcome.logout;
+  useEffect(() => {
+    if (mustLogout) void logout();
+  }, [mustLogout]);
+
+  if (mount.isError) return <ErrorPage code={500} />;
+  switch (outcome.kind) {
+    case 'render':
+      return children;
+    case 'wait':
+      return <FullPageSpinner />;
+    case 'redirect':
+      return <Navigate to={outcome.to} replace />;
+    case 'login':
+      if (outcome.logout) return <FullPageSpinner />;
+      rememberWantedPath(`${location.pathname}${location.search}`);
+      return <Navigate to={loginPath()} replace />;
+  }
+}

@@ -1,0 +1,55 @@
+import { shouldShowReviewModal } from '@atende/shared/rules/modals';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MountedEmployee } from '../../lib/session/account-api.ts';
+import { logout } from '../../lib/session/logout.ts';
+import { STORAGE_KEYS } from '../../lib/storage/local-store.ts';
+import { InactivityGuard } from './inactivity-guard.tsx';
+import { NotificationModal } from './modals/notification-modal.tsx';
+import { OnceModal } from './modals/once-modal.tsx';
+import { ProfileModal } from './modals/profile-modal.tsx';
+import { TrialExpiredModal } from './modals/trial-expired-modal.tsx';
+import { useRealtime } from './use-realtime.ts';
+
+/** Session rules of spec point 4 that live as long as the authenticated shell. */
+export function SessionRuntime({ employee }: { employee: MountedEmployee }) {
+  const { t } = useTranslation();
+  const blocked = employee.inactive || employee.company.account_disabled;
+  useRealtime(blocked ? undefined : employee);
+
+  useEffect(() => {
+    if (!blocked) return;
+    void logout({ blocked: true });
+  }, [blocked]);
+
+  if (blocked) return null;
+  return (
+    <>
+      <InactivityGuard disabled={employee.disableInactivity} />
+      <NotificationModal employee={employee} />
+      <OnceModal
+        flagKey={`${STORAGE_KEYS.firstLoginSeenPrefix}${employee._id}`}
+        when={employee.firstLogin}
+        title={t('modals.firstLoginTitle')}
+        text={t('modals.firstLoginText')}
+        testId="first-login-modal"
+      />
+      <OnceModal
+        flagKey={`${STORAGE_KEYS.reviewAskedPrefix}${employee._id}`}
+        when={
+          !employee.firstLogin &&
+          shouldShowReviewModal({
+            accountType: employee.company.account_type,
+            accountCreatedAt: employee.company.created_at,
+            now: new Date(),
+          })
+        }
+        title={t('modals.reviewTitle')}
+        text={t('modals.reviewText')}
+        testId="review-modal"
+      />
+      <ProfileModal employee={employee} />
+      <TrialExpiredModal />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { companyRoom, employeeRoom } from '@atende/shared/realtime/rooms';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { runtimeConfig } from '../../config/runtime-config.ts';
+import { readAccessToken } from '../../lib/api/tokens.ts';
+import type { MountedEmployee } from '../../lib/session/account-api.ts';
+import { logout } from '../../lib/session/logout.ts';
+import { connectionLostAtom, employeeStatusAtom } from '../../lib/session/realtime-state.ts';
+import { sessionIdOf } from '../../lib/session/session-store.ts';
+import { SESSION_QUERY_KEYS } from '../../lib/session/use-session.ts';
+import { setActiveSocket } from '../../lib/socket/active-socket.ts';
+import { reportCritical } from '../../lib/socket/report.ts';
+import { createSocketClient } from '../../lib/socket/socket-client.ts';
+
+/** Opens the shell's socket once the employee is known and closes it when the shell unmounts. */
+/** Socket events arrive in bursts; one refetch per burst. */
+const REFRESH_COALESCE_MS = 300;
+
+export function useRealtime(employee: MountedEmployee | undefined): void {
+  const setStatus = useSetAtom(employeeStatusAtom);
+  const setLost = useSetAtom(connectionLostAtom);
+  const queryClient = useQueryClient();
+  const employeeId = employee?._id;
+  const companyId = employee?.company._id;
+  const rooms = employee?.rooms;
+
+  useEffect(() => {
+    if (!employeeId || !companyId) return;
+    const client = createSocketClient({
+      wsUrl: runtimeConfig().wsUrl,
+      accessToken: () => readAccessToken(),
+      employeeId,
+      companyId,
+      sessionId: sessionIdOf(readAccessToken()),
+      rooms: rooms?.length ? rooms : [companyRoom(companyId), employeeRoom(companyId, employeeId)],
+      onStatus: setStatus,
+      onConnectionLost: () => {
+        setLost(true);
+        reportCritical('socket disconnected', { employeeId, companyId });
+      },
+      onConnectionBack: () => setLost(false),
+      onSignedOutElsewhere: () => void logout(),
+      onForeignCompanyFrame: (frame) =>
+        reportCritical('socket frame for another company', { event: frame.event, companyId, employeeId }),
+    });
+    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+    const stopRefresh = client.on('refresh-session', () => {
+      clearTimeout(refreshTimer);
+      refreshTimer = setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEYS.mount(employeeId) }),
+        REFRESH_COALESCE_MS,
+      );
+    });
+    setActiveSocket(client);
+    client.connect();
+    return () => {
+      clearTimeout(refreshTimer);
+      stopRefresh();
+      client.disconnect();
+      setActiveSocket(undefined);
+    };
+  }, [employeeId, companyId, rooms, setStatus, setLost, queryClient]);
+}

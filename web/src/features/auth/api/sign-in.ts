@@ -1,0 +1,41 @@
+import type { createTokenBody } from '@atende/shared/contracts/auth/create-token';
+import { createToken } from '@atende/shared/contracts/auth/create-token';
+import type { registerTrialBody } from '@atende/shared/contracts/auth/register-trial';
+import { registerTrial } from '@atende/shared/contracts/auth/register-trial';
+import { identifyUserForBrowserAndClearSession } from '@atende/shared/contracts/account/identify-browser-session';
+import type { z } from 'zod';
+import { LIMITS } from '@atende/shared/domain/constants';
+import { callRoute } from '../../../lib/api/call-route.ts';
+import { browserStore, STORAGE_KEYS } from '../../../lib/storage/local-store.ts';
+import { saveSignIn } from '../../../lib/session/session-store.ts';
+
+export type Credentials = z.input<typeof createTokenBody>;
+export type TrialSignUp = z.input<typeof registerTrialBody>;
+
+/** This browser's id for the accounts API's one-session-per-employee rule (spec point 4). */
+function browserSessionId(): string {
+  const store = browserStore();
+  const saved = store.getItem(STORAGE_KEYS.sessionId);
+  if (saved) return saved;
+  const fresh = crypto.randomUUID();
+  store.setItem(STORAGE_KEYS.sessionId, fresh);
+  return fresh;
+}
+
+/** Sign-in: stores the tokens, then registers this browser as the employee's session (closing older ones). */
+export async function signIn(credentials: Credentials): Promise<void> {
+  const answer = await callRoute(createToken, { body: credentials, timeoutMs: LIMITS.loginTimeoutMs });
+  saveSignIn(answer);
+  try {
+    await callRoute(identifyUserForBrowserAndClearSession, {
+      body: { id_session_user: browserSessionId(), employee: answer.employee._id },
+    });
+  } catch {
+    // Closing older sessions is best effort; the socket's close-others-sessions covers the same ground.
+  }
+}
+
+export async function signUpForTrial(form: TrialSignUp): Promise<void> {
+  await callRoute(registerTrial, { body: form, timeoutMs: LIMITS.loginTimeoutMs });
+  await signIn({ email: form.email, password: form.password });
+}

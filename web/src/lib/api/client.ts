@@ -1,0 +1,151 @@
+import { Amplify } from 'aws-amplify';
+import { ApiError, del, get, isCancelError, patch, post, put } from 'aws-amplify/api';
+import type { KeyValueStore } from '../storage/local-store.ts';
+import { browserStore } from '../storage/local-store.ts';
+import {
+  ApiRequestError,
+  GENERIC_ERROR_MESSAGE,
+  TIMEOUT_MESSAGE,
+  parseBody,
+  serverMessage,
+} from './api-error.ts';
+import { readAccessToken, readRefreshToken, saveTokens } from './tokens.ts';
+
+export const API_NAME = 'atende';
+export const REFRESH_PATH = '/auth/token/refresh';
+
+/** The JSON body amplify's REST calls accept. */
+export type ApiBody = Exclude<
+  NonNullable<NonNullable<Parameters<typeof post>[0]['options']>['body']>,
+  FormData
+>;
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequest {
+  method: ApiMethod;
+  /** Below the API base URL, e.g. `/auth/token`. */
+  path: string;
+  body?: ApiBody;
+  query?: Record<string, string>;
+  /** Public calls (sign-in, sign-up, refresh) carry no bearer token and are never retried after a refresh. */
+  auth?: boolean;
+  timeoutMs?: number;
+}
+
+export interface ApiClientHooks {
+  /** Runs the logout sequence of spec point 4 when the session cannot be renewed. */
+  onSessionLost: () => void;
+  /** Spec point 8: a 401 from the refresh call logs out unless the user is already on a login route. */
+  isOnLoginRoute: () => boolean;
+  store: KeyValueStore;
+}
+
+const defaultHooks = (): ApiClientHooks => ({
+  onSessionLost: () => undefined,
+  isOnLoginRoute: () => /\/login\/?$/.test(globalThis.location?.pathname ?? ''),
+  store: browserStore(),
+});
+
+let hooks: ApiClientHooks = defaultHooks();
+let refreshing: Promise<boolean> | undefined;
+
+export function configureApi(apiUrl: string, clientHooks: Partial<ApiClientHooks> = {}): void {
+  Amplify.configure(
+    { API: { REST: { [API_NAME]: { endpoint: apiUrl } } } },
+    { API: { REST: { defaultAuthMode: 'none', retryStrategy: { strategy: 'no-retry' } } } },
+  );
+  hooks = { ...defaultHooks(), ...clientHooks };
+  refreshing = undefined;
+}
+
+const OPERATIONS = { GET: get, POST: post, PUT: put, PATCH: patch, DELETE: del } as const;
+
+async function send(request: ApiRequest, token: string | null): Promise<unknown> {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const options = {
+    headers,
+    ...(request.query ? { queryParams: request.query } : {}),
+    ...(request.body !== undefined && request.method !== 'GET' ? { body: request.body } : {}),
+  };
+  const operation = OPERATIONS[request.method]({ apiName: API_NAME, path: request.path, options });
+  const timer = request.timeoutMs
+    ? setTimeout(() => operation.cancel(TIMEOUT_MESSAGE), request.timeoutMs)
+    : undefined;
+  try {
+    const response = await operation.response;
+    if (response.statusCode === 204) return undefined;
+    return parseBody(await response.body.text());
+  } catch (error) {
+    throw toRequestError(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function toRequestError(error: unknown): ApiRequestError {
+  if (error instanceof ApiRequestError) return error;
+  if (isCancelError(error)) return new ApiRequestError(0, TIMEOUT_MESSAGE);
+  if (error instanceof ApiError && error.response) {
+    const body = parseBody(error.response.body);
+    return new ApiRequestError(error.response.statusCode, serverMessage(body) ?? GENERIC_ERROR_MESSAGE, body);
+  }
+  return new ApiRequestError(0, GENERIC_ERROR_MESSAGE);
+}
+
+/** One refresh for every call that got a 401 at the same time. Resolves true when a new access token was saved. */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = readRefreshToken(hooks.store);
+    try {
+      if (!refreshToken) throw new ApiRequestError(401, GENERIC_ERROR_MESSAGE);
+      const answer = await post({
+        apiName: API_NAME,
+        path: REFRESH_PATH,
+        options: { body: { grant_type: 'refresh_token', refresh_token: refreshToken } },
+      }).response;
+      const body = parseBody(await answer.body.text());
+      const accessToken = readString(body, 'accessToken');
+      if (answer.statusCode !== 201 || !accessToken)
+        throw new ApiRequestError(answer.statusCode, GENERIC_ERROR_MESSAGE);
+      saveTokens({ accessToken, refreshToken: readString(body, 'refreshToken') }, hooks.store);
+      return true;
+    } catch (error) {
+      const failure = toRequestError(error);
+      if (failure.status !== 401 || !hooks.isOnLoginRoute()) hooks.onSessionLost();
+      return false;
+    } finally {
+      refreshing = undefined;
+    }
+  })();
+  return refreshing;
+}
+
+const readString = (body: unknown, key: string): string | undefined => {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value = (body as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** Calls the API; on a 401 renews the access token once and retries (spec point 8). */
+export async function apiRequest<T>(request: ApiRequest): Promise<T> {
+  const authenticated = request.auth ?? true;
+  try {
+    return (await send(request, authenticated ? readAccessToken(hooks.store) : null)) as T;
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || error.status !== 401 || !authenticated) throw error;
+    if (!(await refreshSession())) throw error;
+    return (await send(request, readAccessToken(hooks.store))) as T;
+  }
+}
+
+/** Revokes the given access token; failures are irrelevant because the session is being dropped anyway. */
+export async function revokeToken(accessToken: string | null): Promise<void> {
+  if (!accessToken) return;
+  try {
+    await send({ method: 'DELETE', path: '/auth/token/revoke' }, accessToken);
+  } catch {
+    // The local session is already gone; an expired or unknown token cannot be revoked twice.
+  }
+}

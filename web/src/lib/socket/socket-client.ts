@@ -1,0 +1,135 @@
+import { LIMITS } from '@atende/shared/domain/constants';
+import type { ClientFrame } from '@atende/shared/realtime/client-actions';
+import type { ServerEvent, ServerFrame } from '@atende/shared/realtime/server-events';
+import { parseServerFrame } from '@atende/shared/realtime/server-events';
+
+/** The constructor slice of the browser WebSocket; tests pass a fake. */
+export interface WebSocketFactory {
+  new (url: string): WebSocket;
+  readonly OPEN: number;
+}
+
+export interface SocketClientOptions {
+  wsUrl: string;
+  accessToken: () => string | null;
+  employeeId: string;
+  companyId: string;
+  /** This browser session's id (the token's sessionId); a close-others-sessions naming it is our own. */
+  sessionId: string | undefined;
+  rooms: readonly string[];
+  onStatus: (status: 'online' | 'offline') => void;
+  /** Spec point 4: after the fourth failed reconnect attempt a disconnection is reported and an alert shown. */
+  onConnectionLost: () => void;
+  onConnectionBack: () => void;
+  onSignedOutElsewhere: () => void;
+  onForeignCompanyFrame: (frame: ServerFrame) => void;
+  WebSocketImpl?: WebSocketFactory;
+  backoffMs?: (attempt: number) => number;
+}
+
+export interface SocketClient {
+  connect(): void;
+  leaveRooms(): void;
+  disconnect(): void;
+  on<E extends ServerEvent>(event: E, listener: (frame: ServerFrame<E>) => void): () => void;
+}
+
+export const defaultBackoffMs = (attempt: number): number => Math.min(1000 * 2 ** (attempt - 1), 30_000);
+
+export function createSocketClient(options: SocketClientOptions): SocketClient {
+  const Impl = options.WebSocketImpl ?? WebSocket;
+  const backoff = options.backoffMs ?? defaultBackoffMs;
+  const listeners = new Map<ServerEvent, Set<(frame: ServerFrame) => void>>();
+  let socket: WebSocket | undefined;
+  let failedAttempts = 0;
+  let lostReported = false;
+  let stopped = false;
+  let firstOpen = true;
+  let statusTimer: ReturnType<typeof setTimeout> | undefined;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const send = (frame: ClientFrame): void => {
+    if (socket?.readyState === Impl.OPEN) socket.send(JSON.stringify(frame));
+  };
+
+  const handleOpen = (): void => {
+    if (lostReported) options.onConnectionBack();
+    failedAttempts = 0;
+    lostReported = false;
+    send({ action: 'joinRoom', rooms: [...options.rooms], employee: options.employeeId });
+    statusTimer = setTimeout(
+      () => send({ action: 'checkStatus', employee: options.employeeId }),
+      LIMITS.checkStatusDelayMs,
+    );
+    if (firstOpen) send({ action: 'close-others-sessions' });
+    firstOpen = false;
+  };
+
+  const handleMessage = (message: MessageEvent): void => {
+    if (typeof message.data !== 'string') return;
+    const parsed = parseServerFrame(message.data, options.companyId);
+    if (parsed.kind === 'invalid') return;
+    if (parsed.kind === 'foreign-company') {
+      options.onForeignCompanyFrame(parsed.frame);
+      return;
+    }
+    const { frame } = parsed;
+    if (frame.event === 'checkStatus') options.onStatus((frame as ServerFrame<'checkStatus'>).data.status);
+    if (frame.event === 'close-others-sessions') {
+      const data = (frame as ServerFrame<'close-others-sessions'>).data;
+      if (data.employee === options.employeeId && data.sessionId !== options.sessionId)
+        options.onSignedOutElsewhere();
+    }
+    listeners.get(frame.event)?.forEach((listener) => listener(frame));
+  };
+
+  const scheduleReconnect = (): void => {
+    if (stopped) return;
+    failedAttempts += 1;
+    if (failedAttempts === LIMITS.reconnectAlertAttempt && !lostReported) {
+      lostReported = true;
+      options.onConnectionLost();
+    }
+    reconnectTimer = setTimeout(open, backoff(failedAttempts));
+  };
+
+  function open(): void {
+    const token = options.accessToken();
+    if (stopped || !token) return;
+    const url = new URL(options.wsUrl);
+    url.searchParams.set('token', token);
+    const current = new Impl(url.toString());
+    socket = current;
+    current.addEventListener('open', handleOpen);
+    current.addEventListener('message', handleMessage);
+    current.addEventListener('close', () => {
+      clearTimeout(statusTimer);
+      if (socket === current) scheduleReconnect();
+    });
+  }
+
+  return {
+    connect() {
+      stopped = false;
+      if (!socket) open();
+    },
+    leaveRooms() {
+      send({ action: 'leaveRoom', rooms: [...options.rooms], employee: options.employeeId });
+    },
+    disconnect() {
+      stopped = true;
+      clearTimeout(statusTimer);
+      clearTimeout(reconnectTimer);
+      const current = socket;
+      socket = undefined;
+      current?.close();
+    },
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      const wrapped = listener as (frame: ServerFrame) => void;
+      set.add(wrapped);
+      return () => set.delete(wrapped);
+    },
+  };
+}

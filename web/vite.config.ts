@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The local runtime's HTTP server; `npm run dev -w web` proxies the API and runtime config to it. */
+const runtimeOrigin = process.env.ATENDE_RUNTIME_ORIGIN ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    proxy: {
+      '/api': runtimeOrigin,
+      '/config.json': runtimeOrigin,
+    },
+  },
+});
