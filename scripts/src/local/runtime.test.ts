@@ -35,7 +35,7 @@ describe('local runtime', () => {
   });
 
   it('serves the SPA with fallback, /config.json and a 404 JSON for unknown API routes', async () => {
-    const config = await (await fetch(`${runtime.url}/config.json`)).json();
+    const config = (await (await fetch(`${runtime.url}/config.json`)).json()) as { wsUrl: string };
     expect(config).toMatchObject({ apiUrl: '/api', productSlug: 'atende' });
     expect(config.wsUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/ws$/);
     const deepLink = await fetch(`${runtime.url}/app/contacts/tags`);

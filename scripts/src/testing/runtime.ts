@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../local/ports.ts';
 import { type Runtime, type RuntimeOptions, startRuntime } from '../local/runtime.ts';
+import { type DemoSeed, seedDemo } from '../seed/seed.ts';
 
 export interface TestRuntime extends Runtime {
   options: RuntimeOptions;
+  /** The demo company's logins (seeded at start, as `npm start` does). */
+  logins: DemoSeed['logins'];
   /** Stops and starts again on the same data folder and ports (the restart a developer does). */
   restart: () => Promise<TestRuntime>;
   /** Stops and removes the data folder. */
@@ -28,10 +31,12 @@ export async function startTestRuntime(overrides: Partial<RuntimeOptions> = {}):
   return wrap(options, await startRuntime(options));
 }
 
-function wrap(options: RuntimeOptions, runtime: Runtime): TestRuntime {
+async function wrap(options: RuntimeOptions, runtime: Runtime): Promise<TestRuntime> {
+  const { logins } = await seedDemo();
   return {
     ...runtime,
     options,
+    logins,
     restart: async () => {
       await runtime.stop();
       return wrap(options, await startRuntime(options));

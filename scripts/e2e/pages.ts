@@ -1,0 +1,28 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Closes whatever shell modals (notification of the day, review, first login) stand over the page, once the
+ * shell has fetched what decides them.
+ */
+export async function dismissModals(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const open = page.locator('.ant-modal-wrap:visible');
+    if ((await open.count()) === 0) return;
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(200);
+  }
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** After a login: the shell is mounted on the home page and nothing stands over it. */
+export async function waitForHome(page: Page): Promise<void> {
+  await page.waitForURL(/\/app\/home$/);
+  await page.getByTestId('home-summary').waitFor();
+  await dismissModals(page);
+}
