@@ -9,6 +9,7 @@ import type {
   APIGatewayRequestAuthorizerEvent,
 } from 'aws-lambda';
 import { lambdaContext } from '../lambda-context.ts';
+import { requestIdentity } from '../request-identity.ts';
 
 export type RestHandler = (event: APIGatewayProxyEvent, context: unknown) => Promise<APIGatewayProxyResult>;
 export type Authorizer = (event: APIGatewayRequestAuthorizerEvent) => Promise<APIGatewayAuthorizerResult>;
@@ -205,23 +206,11 @@ export function createRestGateway(options: RestGatewayOptions) {
       protocol: `HTTP/${req.httpVersion}`,
       requestId,
       requestTimeEpoch: Date.now(),
-      identity: {
+      identity: requestIdentity({
         sourceIp,
         userAgent: String(req.headers['user-agent'] ?? ''),
-        accessKey: null,
-        accountId: null,
         apiKey: (req.headers['x-api-key'] as string | undefined) ?? null,
-        apiKeyId: null,
-        caller: null,
-        clientCert: null,
-        cognitoAuthenticationProvider: null,
-        cognitoAuthenticationType: null,
-        cognitoIdentityId: null,
-        cognitoIdentityPoolId: null,
-        principalOrgId: null,
-        user: null,
-        userArn: null,
-      },
+      }),
       authorizer: null as Record<string, unknown> | null,
     } as unknown as APIGatewayProxyEvent['requestContext'];
     const base = {

@@ -7,6 +7,7 @@ import type {
   APIGatewayRequestAuthorizerEvent,
   Context,
 } from 'aws-lambda';
+import { requestIdentity } from '../request-identity.ts';
 
 /** Account and API id the local gateway reports, shaped like AWS's so ARNs parse. */
 export const LOCAL_ACCOUNT_ID = '000000000000';
@@ -138,23 +139,7 @@ export function authorizerEvent(
 }
 
 function identity(connection: Pick<ConnectionInfo, 'sourceIp' | 'userAgent'>) {
-  return {
-    accessKey: null,
-    accountId: null,
-    apiKey: null,
-    apiKeyId: null,
-    caller: null,
-    clientCert: null,
-    cognitoAuthenticationProvider: null,
-    cognitoAuthenticationType: null,
-    cognitoIdentityId: null,
-    cognitoIdentityPoolId: null,
-    principalOrgId: null,
-    sourceIp: connection.sourceIp,
-    user: null,
-    userAgent: connection.userAgent,
-    userArn: null,
-  };
+  return requestIdentity(connection);
 }
 
 /** Whether the policy lets the connection in: some Allow covers $connect and no Deny does. */
