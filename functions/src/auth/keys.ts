@@ -27,6 +27,9 @@ export const keys = {
   sessionPrefix: 'SESSION#',
   /** gsi1: the employees of a company. */
   employeesIndex: (companyId: string) => `C#${companyId}#EMPLOYEES`,
+  /** gsi2 / gsi3: the employees of a company by searchable name and by e-mail (prefix search). */
+  employeeNameIndex: (companyId: string) => `C#${companyId}#EMPLOYEE_NAMES`,
+  employeeEmailIndex: (companyId: string) => `C#${companyId}#EMPLOYEE_EMAILS`,
   /** gsi1: the sessions a browser registered (identify-user-for-browser...). */
   browserIndex: (companyId: string, browserSessionId: string) => `C#${companyId}#BROWSER#${browserSessionId}`,
   modalNotifications: (companyId: string) => `C#${companyId}#MODAL_NOTIFICATION`,
@@ -41,3 +44,25 @@ export const keys = {
 };
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** A name as searched: lowercase, without accents, single spaces ("  José  Silva" → "jose silva"). */
+export const searchableName = (name: string): string =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The index attributes that make an employee findable by name or e-mail prefix. */
+export const employeeSearchAttributes = (employee: {
+  _id: string;
+  company: string;
+  name: string;
+  email: string;
+}) => ({
+  gsi2pk: keys.employeeNameIndex(employee.company),
+  gsi2sk: `${searchableName(employee.name)}#${employee._id}`,
+  gsi3pk: keys.employeeEmailIndex(employee.company),
+  gsi3sk: `${employee.email}#${employee._id}`,
+});

@@ -10,7 +10,7 @@ import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { Conflict } from '../lib/errors.ts';
 import { failedConditions } from './conditions.ts';
-import { keys } from './keys.ts';
+import { employeeSearchAttributes, keys } from './keys.ts';
 import type { SessionRef } from './session-store.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -33,6 +33,7 @@ export function employeeItems(employee: EmployeeRecord, passwordHash: string): T
           ...keys.employee(employee.company, employee._id),
           gsi1pk: keys.employeesIndex(employee.company),
           gsi1sk: employee._id,
+          ...employeeSearchAttributes(employee),
           entity: 'employee',
           ...employee,
         },

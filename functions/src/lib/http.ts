@@ -2,10 +2,12 @@ import middy from '@middy/core';
 import httpCors from '@middy/http-cors';
 import type { RouteContract } from '@atende/shared/contracts/types';
 import { resourcePath } from '@atende/shared/contracts/match';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { type AccessContext, decideAccess } from '@atende/shared/rules/access';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { type AuthContext, readAuthContext, requireAuthContext } from './auth-context.ts';
-import { AppError, Invalid, NotFound, TooManyRequests } from './errors.ts';
+import { AppError, Forbidden, Invalid, NotFound, TooManyRequests } from './errors.ts';
 import { logger } from './logger.ts';
 import { parseInput } from './validation.ts';
 
@@ -72,16 +74,39 @@ export function errorResponse(error: unknown, event?: APIGatewayProxyEvent): API
   return jsonResponse(500, { message: 'Erro interno. Tente novamente mais tarde.', code: 'internal' });
 }
 
+/** Builds the spec's AccessContext of the caller (the company record read once per request). */
+export type AccessContextLoader = (auth: AuthContext) => Promise<AccessContext>;
+
+export interface HttpHandlerOptions {
+  /** Needed by every handler with a route whose contract carries an access rule. */
+  accessContext?: AccessContextLoader;
+}
+
+/** Applies the contract's access rule (spec point 5) on the server, as the route guard does in the browser. */
+async function enforceAccess(
+  contract: RouteContract,
+  auth: AuthContext | undefined,
+  loader: AccessContextLoader | undefined,
+): Promise<void> {
+  if (!contract.access || !loader) return;
+  if (!auth) throw new Forbidden(ptBR.admin.accessDenied);
+  const decision = decideAccess(contract.access, await loader(auth));
+  if (!decision.allowed) throw new Forbidden(ptBR.admin.accessDenied);
+}
+
 /**
  * The Lambda of one domain: finds the contract by the API Gateway resource and method, parses and validates
- * params, query and body with the contract's schemas, reads the authorizer context, runs the implementation
- * and maps named errors to responses.
+ * params, query and body with the contract's schemas, reads the authorizer context, enforces the contract's
+ * access rule, runs the implementation and maps named errors to responses.
  */
-export function createHttpHandler(bindings: readonly RouteBinding[]) {
+export function createHttpHandler(bindings: readonly RouteBinding[], options: HttpHandlerOptions = {}) {
   const byKey = new Map<string, RouteBinding>();
   for (const binding of bindings) {
     const key = `${binding.contract.method} ${resourcePath(binding.contract)}`;
     if (byKey.has(key)) throw new Error(`Route bound twice: ${key}`);
+    if (binding.contract.access && !options.accessContext) {
+      throw new Error(`Route ${key} has an access rule but its handler has no access-context loader`);
+    }
     byKey.set(key, binding);
   }
 
@@ -92,6 +117,7 @@ export function createHttpHandler(bindings: readonly RouteBinding[]) {
       const { contract } = binding;
       const needsAuth = contract.auth === 'employee' || contract.auth === 'apiKey';
       const auth = needsAuth ? requireAuthContext(event) : readAuthContext(event);
+      await enforceAccess(contract, auth, options.accessContext);
       const rawBody = parseBody(event);
       const input: RequestInput<RouteContract> = {
         params: contract.params

@@ -11,6 +11,25 @@ import { refreshToken } from './auth/refresh-token.ts';
 import { registerTrial } from './auth/register-trial.ts';
 import { revokeToken } from './auth/revoke-token.ts';
 import { getHealth } from './health/get-health.ts';
+import { getCompanyPermissions } from './company/get-company-permissions.ts';
+import { getCompanyProfile } from './company/get-company-profile.ts';
+import { getCompanySettings } from './company/get-company-settings.ts';
+import { updateCompanyPermissions } from './company/update-company-permissions.ts';
+import { updateCompanyProfile } from './company/update-company-profile.ts';
+import { updateCompanySettings } from './company/update-company-settings.ts';
+import { createDepartment } from './departments/create-department.ts';
+import { deleteDepartment } from './departments/delete-department.ts';
+import { listDepartments } from './departments/list-departments.ts';
+import { updateDepartment } from './departments/update-department.ts';
+import { createEmployee } from './employees/create-employee.ts';
+import { getEmployee } from './employees/get-employee.ts';
+import { listEmployees } from './employees/list-employees.ts';
+import { updateEmployee } from './employees/update-employee.ts';
+import { listLogs } from './logs/list-logs.ts';
+import { createTabulation } from './tabulations/create-tabulation.ts';
+import { deleteTabulation } from './tabulations/delete-tabulation.ts';
+import { listTabulations } from './tabulations/list-tabulations.ts';
+import { updateTabulation } from './tabulations/update-tabulation.ts';
 import type { RouteContract } from './types.ts';
 
 /** Every REST route, once. A route that is not here does not exist. */
@@ -28,4 +47,23 @@ export const ROUTES: readonly RouteContract[] = [
   putCompanyTrialExpired,
   forceLogoutForDisabledCompanies,
   identifyUserForBrowserAndClearSession,
+  listEmployees,
+  createEmployee,
+  getEmployee,
+  updateEmployee,
+  listDepartments,
+  createDepartment,
+  updateDepartment,
+  deleteDepartment,
+  listTabulations,
+  createTabulation,
+  updateTabulation,
+  deleteTabulation,
+  getCompanySettings,
+  updateCompanySettings,
+  getCompanyPermissions,
+  updateCompanyPermissions,
+  getCompanyProfile,
+  updateCompanyProfile,
+  listLogs,
 ];

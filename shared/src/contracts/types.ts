@@ -83,6 +83,11 @@ export const DOMAINS = {
   health: { handler: { module: 'health/handler', export: 'handler' } },
   auth: { handler: { module: 'auth/handler', export: 'handler' } },
   account: { handler: { module: 'account/handler', export: 'handler' } },
+  employees: { handler: { module: 'employees/handler', export: 'handler' } },
+  departments: { handler: { module: 'departments/handler', export: 'handler' } },
+  tabulations: { handler: { module: 'tabulations/handler', export: 'handler' } },
+  company: { handler: { module: 'company/handler', export: 'handler' } },
+  audit: { handler: { module: 'audit/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

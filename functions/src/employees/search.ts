@@ -1,0 +1,100 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { type EmployeeRecord, employeeRecord } from '../account/records.ts';
+import { keys, normalizeEmail, searchableName } from '../auth/keys.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { Invalid } from '../lib/errors.ts';
+
+/**
+ * Pages of the employee list, always a Query: without a search, the employees index (creation order);
+ * with one, first the employees whose name starts with it (name index), then those whose e-mail does
+ * (e-mail index) minus the ones already listed by name. The cursor remembers the phase and the last key.
+ */
+type Phase = 'all' | 'name' | 'email';
+type Key = Record<string, string>;
+interface Cursor {
+  p: Phase;
+  k: Key | null;
+}
+
+const INDEX: Record<Phase, { name: string; pk: string; sk: string }> = {
+  all: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
+  name: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
+  email: { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
+};
+
+const partition = (phase: Phase, companyId: string): string =>
+  phase === 'all'
+    ? keys.employeesIndex(companyId)
+    : phase === 'name'
+      ? keys.employeeNameIndex(companyId)
+      : keys.employeeEmailIndex(companyId);
+
+const encode = (cursor: Cursor): string => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+
+/** A cursor is accepted only if every partition key in it belongs to the caller's company. */
+function decode(text: string, companyId: string, searching: boolean): Cursor {
+  try {
+    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    const phases: Phase[] = searching ? ['name', 'email'] : ['all'];
+    const keyOk =
+      cursor.k === null ||
+      (typeof cursor.k === 'object' &&
+        Object.entries(cursor.k).every(
+          ([name, value]) =>
+            typeof value === 'string' && (!name.endsWith('pk') || value.startsWith(`C#${companyId}#`)),
+        ));
+    if (phases.includes(cursor.p) && keyOk) return cursor;
+  } catch {
+    // answered below
+  }
+  throw new Invalid('cursor', ptBR.admin.invalidCursor);
+}
+
+async function queryPhase(companyId: string, phase: Phase, prefix: string, start: Key | null, limit: number) {
+  const index = INDEX[phase];
+  const { Items, LastEvaluatedKey } = await clients().document.send(
+    new QueryCommand({
+      TableName: config().mainTable,
+      IndexName: index.name,
+      KeyConditionExpression: phase === 'all' ? '#pk = :pk' : '#pk = :pk AND begins_with(#sk, :prefix)',
+      ExpressionAttributeNames: phase === 'all' ? { '#pk': index.pk } : { '#pk': index.pk, '#sk': index.sk },
+      ExpressionAttributeValues: {
+        ':pk': partition(phase, companyId),
+        ...(phase === 'all' ? {} : { ':prefix': prefix }),
+      },
+      Limit: limit,
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    }),
+  );
+  return { items: Items ?? [], last: LastEvaluatedKey as Key | undefined };
+}
+
+export async function searchEmployees(
+  companyId: string,
+  search: string | undefined,
+  cursorText: string | undefined,
+  limit: number,
+): Promise<{ items: EmployeeRecord[]; nextCursor: string | null }> {
+  const nameTerm = searchableName(search ?? '');
+  const emailTerm = normalizeEmail(search ?? '');
+  const searching = nameTerm.length > 0;
+  let cursor: Cursor = cursorText
+    ? decode(cursorText, companyId, searching)
+    : { p: searching ? 'name' : 'all', k: null };
+  const found: EmployeeRecord[] = [];
+  for (;;) {
+    const prefix = cursor.p === 'email' ? emailTerm : nameTerm;
+    const page = await queryPhase(companyId, cursor.p, prefix, cursor.k, limit - found.length);
+    const items =
+      cursor.p === 'email'
+        ? page.items.filter((item) => !String(item.gsi2sk ?? '').startsWith(nameTerm))
+        : page.items;
+    found.push(...items.map((item) => employeeRecord.parse(item)));
+    if (page.last) cursor = { p: cursor.p, k: page.last };
+    else if (cursor.p === 'name') cursor = { p: 'email', k: null };
+    else return { items: found, nextCursor: null };
+    if (found.length >= limit) return { items: found, nextCursor: encode(cursor) };
+  }
+}

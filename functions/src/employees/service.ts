@@ -1,0 +1,211 @@
+import { AUTH_MESSAGES } from '@atende/shared/contracts/auth/messages';
+import type { DepartmentNode } from '@atende/shared/contracts/departments/views';
+import {
+  type createEmployeeBody,
+  EMPLOYEE_ERROR_CODES,
+} from '@atende/shared/contracts/employees/create-employee';
+import type { updateEmployeeBody } from '@atende/shared/contracts/employees/update-employee';
+import type { AdminEmployeeView } from '@atende/shared/contracts/employees/views';
+import { newObjectId } from '@atende/shared/domain/object-id';
+import { interpolate } from '@atende/shared/i18n/interpolate';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import type { z } from 'zod';
+import { newEmployee } from '../account/defaults.ts';
+import { type EmployeeRecord, toEmployeeView } from '../account/records.ts';
+import { getEmployee as readEmployee } from '../account/store.ts';
+import { auditActor, auditItem } from '../audit/store.ts';
+import { normalizeEmail } from '../auth/keys.ts';
+import { hashPassword } from '../auth/password.ts';
+import { listEmployeeSessions, revokeSession } from '../auth/session-store.ts';
+import { employeeItems, findEmailClaim } from '../auth/store.ts';
+import { publishEmployeesChanged, publishRefresh } from '../company/events.ts';
+import { changeCompany, readCompanyItem } from '../company/store.ts';
+import { flatten, membershipsOf, readTree, setMemberships } from '../departments/tree.ts';
+import type { AuthContext } from '../lib/auth-context.ts';
+import { AppError, Conflict, Forbidden, NotFound } from '../lib/errors.ts';
+import { ACTIVE_USERS_ATTRIBUTE, activeUsers, maxIncludedUsers } from './limits.ts';
+import { searchEmployees } from './search.ts';
+import { employeeUpdateItems } from './writes.ts';
+
+const view = (employee: EmployeeRecord, tree: readonly DepartmentNode[]): AdminEmployeeView => ({
+  ...toEmployeeView(employee),
+  departments: membershipsOf(tree, employee._id),
+});
+
+/** What the audit trail keeps of an employee. */
+const summary = (employee: EmployeeRecord, departments: readonly string[]) => ({
+  name: employee.name,
+  email: employee.email,
+  role: employee.role,
+  inactive: employee.inactive,
+  departments: [...departments],
+});
+
+function requireDepartments(tree: readonly DepartmentNode[], ids: readonly string[]): void {
+  const known = new Set(flatten(tree).map((node) => node._id));
+  if (ids.some((id) => !known.has(id))) throw new NotFound(ptBR.admin.departmentNotFound);
+}
+
+const limitReached = (max: number) =>
+  new AppError(
+    409,
+    EMPLOYEE_ERROR_CODES.employeeLimit,
+    interpolate(ptBR.admin.employeeLimitReached, { max }),
+  );
+
+const emailInUse = () => new Conflict(AUTH_MESSAGES.emailInUse, 'email');
+
+export async function listEmployees(
+  auth: AuthContext,
+  query: { search?: string; cursor?: string; limit: number },
+) {
+  const [page, company] = await Promise.all([
+    searchEmployees(auth.companyId, query.search, query.cursor, query.limit),
+    readCompanyItem(auth.companyId),
+  ]);
+  const tree = readTree(company.departments);
+  return { items: page.items.map((employee) => view(employee, tree)), nextCursor: page.nextCursor };
+}
+
+export async function getEmployee(auth: AuthContext, id: string) {
+  const [employee, company] = await Promise.all([
+    readEmployee(auth.companyId, id),
+    readCompanyItem(auth.companyId),
+  ]);
+  if (!employee) throw new NotFound(ptBR.admin.employeeNotFound);
+  return view(employee, readTree(company.departments));
+}
+
+/**
+ * Creates an employee with an initial password (firstLogin true). An e-mail of another company's account is
+ * a 409 `email_exists` (the admin picks only the profile, spec employee form); a company at its
+ * max_included_users is refused. Employee, credential, e-mail claim, department memberships, active-user
+ * counter and audit entry are one transaction.
+ */
+export async function createEmployee(auth: AuthContext, body: z.infer<typeof createEmployeeBody>) {
+  const email = normalizeEmail(body.email);
+  const claim = await findEmailClaim(email);
+  if (claim && claim.companyId !== auth.companyId) {
+    throw new AppError(409, EMPLOYEE_ERROR_CODES.emailExists, ptBR.admin.emailExistsPickProfile, 'email');
+  }
+  if (claim) throw new Conflict(ptBR.admin.emailInUseHere, 'email');
+  const [passwordHash, actor] = await Promise.all([hashPassword(body.password), auditActor(auth)]);
+  const employee: EmployeeRecord = {
+    ...newEmployee({
+      id: newObjectId(),
+      companyId: auth.companyId,
+      name: body.name,
+      email,
+      role: body.role,
+      isRoot: false,
+      now: new Date(),
+    }),
+    settings: body.settings ?? {},
+  };
+  const departments = [...new Set(body.departments)];
+  const created = await changeCompany(auth.companyId, async (company) => {
+    const tree = readTree(company.departments);
+    requireDepartments(tree, departments);
+    const max = maxIncludedUsers(company);
+    const active = await activeUsers(company, auth.companyId);
+    if (active >= max) throw limitReached(max);
+    const nextTree = setMemberships(tree, employee._id, departments);
+    return {
+      set: {
+        [ACTIVE_USERS_ATTRIBUTE]: active + 1,
+        ...(departments.length > 0 ? { departments: nextTree } : {}),
+      },
+      items: [
+        ...employeeItems(employee, passwordHash),
+        auditItem(auth.companyId, actor, {
+          entity: 'employee',
+          entityId: employee._id,
+          action: 'create',
+          before: null,
+          after: summary(employee, departments),
+        }),
+      ],
+      result: view(employee, nextTree),
+      onItemConditionFailed: emailInUse,
+    };
+  });
+  await publishEmployeesChanged(auth.companyId);
+  if (departments.length > 0) await publishRefresh(auth.companyId, 'departments-update');
+  return created;
+}
+
+/** Ends every open session of the employee at once (refresh tokens stop rotating, access tokens fail). */
+async function endSessions(companyId: string, employeeId: string, now: Date): Promise<void> {
+  const sessions = await listEmployeeSessions(companyId, employeeId);
+  await Promise.all(
+    sessions.filter((session) => !session.revoked).map((session) => revokeSession(session, now)),
+  );
+}
+
+/**
+ * Edits an employee. Name and e-mail may change only for the caller themself; nobody deactivates themself
+ * or changes their own role, and the company's root admin keeps its role and stays active.
+ */
+export async function updateEmployee(
+  auth: AuthContext,
+  id: string,
+  body: z.infer<typeof updateEmployeeBody>,
+) {
+  const before = await readEmployee(auth.companyId, id);
+  if (!before) throw new NotFound(ptBR.admin.employeeNotFound);
+  const self = id === auth.employeeId;
+  const email = body.email === undefined ? before.email : normalizeEmail(body.email);
+  const name = body.name ?? before.name;
+  if (!self && (name !== before.name || email !== before.email))
+    throw new Forbidden(ptBR.admin.nameEmailSelfOnly);
+  const role = body.role ?? before.role;
+  const inactive = body.inactive ?? before.inactive;
+  if (self && inactive) throw new Forbidden(ptBR.admin.cannotDeactivateSelf);
+  if (self && role !== before.role) throw new Forbidden(ptBR.admin.cannotChangeOwnRole);
+  if (before.is_root && (inactive || role !== 'admin')) throw new Forbidden(ptBR.admin.rootAdminProtected);
+  const after: EmployeeRecord = {
+    ...before,
+    name,
+    email,
+    role,
+    inactive,
+    ...(body.settings ? { settings: body.settings } : {}),
+    ...(body.disableInactivity !== undefined ? { disableInactivity: body.disableInactivity } : {}),
+  };
+  const actor = await auditActor(auth);
+  const activation = before.inactive === inactive ? 0 : inactive ? -1 : 1;
+  const updated = await changeCompany(auth.companyId, async (company) => {
+    const tree = readTree(company.departments);
+    const departmentsBefore = membershipsOf(tree, id);
+    const departments = body.departments ? [...new Set(body.departments)] : departmentsBefore;
+    requireDepartments(tree, departments);
+    const nextTree = body.departments ? setMemberships(tree, id, departments) : tree;
+    let counter: Record<string, number> = {};
+    if (activation !== 0) {
+      const active = await activeUsers(company, auth.companyId);
+      const max = maxIncludedUsers(company);
+      if (activation > 0 && active >= max) throw limitReached(max);
+      counter = { [ACTIVE_USERS_ATTRIBUTE]: Math.max(0, active + activation) };
+    }
+    return {
+      set: { ...counter, ...(body.departments ? { departments: nextTree } : {}) },
+      items: [
+        ...employeeUpdateItems(before, after),
+        auditItem(auth.companyId, actor, {
+          entity: 'employee',
+          entityId: id,
+          action: activation < 0 ? 'deactivate' : activation > 0 ? 'reactivate' : 'update',
+          before: summary(before, departmentsBefore),
+          after: summary(after, departments),
+        }),
+      ],
+      result: view(after, nextTree),
+      onItemConditionFailed: (index: number) =>
+        index === 0 ? new NotFound(ptBR.admin.employeeNotFound) : emailInUse(),
+    };
+  });
+  if (activation < 0) await endSessions(auth.companyId, id, new Date());
+  await publishEmployeesChanged(auth.companyId);
+  if (body.departments) await publishRefresh(auth.companyId, 'departments-update');
+  return updated;
+}

@@ -1,0 +1,86 @@
+import { defineRoute } from '@atende/shared/contracts/types';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import type { AccessContext } from '@atende/shared/rules/access';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { createHttpHandler, route } from './http.ts';
+
+const guarded = defineRoute({
+  id: 'test.guarded',
+  method: 'GET',
+  path: '/guarded',
+  domain: 'account',
+  auth: 'employee',
+  access: { roles: ['admin', 'manager'], companyPermission: 'manage_integration' },
+  response: z.object({ ok: z.boolean() }),
+});
+
+const open = defineRoute({
+  id: 'test.open',
+  method: 'GET',
+  path: '/open',
+  domain: 'account',
+  auth: 'employee',
+});
+
+const context = (role: AccessContext['role'], permissions: Record<string, boolean>): AccessContext => ({
+  role,
+  employeeId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+  company: { account_type: 'professional', modules: {}, permissions },
+  rollouts: [],
+  planFeatures: undefined,
+});
+
+const event = (path: string, role: string) =>
+  ({
+    resource: `/api${path}`,
+    path: `/api${path}`,
+    httpMethod: 'GET',
+    headers: {},
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: null,
+    stageVariables: null,
+    body: null,
+    isBase64Encoded: false,
+    requestContext: {
+      authorizer: {
+        companyId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+        employeeId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+        role,
+        sessionId: 'session',
+        blocked: 'false',
+      },
+    },
+  }) as unknown as APIGatewayProxyEvent;
+
+const lambdaContext = {} as Context;
+
+describe('createHttpHandler access enforcement', () => {
+  it("refuses with the pt-BR message what the contract's rule refuses for the loaded context", async () => {
+    let permissions: Record<string, boolean> = {};
+    const loader = vi.fn(async (auth: { role: AccessContext['role'] }) => context(auth.role, permissions));
+    const handler = createHttpHandler(
+      [route(guarded, async () => ({ ok: true })), route(open, async () => ({ ok: true }))],
+      { accessContext: loader },
+    );
+    const operator = await handler(event('/guarded', 'operator'), lambdaContext);
+    expect(operator.statusCode).toBe(403);
+    expect(JSON.parse(operator.body)).toMatchObject({ message: ptBR.admin.accessDenied });
+    expect((await handler(event('/guarded', 'manager'), lambdaContext)).statusCode).toBe(403);
+    permissions = { manage_integration: true };
+    expect((await handler(event('/guarded', 'manager'), lambdaContext)).statusCode).toBe(200);
+    expect((await handler(event('/guarded', 'admin'), lambdaContext)).statusCode).toBe(200);
+    loader.mockClear();
+    expect((await handler(event('/open', 'operator'), lambdaContext)).statusCode).toBe(200);
+    expect(loader).not.toHaveBeenCalled();
+  });
+
+  it('will not build a handler whose guarded route has no way to load the access context', () => {
+    expect(() => createHttpHandler([route(guarded, async () => ({ ok: true }))])).toThrow(
+      /access-context loader/,
+    );
+  });
+});
