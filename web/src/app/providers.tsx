@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { antdLocale } from '../lib/i18n/antd-locale.ts';
 import { themeColorAtom, themeConfig } from './shell/theme.ts';
 
@@ -9,10 +10,16 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 });
 
+/** Spec point 2: a select with no options shows 'Nenhuma opção encontrada' (antd's own default elsewhere). */
+const renderEmpty = (componentName?: string) =>
+  componentName === 'Select' || componentName === 'Cascader' || componentName === 'TreeSelect'
+    ? ptBR.forms.noOptions
+    : undefined;
+
 function ThemedAntd({ children }: { children: ReactNode }) {
   const color = useAtomValue(themeColorAtom);
   return (
-    <ConfigProvider locale={antdLocale} theme={themeConfig(color)}>
+    <ConfigProvider locale={antdLocale} theme={themeConfig(color)} renderEmpty={renderEmpty}>
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );

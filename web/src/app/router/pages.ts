@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { createElement } from 'react';
 import type { BreadcrumbItem } from '../../components/page-header/page-header.tsx';
 import { lazyPage } from './chunk-load.ts';
 
@@ -7,9 +8,37 @@ export interface PageProps {
   breadcrumb: readonly BreadcrumbItem[];
 }
 
+const CompanySettingsPage = lazyPage(
+  () => import('../../features/company-settings/components/company-settings-page.tsx'),
+  'CompanySettingsPage',
+);
+
+/** Department and service-category editors live in their own feature; the app hands them to the settings page. */
+const companySettingsPanels = {
+  departments: lazyPage(
+    () => import('../../features/departments/components/departments-panel.tsx'),
+    'DepartmentsPanel',
+  ),
+  tabulations: lazyPage(
+    () => import('../../features/departments/components/tabulations-panel.tsx'),
+    'TabulationsPanel',
+  ),
+};
+
 /** Screens built so far, by route pattern; every other shell route shows its header and an empty state. */
 export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   '/app/home': lazyPage(() => import('../../features/home/components/home-page.tsx'), 'HomePage'),
+  '/app/settings/company': (props: PageProps) =>
+    createElement(CompanySettingsPage, { ...props, panels: companySettingsPanels }),
+  '/app/settings/employees': lazyPage(
+    () => import('../../features/employees/components/employees-page.tsx'),
+    'EmployeesPage',
+  ),
+  '/app/settings/employees/settings': lazyPage(
+    () => import('../../features/employees/components/employees-page.tsx'),
+    'CreateEmployeePage',
+  ),
+  '/app/logs': lazyPage(() => import('../../features/logs/components/logs-page.tsx'), 'LogsPage'),
 };
 
 export const PUBLIC_PAGES: Readonly<Record<string, ComponentType>> = {

@@ -1,0 +1,64 @@
+import { LIMITS } from '@atende/shared/domain/constants';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import type { DepartmentNode } from '@atende/shared/contracts/departments/views';
+import { departmentDisplayName } from '@atende/shared/rules/departments';
+import type { QueryKey } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { ApiRequestError } from '../../../lib/api/api-error.ts';
+import {
+  fetchDepartmentTree,
+  fetchPermissions,
+  fetchProfile,
+  fetchSettings,
+  patchPermissions,
+  patchProfile,
+  patchSettings,
+} from '../api/company-api.ts';
+import { companyKeys } from '../api/query-keys.ts';
+
+export const useSettings = () => useQuery({ queryKey: companyKeys.settings, queryFn: fetchSettings });
+export const usePermissions = () =>
+  useQuery({ queryKey: companyKeys.permissions, queryFn: fetchPermissions });
+export const useProfile = () => useQuery({ queryKey: companyKeys.profile, queryFn: fetchProfile });
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+const departmentChoices = (tree: readonly DepartmentNode[]): Choice[] =>
+  tree.flatMap((node) => [
+    { value: node._id, label: departmentDisplayName(node.label) },
+    ...departmentChoices(node.sub_departments),
+  ]);
+
+export function useDepartmentChoices() {
+  return useQuery({
+    queryKey: companyKeys.departmentOptions,
+    queryFn: fetchDepartmentTree,
+    select: (answer) => departmentChoices(answer.departments),
+  });
+}
+
+/** A save: the answer replaces the cached copy, and a 3 s toast says how it went. */
+function useSave<T, R>(key: QueryKey, save: (body: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const seconds = LIMITS.toastDurationMs / 1000;
+  return useMutation({
+    mutationFn: save,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(key, answer);
+      void message.success(ptBR.adminScreens.common.saved, seconds);
+    },
+    onError: (error) => {
+      const text = error instanceof ApiRequestError ? error.message : ptBR.adminScreens.common.saveFailed;
+      void message.error(text, seconds);
+    },
+  });
+}
+
+export const useSaveSettings = () => useSave(companyKeys.settings, patchSettings);
+export const useSavePermissions = () => useSave(companyKeys.permissions, patchPermissions);
+export const useSaveProfile = () => useSave(companyKeys.profile, patchProfile);
