@@ -70,7 +70,7 @@ export const SAMPLE_QUEUES: QueueDefinition[] = [
     fifo: true,
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 5,
-    consumer: { handler: handlerRef('conversations/inbound-consumer'), batchSize: 10 },
+    consumer: { handler: handlerRef('samples/inbound-consumer'), batchSize: 10 },
     description: 'Inbound channel messages, ordered per conversation',
   },
   {

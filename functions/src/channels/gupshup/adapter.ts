@@ -1,0 +1,185 @@
+import { LIMITS } from '@atende/shared/domain/constants';
+import { z } from 'zod';
+import {
+  type ChannelAdapter,
+  type ChannelLimits,
+  ChannelSendError,
+  type OutboundMessage,
+  type SendErrorCode,
+  type TemplateParameter,
+  checkOutbound,
+  verifyWebhookToken,
+} from '../adapter.ts';
+import { callProvider, download, joinUrl, retryAfterSeconds } from '../meta/graph.ts';
+import { parseGupshupWebhook } from './parse.ts';
+
+/**
+ * Gupshup WhatsApp API: form-encoded sends to `{base}/wa/api/v1/msg` (templates to `/wa/api/v1/template/msg`)
+ * with the `apikey` header; callbacks in Gupshup's v2 format (set the app's callback to v2).
+ *
+ * Webhook authenticity: Gupshup signs nothing. Each integration gets a random `webhook_token`; the callback URL
+ * set on the Gupshup app is ours with `?token=<webhook_token>`; anything else is answered 401.
+ */
+export const gupshupCredentials = z.object({
+  /** The business number, E.164 digits: Gupshup's `source`. */
+  phone: z.string().regex(/^\d{8,15}$/),
+  /** The Gupshup app name: `src.name`. */
+  app_name: z.string().min(1),
+  api_key: z.string().min(1),
+  webhook_token: z.string().min(16),
+});
+export type GupshupCredentials = z.infer<typeof gupshupCredentials>;
+
+export const GUPSHUP_BASE_URL = 'https://api.gupshup.io';
+
+/** Spec point 9: 100 MB media when the integration type is gupshup. */
+export const gupshupLimits: ChannelLimits = {
+  mediaBytes: LIMITS.mediaUploadBytesGupshup,
+  refusedExtensions: [],
+  textLength: 4096,
+  templates: true,
+};
+
+function messageJson(message: Exclude<OutboundMessage, { kind: 'template' }>): Record<string, string> {
+  if (message.kind === 'text') return { type: 'text', text: message.text };
+  const { type, url, caption, filename } = message.media;
+  const withCaption: Record<string, string> = caption ? { caption } : {};
+  switch (type) {
+    case 'image':
+      return { type: 'image', originalUrl: url, previewUrl: url, ...withCaption };
+    case 'video':
+      return { type: 'video', url, ...withCaption };
+    case 'audio':
+      return { type: 'audio', url };
+    case 'document':
+      return {
+        type: 'file',
+        url,
+        filename: filename ?? (new URL(url).pathname.split('/').pop() || 'file'),
+        ...withCaption,
+      };
+  }
+}
+
+/** Form fields of a send: session messages carry `message`, templates `template` (by Gupshup template id). */
+function formFields(message: OutboundMessage, credentials: GupshupCredentials): Record<string, string> {
+  const envelope = {
+    channel: 'whatsapp',
+    source: credentials.phone,
+    destination: message.to,
+    'src.name': credentials.app_name,
+  };
+  if (message.kind !== 'template') return { ...envelope, message: JSON.stringify(messageJson(message)) };
+  const { id, components = [] } = message.template;
+  if (!id) {
+    throw new ChannelSendError({
+      code: 'unsupported_message',
+      message: 'Gupshup sends templates by id',
+      retryable: false,
+    });
+  }
+  const params = components
+    .filter((component) => component.type === 'body')
+    .flatMap((component) => component.parameters)
+    .flatMap((parameter) => (parameter.type === 'text' ? [parameter.text] : []));
+  const header = headerMedia(components.find((component) => component.type === 'header')?.parameters[0]);
+  return {
+    ...envelope,
+    template: JSON.stringify({ id, params }),
+    ...(header ? { message: JSON.stringify(header) } : {}),
+  };
+}
+
+/** A media template header goes in `message` as `{type, <type>: {link}}`. */
+function headerMedia(parameter: TemplateParameter | undefined): Record<string, unknown> | undefined {
+  switch (parameter?.type) {
+    case 'image':
+      return { type: 'image', image: { link: parameter.image.link } };
+    case 'video':
+      return { type: 'video', video: { link: parameter.video.link } };
+    case 'document':
+      return {
+        type: 'document',
+        document: { link: parameter.document.link, filename: parameter.document.filename },
+      };
+    default:
+      return undefined;
+  }
+}
+
+/** Gupshup answers `{status: 'error', message}` with the HTTP status telling the kind of failure. */
+function mapGupshupFailure(response: Response, body: unknown): ChannelSendError {
+  const detail =
+    body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : typeof body === 'string' && body
+        ? body
+        : `Gupshup answered HTTP ${response.status}`;
+  const build = (code: SendErrorCode, retryable: boolean, retryAfter?: number) =>
+    new ChannelSendError({
+      code,
+      message: detail,
+      retryable,
+      retryAfterSeconds: retryAfter,
+      providerCode: `http_${response.status}`,
+    });
+  if (response.status === 429) return build('rate_limited', true, retryAfterSeconds(response) ?? 60);
+  if (response.status === 401 || response.status === 403) return build('auth_failed', false);
+  if (response.status >= 500) return build('provider_unavailable', true, retryAfterSeconds(response) ?? 30);
+  return build('invalid_request', false);
+}
+
+/** A 2xx answer: `{status: 'submitted', messageId}`; the id every message-event refers to. */
+function submittedId(body: unknown): string {
+  const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  if (record.status === 'submitted' && typeof record.messageId === 'string' && record.messageId)
+    return record.messageId;
+  throw new ChannelSendError({
+    code: record.status === 'error' ? 'invalid_request' : 'provider_unavailable',
+    message: typeof record.message === 'string' ? record.message : 'Gupshup answered no messageId',
+    retryable: false,
+  });
+}
+
+export const gupshupAdapter: ChannelAdapter<GupshupCredentials> = {
+  provider: 'gupshup',
+  channel: 'official',
+  limits: gupshupLimits,
+  credentialsSchema: gupshupCredentials,
+  defaultBaseUrl: GUPSHUP_BASE_URL,
+  verifyWebhook: (request, credentials) => verifyWebhookToken(request, credentials.webhook_token),
+  parseWebhook: (rawBody, integration) => parseGupshupWebhook(rawBody, integration),
+
+  async fetchMedia(media, context) {
+    if (media.ref.type !== 'url') {
+      throw new ChannelSendError({
+        code: 'invalid_request',
+        message: 'Gupshup media comes by URL',
+        retryable: false,
+      });
+    }
+    // Inbound media URLs are pre-signed and expire (urlExpiry): fetch promptly, without the API key.
+    const { body, contentType } = await download(context.fetchImpl, media.ref.url, {}, mapGupshupFailure);
+    return { body, contentType: contentType ?? media.mimeType, fileName: media.fileName };
+  },
+
+  async send(message, context) {
+    checkOutbound(message, gupshupLimits);
+    const path = message.kind === 'template' ? 'wa/api/v1/template/msg' : 'wa/api/v1/msg';
+    const body = await callProvider(
+      context.fetchImpl,
+      joinUrl(context.baseUrl ?? GUPSHUP_BASE_URL, path),
+      {
+        method: 'POST',
+        headers: {
+          apikey: context.credentials.api_key,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: new URLSearchParams(formFields(message, context.credentials)).toString(),
+      },
+      mapGupshupFailure,
+    );
+    return { providerMessageId: submittedId(body) };
+  },
+};

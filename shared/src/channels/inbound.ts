@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { objectId } from '../domain/object-id.ts';
+
+/**
+ * What every channel adapter (widget, WhatsApp providers, Messenger, Instagram, Telegram, e-mail) hands to the
+ * conversation engine, through the inbound FIFO queue (group = the conversation key), after verifying the
+ * provider's request. The company comes from the integration the message arrived on, never from the payload.
+ */
+export const CHANNEL_TYPES = [
+  'widget',
+  'whatsapp',
+  'official',
+  'messenger',
+  'instagram',
+  'telegram',
+  'email',
+] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+export const inboundMedia = z.object({
+  kind: z.enum(['image', 'audio', 'video', 'doc']),
+  /** Object key in the media bucket (adapters copy provider media there first). */
+  file_path: z.string().min(1),
+  file_name: z.string().min(1),
+  file_type: z.string().min(1),
+  size: z.number().int().nonnegative().optional(),
+});
+
+export const inboundMessage = z.object({
+  kind: z.literal('message'),
+  companyId: objectId,
+  integrationId: objectId,
+  channel: z.enum(CHANNEL_TYPES),
+  /** The provider's own message id: the exactly-once key (with the integration). */
+  providerMessageId: z.string().min(1).max(256),
+  /** Who wrote, as the channel identifies them (phone, PSID, chat id, e-mail address, widget visitor id). */
+  from: z.object({
+    externalId: z.string().min(1).max(256),
+    name: z.string().max(256).optional(),
+    phone: z.string().max(32).optional(),
+    email: z.string().max(320).optional(),
+  }),
+  text: z.string().max(100_000).optional(),
+  media: inboundMedia.optional(),
+  /** Provider timestamp (ISO 8601); ordering within a conversation follows the queue, not this. */
+  sentAt: z.string().datetime(),
+  /** E-mail threading and replies: the provider ids this message answers. */
+  replyTo: z.array(z.string()).optional(),
+  subject: z.string().max(998).optional(),
+});
+export type InboundMessage = z.infer<typeof inboundMessage>;
+
+export const DELIVERY_STATUSES = ['pending', 'sent', 'delivered', 'read', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const inboundStatus = z.object({
+  kind: z.literal('status'),
+  companyId: objectId,
+  integrationId: objectId,
+  channel: z.enum(CHANNEL_TYPES),
+  /** The provider id of the outbound message this status is about. */
+  providerMessageId: z.string().min(1).max(256),
+  status: z.enum(DELIVERY_STATUSES),
+  at: z.string().datetime(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+export type InboundStatus = z.infer<typeof inboundStatus>;
+
+export const inboundEvent = z.discriminatedUnion('kind', [inboundMessage, inboundStatus]);
+export type InboundEvent = z.infer<typeof inboundEvent>;
+
+/** FIFO group of an inbound event: one conversation's events keep their order. */
+export const inboundGroupId = (
+  event: Pick<InboundEvent, 'companyId' | 'integrationId'> & { externalId: string },
+) => `${event.companyId}:${event.integrationId}:${event.externalId}`;
