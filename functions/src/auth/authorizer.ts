@@ -1,5 +1,6 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { ROLES } from '@atende/shared/domain/constants';
+import { authorizeVisitor } from '../channels/widget/visitor-authorizer.ts';
 import { signingSecret } from './secrets.ts';
 import { readForAuthorizer } from './store.ts';
 import { verifyAccessToken } from './tokens.ts';
@@ -10,6 +11,7 @@ import { verifyAccessToken } from './tokens.ts';
  * is neither revoked nor expired, and hands the verified company, employee, current role and session to the
  * handlers as context. A blocked account (inactive employee or disabled company) is let through with
  * `blocked: 'true'`, so the handler can answer 401 with the spec's message instead of API Gateway's bare 401.
+ * On the WebSocket $connect it also accepts a site-widget visitor token (context role 'visitor').
  * Throwing "Unauthorized" is API Gateway's way to answer 401.
  */
 export function bearerToken(event: APIGatewayRequestAuthorizerEvent): string | undefined {
@@ -28,6 +30,10 @@ function stageWildcard(methodArn: string): string {
   return `${arnPrefix}/${stage}/*`;
 }
 
+/** WebSocket authorizers are invoked for `$connect` only, and their method ARN ends with it. */
+const isWebSocketConnect = (event: APIGatewayRequestAuthorizerEvent): boolean =>
+  event.methodArn.endsWith('/$connect');
+
 const isRole = (value: string): value is (typeof ROLES)[number] =>
   (ROLES as readonly string[]).includes(value);
 
@@ -36,8 +42,16 @@ export async function authorize(
 ): Promise<APIGatewayAuthorizerResult> {
   const token = bearerToken(event);
   if (!token) throw new Error('Unauthorized');
-  const claims = await verifyAccessToken(token, await signingSecret());
-  if (!claims) throw new Error('Unauthorized');
+  const secret = await signingSecret();
+  const claims = await verifyAccessToken(token, secret);
+  if (!claims) {
+    // Site-widget visitors open a WebSocket only; on the REST API their tokens are refused here already.
+    const visitor = isWebSocketConnect(event)
+      ? await authorizeVisitor(token, secret, event.methodArn)
+      : undefined;
+    if (!visitor) throw new Error('Unauthorized');
+    return visitor;
+  }
   const { session, employee, company } = await readForAuthorizer(claims);
   const nowSeconds = Math.floor(Date.now() / 1000);
   if (!session || session.revoked || session.expiresAt <= nowSeconds || !employee || !company) {

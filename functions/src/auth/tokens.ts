@@ -46,3 +46,56 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
     return undefined;
   }
 }
+
+/**
+ * Claims of a site-widget visitor token: a different audience and role from employee tokens, so neither
+ * verifier accepts the other's tokens. It is scoped to one company, one widget and one visitor.
+ */
+export interface VisitorClaims {
+  visitorId: string;
+  companyId: string;
+  widgetId: string;
+  sessionId: string;
+}
+
+const VISITOR_AUDIENCE = 'atende-widget';
+/** Long enough that a returning visitor keeps their conversation; the widget starts over after it. */
+export const VISITOR_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export async function signVisitorToken(
+  claims: VisitorClaims,
+  secret: string,
+  ttlSeconds = VISITOR_TOKEN_TTL_SECONDS,
+): Promise<string> {
+  return new SignJWT({ cid: claims.companyId, wid: claims.widgetId, role: 'visitor', sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.visitorId)
+    .setIssuer(ISSUER)
+    .setAudience(VISITOR_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(encoder.encode(secret));
+}
+
+export async function verifyVisitorToken(token: string, secret: string): Promise<VisitorClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, encoder.encode(secret), {
+      issuer: ISSUER,
+      audience: VISITOR_AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    const { sub, cid, wid, role, sid } = payload;
+    if (role !== 'visitor') return undefined;
+    if (
+      typeof sub !== 'string' ||
+      typeof cid !== 'string' ||
+      typeof wid !== 'string' ||
+      typeof sid !== 'string'
+    ) {
+      return undefined;
+    }
+    return { visitorId: sub, companyId: cid, widgetId: wid, sessionId: sid };
+  } catch {
+    return undefined;
+  }
+}

@@ -35,12 +35,15 @@ export async function disconnect(caller: Caller): Promise<void> {
 }
 
 /**
- * Whether the caller may be in a room: only rooms of its own company, and of the employee rooms only its own.
+ * Whether the caller may be in a room: only rooms of its own company, of the employee rooms only its own, and
+ * never a visitor's room.
  * The company id inside the room name is compared with the token's, never trusted on its own.
  */
 function mayJoin(auth: AuthContext, room: string): boolean {
   const parsed = parseRoom(room);
   if (!parsed || parsed.companyId !== auth.companyId) return false;
+  // A visitor's room carries the operator's answers to that visitor only; employees read them in the inbox.
+  if (parsed.kind === 'visitor') return false;
   return parsed.kind !== 'employee' || parsed.id === auth.employeeId;
 }
 

@@ -39,14 +39,15 @@ export interface RoomMember {
   sessionId: string;
 }
 
-const META = '#META';
-const connectionPk = (companyId: string, connectionId: string) => `C#${companyId}#CONN#${connectionId}#`;
-const roomPk = (companyId: string, room: string) => `C#${companyId}#ROOM#${room}#`;
+export const META = '#META';
+export const connectionPk = (companyId: string, connectionId: string) =>
+  `C#${companyId}#CONN#${connectionId}#`;
+export const roomPk = (companyId: string, room: string) => `C#${companyId}#ROOM#${room}#`;
 const employeeConnectionsPk = (companyId: string, employeeId: string) =>
   `C#${companyId}#EMP#${employeeId}#CONN#`;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const expiresAt = () => nowSeconds() + CONNECTION_TTL_SECONDS;
+export const expiresAt = () => nowSeconds() + CONNECTION_TTL_SECONDS;
 const alive = (item: Record<string, unknown>) =>
   typeof item.expiresAt === 'number' && item.expiresAt > nowSeconds();
 

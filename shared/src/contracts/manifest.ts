@@ -25,12 +25,36 @@ import { createEmployee } from './employees/create-employee.ts';
 import { getEmployee } from './employees/get-employee.ts';
 import { listEmployees } from './employees/list-employees.ts';
 import { updateEmployee } from './employees/update-employee.ts';
+import { createChannelIntegration } from './integrations/create-channel-integration.ts';
+import { deleteChannelIntegration } from './integrations/delete-channel-integration.ts';
+import { listChannelIntegrations } from './integrations/list-channel-integrations.ts';
 import { listLogs } from './logs/list-logs.ts';
 import { createTabulation } from './tabulations/create-tabulation.ts';
 import { deleteTabulation } from './tabulations/delete-tabulation.ts';
 import { listTabulations } from './tabulations/list-tabulations.ts';
 import { updateTabulation } from './tabulations/update-tabulation.ts';
+import { assignConversation } from './conversations/assign-conversation.ts';
+import { closeConversation } from './conversations/close-conversation.ts';
+import { getConversation } from './conversations/get-conversation.ts';
+import { getTranscript } from './conversations/get-transcript.ts';
+import { listConversations } from './conversations/list-conversations.ts';
+import { listMessages } from './conversations/list-messages.ts';
+import { transferConversation } from './conversations/transfer-conversation.ts';
+import { customersTotalMessages } from './customers/customers-total-messages.ts';
+import { migrateChannel } from './customers/migrate-channel.ts';
+import { presignMedia } from './messages/presign-media.ts';
+import { resendMessage } from './messages/resend-message.ts';
+import { sendCustomerMedia } from './messages/send-customer-media.ts';
+import { sendCustomerMessage } from './messages/send-customer-message.ts';
+import { sendGroupMedia } from './messages/send-group-media.ts';
+import { sendGroupMessage } from './messages/send-group-message.ts';
+import { customersQueueWaitCount } from './queue/customers-queue-wait-count.ts';
+import { reallocatedCustomersQueueWaitCount } from './queue/reallocated-customers-queue-wait-count.ts';
 import type { RouteContract } from './types.ts';
+import { createWidgetSession } from './widget/create-widget-session.ts';
+import { getWidgetConfig } from './widget/get-widget-config.ts';
+import { listWidgetMessages } from './widget/list-widget-messages.ts';
+import { postWidgetMessage } from './widget/post-widget-message.ts';
 
 /** Every REST route, once. A route that is not here does not exist. */
 export const ROUTES: readonly RouteContract[] = [
@@ -66,4 +90,28 @@ export const ROUTES: readonly RouteContract[] = [
   getCompanyProfile,
   updateCompanyProfile,
   listLogs,
+  listChannelIntegrations,
+  createChannelIntegration,
+  deleteChannelIntegration,
+  getWidgetConfig,
+  createWidgetSession,
+  postWidgetMessage,
+  listWidgetMessages,
+  listConversations,
+  getConversation,
+  listMessages,
+  assignConversation,
+  transferConversation,
+  closeConversation,
+  getTranscript,
+  customersQueueWaitCount,
+  reallocatedCustomersQueueWaitCount,
+  customersTotalMessages,
+  migrateChannel,
+  sendCustomerMessage,
+  sendGroupMessage,
+  sendCustomerMedia,
+  sendGroupMedia,
+  presignMedia,
+  resendMessage,
 ];

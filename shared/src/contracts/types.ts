@@ -88,6 +88,11 @@ export const DOMAINS = {
   tabulations: { handler: { module: 'tabulations/handler', export: 'handler' } },
   company: { handler: { module: 'company/handler', export: 'handler' } },
   audit: { handler: { module: 'audit/handler', export: 'handler' } },
+  integrations: { handler: { module: 'integrations/handler', export: 'handler' } },
+  widget: { handler: { module: 'channels/widget/handler', export: 'handler' } },
+  conversations: { handler: { module: 'conversations/handler', export: 'handler' } },
+  messages: { handler: { module: 'messages/handler', export: 'handler' } },
+  customers: { handler: { module: 'customers/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

@@ -15,7 +15,17 @@ export interface QueueDefinition {
   description: string;
 }
 
-export const QUEUES: readonly QueueDefinition[] = [];
+export const QUEUES: readonly QueueDefinition[] = [
+  {
+    id: 'inbound',
+    fifo: true,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    consumer: { handler: { module: 'conversations/inbound-consumer', export: 'handler' }, batchSize: 10 },
+    description:
+      'Normalized inbound channel events (messages and delivery statuses); one FIFO group per conversation keeps order',
+  },
+];
 
 /** Physical queue name: FIFO queues must end in ".fifo". */
 export const queueName = (prefix: string, queue: Pick<QueueDefinition, 'id' | 'fifo'>): string =>

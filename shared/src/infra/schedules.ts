@@ -9,7 +9,14 @@ export interface ScheduleDefinition {
   description: string;
 }
 
-export const SCHEDULES: readonly ScheduleDefinition[] = [];
+export const SCHEDULES: readonly ScheduleDefinition[] = [
+  {
+    id: 'conversations-auto-close',
+    expression: 'rate(5 minutes)',
+    handler: { module: 'conversations/auto-close', export: 'handler' },
+    description: 'Closes conversations idle longer than the company settings allow (attendant and chatbot)',
+  },
+];
 
 const UNIT_MS: Record<string, number> = {
   minute: 60_000,

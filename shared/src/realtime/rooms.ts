@@ -1,19 +1,20 @@
 /**
  * Room names, always scoped by company so a room of one tenant can never be named from another:
- * `company:{cid}`, `employee:{cid}:{eid}`, `department:{cid}:{did}`.
+ * `company:{cid}`, `employee:{cid}:{eid}`, `department:{cid}:{did}`, and a site-widget visitor's own room
+ * `visitor:{cid}:{visitorId}`.
  */
-export type RoomKind = 'company' | 'employee' | 'department';
+export type RoomKind = 'company' | 'employee' | 'department' | 'visitor';
 
 export interface ParsedRoom {
   kind: RoomKind;
   companyId: string;
-  /** The employee or department id; absent for a company room. */
+  /** The employee, department or visitor id; absent for a company room. */
   id?: string;
 }
 
 const ID = '[0-9a-f]{24}';
 const COMPANY_ROOM = new RegExp(`^company:(${ID})$`);
-const SCOPED_ROOM = new RegExp(`^(employee|department):(${ID}):(${ID})$`);
+const SCOPED_ROOM = new RegExp(`^(employee|department|visitor):(${ID}):(${ID})$`);
 
 export const companyRoom = (companyId: string): string => `company:${companyId}`;
 
@@ -23,7 +24,10 @@ export const employeeRoom = (companyId: string, employeeId: string): string =>
 export const departmentRoom = (companyId: string, departmentId: string): string =>
   `department:${companyId}:${departmentId}`;
 
-/** Reads a room name; anything that is not one of the three shapes with 24-hex ids is undefined. */
+export const visitorRoom = (companyId: string, visitorId: string): string =>
+  `visitor:${companyId}:${visitorId}`;
+
+/** Reads a room name; anything that is not one of the four shapes with 24-hex ids is undefined. */
 export function parseRoom(room: string): ParsedRoom | undefined {
   const company = COMPANY_ROOM.exec(room);
   if (company) return { kind: 'company', companyId: company[1] as string };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { conversationView, deliveryStatus, messageView } from '../contracts/conversations/views.ts';
+import { widgetMessage } from '../contracts/widget/views.ts';
 import { objectId } from '../domain/object-id.ts';
 
 /**
@@ -47,6 +49,33 @@ export const SERVER_EVENT_SCHEMAS = {
   messenger: scoped({}),
   instagram: scoped({}),
   'refresh-session': scoped({ event: z.enum(REFRESH_SESSION_EVENTS) }),
+  /** Inbox: a conversation entered a queue the receiver may see (the browser plays the new-call sound). */
+  'new-call': scoped({ conversation: conversationView }),
+  /** Inbox: a message was stored in a conversation the receiver may see (masked for the receiver). */
+  'new-message': scoped({ conversation: conversationView, message: messageView }),
+  /** Inbox: a conversation was transferred; `to_employee` or `to_department` says where it went. */
+  'transfer-call': scoped({
+    conversation: conversationView,
+    from_employee: objectId.nullable(),
+    to_employee: objectId.nullable(),
+    to_department: objectId.nullable(),
+  }),
+  /**
+   * Inbox, spec point 4 redistributed-call tracking: the call was given to `employee`; `flagged` once it is no
+   * longer pending for them (answered, closed or moved). Feed it to rules/redistributed-calls.
+   */
+  'redistributed-call': scoped({ callId: objectId, employee: objectId, flagged: z.boolean() }),
+  /** Inbox: a conversation changed status or owner (taken, closed, reopened, auto closed). */
+  'conversation-update': scoped({ conversation: conversationView }),
+  /** Inbox: an outbound message's delivery status moved forward (or failed). */
+  'message-status': scoped({
+    conversation: objectId,
+    message: objectId,
+    status: deliveryStatus,
+    error: z.object({ code: z.string(), message: z.string() }).optional(),
+  }),
+  /** An operator's message to a site-widget visitor, published to the visitor's own room only. */
+  'widget-message': scoped({ message: widgetMessage }),
   /** A refused or malformed client frame; nothing else happened. */
   error: scoped({ code: z.string(), message: z.string(), action: z.string().optional() }),
 } as const;

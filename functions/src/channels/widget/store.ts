@@ -1,0 +1,126 @@
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type WidgetMessage, widgetMessage } from '@atende/shared/contracts/widget/views';
+import { z } from 'zod';
+import { failedConditions } from '../../auth/conditions.ts';
+import { clients } from '../../lib/clients.ts';
+import { config } from '../../lib/config.ts';
+import { widgetKeys } from './keys.ts';
+
+export const visitorRecord = z.object({
+  visitorId: z.string(),
+  widgetId: z.string(),
+  companyId: z.string(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  created_at: z.string(),
+});
+export type VisitorRecord = z.infer<typeof visitorRecord>;
+
+const table = () => config().mainTable;
+
+export async function putVisitor(visitor: VisitorRecord): Promise<void> {
+  await clients().document.send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        pk: widgetKeys.visitorPk(visitor.companyId, visitor.widgetId, visitor.visitorId),
+        sk: widgetKeys.profile,
+        entity: 'widgetVisitor',
+        ...visitor,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getVisitor(
+  companyId: string,
+  widgetId: string,
+  visitorId: string,
+): Promise<VisitorRecord | undefined> {
+  const { Item } = await clients().document.send(
+    new GetCommand({
+      TableName: table(),
+      Key: { pk: widgetKeys.visitorPk(companyId, widgetId, visitorId), sk: widgetKeys.profile },
+    }),
+  );
+  const parsed = visitorRecord.safeParse(Item);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export interface VisitorRef {
+  companyId: string;
+  widgetId: string;
+  visitorId: string;
+}
+
+/**
+ * Records a message in the visitor's transcript together with its idempotency marker (`IN#`/`OUT#`). Answers
+ * false, writing nothing, when the marker already exists: the same message was recorded before.
+ */
+export async function recordMessage(
+  ref: VisitorRef,
+  marker: string,
+  message: WidgetMessage,
+  at: Date,
+): Promise<boolean> {
+  const pk = widgetKeys.visitorPk(ref.companyId, ref.widgetId, ref.visitorId);
+  try {
+    await clients().document.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table(),
+              Item: { pk, sk: marker, messageSk: widgetKeys.message(at, message.id) },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: table(),
+              Item: { pk, sk: widgetKeys.message(at, message.id), entity: 'widgetMessage', ...message },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (failedConditions(error).includes(0)) return false;
+    throw error;
+  }
+}
+
+const encodeCursor = (sk: string) => Buffer.from(sk, 'utf8').toString('base64url');
+
+function decodeCursor(cursor: string): string | undefined {
+  const sk = Buffer.from(cursor, 'base64url').toString('utf8');
+  return sk.startsWith(widgetKeys.messagePrefix) ? sk : undefined;
+}
+
+/** The visitor's transcript, newest first; the cursor pages to older messages. */
+export async function listMessages(
+  ref: VisitorRef,
+  limit: number,
+  cursor: string | undefined,
+): Promise<{ items: WidgetMessage[]; nextCursor: string | null }> {
+  const pk = widgetKeys.visitorPk(ref.companyId, ref.widgetId, ref.visitorId);
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const { Items, LastEvaluatedKey } = await clients().document.send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': widgetKeys.messagePrefix },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...(after ? { ExclusiveStartKey: { pk, sk: after } } : {}),
+    }),
+  );
+  const items = (Items ?? []).flatMap((item) => {
+    const parsed = widgetMessage.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+  const last = LastEvaluatedKey?.sk;
+  return { items, nextCursor: typeof last === 'string' ? encodeCursor(last) : null };
+}

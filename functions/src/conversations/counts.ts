@@ -1,0 +1,101 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { customersQueueWaitCountBody } from '@atende/shared/contracts/queue/customers-queue-wait-count';
+import type { reallocatedQueueWaitCountBody } from '@atende/shared/contracts/queue/reallocated-customers-queue-wait-count';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import type { z } from 'zod';
+import type { AuthContext } from '../lib/auth-context.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { Forbidden } from '../lib/errors.ts';
+import { callerContext } from './context.ts';
+import { inboxKeys } from './keys.ts';
+import { countQuery } from './paging.ts';
+import { canSee } from './visibility.ts';
+
+/** The spec's count calls name the company and employee; only the caller's own are answered. */
+export function requireSelf(auth: AuthContext, companyId: string, employeeId: string): void {
+  if (companyId !== auth.companyId || employeeId !== auth.employeeId)
+    throw new Forbidden(ptBR.inbox.differentCompany);
+}
+
+type Item = Record<string, unknown>;
+
+async function queryAll(
+  partitionKey: string,
+  projection: string,
+  names: Record<string, string>,
+): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await clients().document.send(
+      new QueryCommand({
+        TableName: config().mainTable,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ProjectionExpression: projection,
+        ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: { ':pk': partitionKey },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/**
+ * queue/customers-queue-wait-count: customers waiting in the queues the caller may see; with departmentEnable
+ * only the listed departments (notMyDepartments: only departments the caller is not in). Wallet filters wait
+ * for the contacts issue's wallets and are accepted without effect.
+ */
+export async function customersQueueWaitCount(
+  auth: AuthContext,
+  body: z.infer<typeof customersQueueWaitCountBody>,
+) {
+  requireSelf(auth, body.company, body.employee);
+  const { viewer } = await callerContext(auth);
+  const waiting = await queryAll(inboxKeys.inboxQueue(auth.companyId), '#status, department, employee', {
+    '#status': 'status',
+  });
+  const listed = new Set(body.departments);
+  const count = waiting.filter((item) => {
+    const department = typeof item.department === 'string' ? item.department : null;
+    if (!canSee(viewer, { status: 'queue', department, employee: null })) return false;
+    if (body.notMyDepartments && department !== null && viewer.departments.has(department)) return false;
+    if (body.departmentEnable && listed.size > 0 && (department === null || !listed.has(department)))
+      return false;
+    return true;
+  }).length;
+  return { count };
+}
+
+/** queue/reallocated-customers-queue-wait-count: calls redistributed to the caller that they have not answered. */
+export async function reallocatedQueueWaitCount(
+  auth: AuthContext,
+  body: z.infer<typeof reallocatedQueueWaitCountBody>,
+) {
+  requireSelf(auth, body.company, body.employee);
+  const count = await countQuery({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: 'redistributed = :true',
+    ExpressionAttributeValues: {
+      ':pk': inboxKeys.inboxEmployee(auth.companyId, auth.employeeId),
+      ':true': true,
+    },
+  });
+  return { count };
+}
+
+/** customers/customers-total-messages: unread customer messages across the employee's conversations. */
+export async function totalNewMessages(auth: AuthContext, companyId: string, employeeId: string) {
+  requireSelf(auth, companyId, employeeId);
+  const items = await queryAll(inboxKeys.inboxEmployee(auth.companyId, auth.employeeId), 'unread', {});
+  const totalNewMessages = items.reduce(
+    (sum, item) => sum + (typeof item.unread === 'number' ? item.unread : 0),
+    0,
+  );
+  return { totalNewMessages };
+}

@@ -1,0 +1,246 @@
+import type { InboundMessage, InboundStatus } from '@atende/shared/channels/inbound';
+import { newObjectId } from '@atende/shared/domain/object-id';
+import { readSettings } from '../company/settings-reader.ts';
+import { type CompanyItem, readCompanyItem } from '../company/store.ts';
+import {
+  findOrCreateCustomer,
+  getCustomer,
+  touchInteraction,
+  type CustomerRecord,
+} from '../customers/store.ts';
+import { NotFound } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
+import { deliver } from '../messages/delivery.ts';
+import { publishMessageStatus, publishNewCall, publishNewMessage } from './events.ts';
+import { findIntegration, type IntegrationInfo } from './integrations.ts';
+import { findByProviderId, moveStatus } from './message-store.ts';
+import { arrivalDecision, protocolDay, timezoneOf } from './queue-rules.ts';
+import { type ConversationRecord, type MessageRecord, pickMessageView, searchable } from './records.ts';
+import { appendMessage, createConversation, getConversation, nextProtocol } from './store.ts';
+
+/** A status about a message we have not linked yet may be racing the send; later than this it is foreign. */
+const STATUS_RACE_MS = 5 * 60_000;
+
+export class RetryLater extends Error {}
+
+async function companyOf(companyId: string): Promise<CompanyItem | undefined> {
+  try {
+    return await readCompanyItem(companyId);
+  } catch (error) {
+    if (error instanceof NotFound) return undefined;
+    throw error;
+  }
+}
+
+function newConversation(
+  company: CompanyItem,
+  event: InboundMessage,
+  customer: CustomerRecord,
+  protocol: string,
+  status: 'queue' | 'closed',
+  now: string,
+): ConversationRecord {
+  const settings = readSettings(company);
+  const forward = settings.chatbotForwarding;
+  return {
+    _id: newObjectId(),
+    company: event.companyId,
+    protocol,
+    status,
+    channel: event.channel,
+    integration: event.integrationId,
+    external_id: event.from.externalId,
+    customer: {
+      _id: customer._id,
+      full_name: customer.full_name,
+      ...(customer.cel_phone ? { cel_phone: customer.cel_phone } : {}),
+      ...(customer.email ? { email: customer.email } : {}),
+      ...(customer.avatar ? { avatar: customer.avatar } : {}),
+    },
+    department: forward.enabled ? forward.department : null,
+    employee: null,
+    tabulation: null,
+    redistributed: false,
+    redistributed_to: null,
+    unread: 0,
+    last_message: null,
+    message_seq: 0,
+    search_text: searchable(customer.full_name, customer.cel_phone, customer.email, protocol),
+    created_at: now,
+    updated_at: now,
+    last_activity_at: now,
+    closed_at: status === 'closed' ? now : null,
+    assigned_at: null,
+    queued_at: status === 'queue' ? now : null,
+    close_reason: status === 'closed' ? 'outside_office_hours' : null,
+  };
+}
+
+/**
+ * The customer's open conversation, or a new one (a new protocol) when they have none: in the queue, or,
+ * outside office hours with the reject setting, closed at once with the company's auto reply.
+ */
+async function conversationFor(
+  company: CompanyItem,
+  event: InboundMessage,
+  customer: CustomerRecord,
+  now: Date,
+): Promise<{ conversation: ConversationRecord; created: boolean; reply?: string }> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const holder = attempt === 0 ? customer : await getCustomer(event.companyId, customer._id);
+    const open = holder?.open_conversation
+      ? await getConversation(event.companyId, holder.open_conversation)
+      : undefined;
+    if (open && open.status !== 'closed') return { conversation: open, created: false };
+    const timeZone = timezoneOf(company);
+    const decision = arrivalDecision(readSettings(company), now, timeZone);
+    const protocol = await nextProtocol(event.companyId, protocolDay(now, timeZone));
+    const record = newConversation(
+      company,
+      event,
+      customer,
+      protocol,
+      decision.kind === 'reject' ? 'closed' : 'queue',
+      now.toISOString(),
+    );
+    if (await createConversation(record)) {
+      return {
+        conversation: record,
+        created: true,
+        ...(decision.kind === 'reject' ? { reply: decision.reply } : {}),
+      };
+    }
+  }
+  throw new Error(`customer ${customer._id} kept changing while opening a conversation`);
+}
+
+function inboundMessageRecord(
+  event: InboundMessage,
+  conversation: ConversationRecord,
+  customer: CustomerRecord,
+  now: string,
+) {
+  return (): Omit<MessageRecord, 'sequence'> => ({
+    _id: newObjectId(),
+    conversation: conversation._id,
+    type: event.media ? event.media.kind : event.channel === 'email' ? 'email' : 'text',
+    content: event.media ? event.media.file_name : (event.text ?? ''),
+    sent_by: 'customer',
+    customer: { _id: customer._id, full_name: customer.full_name },
+    channel: event.channel,
+    created_at: now,
+    read: false,
+    flags: [],
+    channel_metadata: {
+      sent_at: event.sentAt,
+      ...(event.subject ? { subject: event.subject } : {}),
+      ...(event.replyTo ? { reply_to: event.replyTo } : {}),
+    },
+    company: event.companyId,
+    ...(event.media
+      ? {
+          media: {
+            file_name: event.media.file_name,
+            file_type: event.media.kind,
+            file_path: event.media.file_path,
+          },
+        }
+      : {}),
+    status: 'delivered',
+    integration: event.integrationId,
+    direction: 'inbound',
+    provider_message_id: event.providerMessageId,
+  });
+}
+
+/** Sends the company's outside-office-hours reply as a bot message of the (closed) conversation. */
+async function autoReply(
+  company: CompanyItem,
+  conversation: ConversationRecord,
+  integration: IntegrationInfo,
+  text: string,
+) {
+  const now = new Date().toISOString();
+  const stored = await appendMessage(conversation, (sequence) => ({
+    _id: newObjectId(),
+    conversation: conversation._id,
+    type: 'text',
+    content: text,
+    sent_by: 'bot',
+    channel: conversation.channel,
+    created_at: now,
+    read: true,
+    flags: ['outside_office_hours'],
+    channel_metadata: { sequence },
+    company: conversation.company,
+    status: 'pending',
+    integration: conversation.integration,
+    direction: 'outbound',
+  }));
+  if (stored.kind === 'stored') await deliver(company, stored.conversation, integration, stored.message);
+}
+
+/**
+ * One inbound message, exactly once: the provider id is claimed in the same transaction that stores it, so a
+ * redelivered event stores nothing and publishes nothing.
+ */
+export async function handleInboundMessage(
+  event: InboundMessage,
+): Promise<'stored' | 'duplicate' | 'ignored'> {
+  const company = await companyOf(event.companyId);
+  const integration = company ? findIntegration(company, event.channel, event.integrationId) : undefined;
+  if (!company || !integration) {
+    logger.warn('inbound message for an unknown company or integration', {
+      companyId: event.companyId,
+      integrationId: event.integrationId,
+      channel: event.channel,
+    });
+    return 'ignored';
+  }
+  if (await findByProviderId(event.companyId, event.integrationId, event.providerMessageId))
+    return 'duplicate';
+  const now = new Date();
+  const customer = await findOrCreateCustomer(
+    event.companyId,
+    { ...event.from, channel: event.channel, integrationId: event.integrationId },
+    now,
+  );
+  const { conversation, created, reply } = await conversationFor(company, event, customer, now);
+  const result = await appendMessage(
+    conversation,
+    inboundMessageRecord(event, conversation, customer, now.toISOString()),
+    {
+      providerMessageId: event.providerMessageId,
+      unread: true,
+    },
+  );
+  if (result.kind !== 'stored') return 'duplicate';
+  await touchInteraction(event.companyId, customer._id, event.channel, event.sentAt);
+  if (created && result.conversation.status === 'queue') await publishNewCall(company, result.conversation);
+  await publishNewMessage(company, result.conversation, pickMessageView(result.message));
+  if (reply) await autoReply(company, result.conversation, integration, reply);
+  return 'stored';
+}
+
+/** A delivery status from the channel: forward only, never backwards; repeated or late ones change nothing. */
+export async function handleInboundStatus(event: InboundStatus): Promise<'updated' | 'ignored'> {
+  const ref = await findByProviderId(event.companyId, event.integrationId, event.providerMessageId);
+  if (!ref) {
+    if (Date.now() - new Date(event.at).getTime() < STATUS_RACE_MS) {
+      throw new RetryLater(`status for unknown message ${event.providerMessageId}`);
+    }
+    return 'ignored';
+  }
+  const moved = await moveStatus(
+    event.companyId,
+    ref,
+    event.status,
+    event.error ? { error: event.error } : {},
+  );
+  if (!moved) return 'ignored';
+  const company = await companyOf(event.companyId);
+  const conversation = await getConversation(event.companyId, ref.conversation);
+  if (company && conversation)
+    await publishMessageStatus(company, conversation, moved._id, moved.status, moved.error);
+  return 'updated';
+}

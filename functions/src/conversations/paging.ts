@@ -1,0 +1,124 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { Invalid } from '../lib/errors.ts';
+
+type Item = Record<string, unknown>;
+
+export const encodeCursor = (key: Item): string => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+/** A cursor is only ever a key of the caller's company: anything else is refused, never queried. */
+export function decodeCursor(cursor: string | undefined, companyId: string): Item | undefined {
+  if (!cursor) return undefined;
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new Invalid('cursor', 'Cursor inválido.');
+  }
+  const valid =
+    key !== null &&
+    typeof key === 'object' &&
+    Object.values(key).every((value) => typeof value === 'string') &&
+    typeof (key as Item).pk === 'string' &&
+    ((key as Item).pk as string).startsWith(`C#${companyId}#`);
+  if (!valid) throw new Invalid('cursor', 'Cursor inválido.');
+  return key as Item;
+}
+
+export interface PageRequest {
+  companyId: string;
+  index?: 'gsi1' | 'gsi2' | 'gsi3';
+  partitionKey: string;
+  /** Extra key condition on the sort key, e.g. begins_with. */
+  sortCondition?: { expression: string; values: Item };
+  filter?: { expression: string; names?: Record<string, string>; values?: Item };
+  newestFirst: boolean;
+  limit: number;
+  cursor: string | undefined;
+  /** A check DynamoDB cannot express (visibility); rejected items do not count towards the page. */
+  accept?: (item: Item) => boolean;
+}
+
+const READ_FACTOR = 3;
+const MAX_READS = 10;
+
+/**
+ * One page of a Query, filled up to `limit` across DynamoDB pages. The cursor is the key of the last item
+ * returned (not DynamoDB's last evaluated key), so items skipped past the page are read again next time.
+ */
+export async function queryPage(request: PageRequest): Promise<{ items: Item[]; nextCursor: string | null }> {
+  const pkName = request.index ? `${request.index}pk` : 'pk';
+  const skName = request.index ? `${request.index}sk` : 'sk';
+  const names: Record<string, string> = { '#pk': pkName, ...(request.filter?.names ?? {}) };
+  const values: Item = {
+    ':pk': request.partitionKey,
+    ...(request.sortCondition?.values ?? {}),
+    ...(request.filter?.values ?? {}),
+  };
+  if (request.sortCondition) names['#sk'] = skName;
+  const input: Omit<QueryCommandInput, 'ExclusiveStartKey'> = {
+    TableName: config().mainTable,
+    ...(request.index ? { IndexName: request.index } : {}),
+    KeyConditionExpression: `#pk = :pk${request.sortCondition ? ` AND ${request.sortCondition.expression}` : ''}`,
+    ...(request.filter ? { FilterExpression: request.filter.expression } : {}),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: !request.newestFirst,
+    Limit: request.limit * READ_FACTOR,
+    ...(request.index ? {} : { ConsistentRead: true }),
+  };
+  const items: Item[] = [];
+  let start = decodeCursor(request.cursor, request.companyId);
+  let lastExamined: Item | undefined;
+  let more = false;
+  for (let read = 0; read < MAX_READS; read += 1) {
+    const page = await clients().document.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    const found = page.Items ?? [];
+    let index = 0;
+    for (; index < found.length && items.length < request.limit; index += 1) {
+      const item = found[index] as Item;
+      if (!request.accept || request.accept(item)) items.push(item);
+      lastExamined = keyOf(item, pkName, skName);
+    }
+    if (items.length >= request.limit) {
+      more = index < found.length || page.LastEvaluatedKey !== undefined;
+      break;
+    }
+    if (!page.LastEvaluatedKey) break;
+    start = page.LastEvaluatedKey;
+    lastExamined = page.LastEvaluatedKey;
+    more = read === MAX_READS - 1;
+  }
+  return { items, nextCursor: more && lastExamined ? encodeCursor(lastExamined) : null };
+}
+
+function keyOf(item: Item, pkName: string, skName: string): Item {
+  const key: Item = { pk: item.pk, sk: item.sk };
+  if (pkName !== 'pk') {
+    key[pkName] = item[pkName];
+    key[skName] = item[skName];
+  }
+  return key;
+}
+
+/** Counts the items of a Query (Select COUNT over every page). */
+export async function countQuery(
+  input: Omit<QueryCommandInput, 'TableName' | 'Select' | 'ExclusiveStartKey'>,
+): Promise<number> {
+  let total = 0;
+  let start: Item | undefined;
+  do {
+    const page = await clients().document.send(
+      new QueryCommand({
+        ...input,
+        TableName: config().mainTable,
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    total += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return total;
+}

@@ -1,0 +1,273 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { failedConditions } from '../auth/conditions.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { activitySortKey, inboxKeys as keys, inboxPartition, openBucketOf, openSortKey } from './keys.ts';
+import { type ConversationRecord, conversationRecord, type MessageRecord, messageRecord } from './records.ts';
+
+const table = () => config().mainTable;
+
+export async function getConversation(
+  companyId: string,
+  id: string,
+): Promise<ConversationRecord | undefined> {
+  const { Item } = await clients().document.send(
+    new GetCommand({ TableName: table(), Key: keys.conversation(companyId, id), ConsistentRead: true }),
+  );
+  return Item ? conversationRecord.parse(Item) : undefined;
+}
+
+/** The index attributes of a conversation in its current status. */
+export function indexAttributes(record: ConversationRecord) {
+  const open = record.status !== 'closed';
+  return {
+    gsi1pk: inboxPartition(record.company, record.status, record.employee?._id),
+    gsi1sk: activitySortKey(record.last_activity_at, record._id),
+    gsi2pk: keys.allConversations(record.company),
+    gsi2sk: activitySortKey(record.last_activity_at, record._id),
+    ...(open
+      ? {
+          gsi3pk: keys.openBucket(openBucketOf(record._id)),
+          gsi3sk: openSortKey(record.last_activity_at, record.company, record._id),
+        }
+      : {}),
+  };
+}
+
+/**
+ * Stores a new conversation with its customer-history link. An open one also becomes the customer's open
+ * conversation, conditioned on them having none: of two racing creations one wins, and false tells the
+ * other to use the winner's.
+ */
+export async function createConversation(record: ConversationRecord): Promise<boolean> {
+  const open = record.status !== 'closed';
+  try {
+    await clients().document.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...(open
+            ? [
+                {
+                  Update: {
+                    TableName: table(),
+                    Key: keys.customer(record.company, record.customer._id),
+                    UpdateExpression: 'SET open_conversation = :id',
+                    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(open_conversation)',
+                    ExpressionAttributeValues: { ':id': record._id },
+                  },
+                },
+              ]
+            : []),
+          {
+            Put: {
+              TableName: table(),
+              Item: {
+                ...keys.conversation(record.company, record._id),
+                entity: 'conversation',
+                ...record,
+                ...indexAttributes(record),
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: table(),
+              Item: {
+                ...keys.customerHistory(record.company, record.customer._id, record.created_at, record._id),
+                entity: 'customer_conversation',
+                conversation: record._id,
+              },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (open && failedConditions(error).includes(0)) return false;
+    throw error;
+  }
+}
+
+export interface AppendOptions {
+  /** Exactly-once claim: an inbound message's provider id (with its integration). */
+  providerMessageId?: string | undefined;
+  /** Only while the conversation is in service with this employee (operator sends). */
+  requireAssignee?: string | undefined;
+  /** Inbound customer messages count as unread for the assignee. */
+  unread?: boolean;
+  /** An operator answering clears the pending redistribution. */
+  answered?: boolean;
+}
+
+export type AppendResult =
+  | { kind: 'stored'; message: MessageRecord; conversation: ConversationRecord }
+  | { kind: 'duplicate' }
+  | { kind: 'not-assignee' };
+
+const APPEND_ATTEMPTS = 8;
+
+/**
+ * Appends a message at the conversation's next sequence: the conversation's counter, last message and activity,
+ * the message, its id pointer and (inbound) the provider-id claim commit together, conditioned on the counter
+ * read. A concurrent append makes it re-read and retry; a claimed provider id means the message is already in.
+ */
+export async function appendMessage(
+  initial: ConversationRecord,
+  build: (sequence: number) => Omit<MessageRecord, 'sequence'>,
+  options: AppendOptions = {},
+): Promise<AppendResult> {
+  let conversation = initial;
+  for (let attempt = 1; attempt <= APPEND_ATTEMPTS; attempt += 1) {
+    const sequence = conversation.message_seq + 1;
+    const message = messageRecord.parse({ ...build(sequence), sequence });
+    const activity =
+      message.created_at > conversation.last_activity_at ? message.created_at : conversation.last_activity_at;
+    const lastMessage = {
+      type: message.type,
+      content: message.content,
+      sent_by: message.sent_by,
+      created_at: message.created_at,
+    };
+    const next: ConversationRecord = {
+      ...conversation,
+      message_seq: sequence,
+      last_message: lastMessage,
+      last_activity_at: activity,
+      updated_at: message.created_at,
+      unread: options.unread ? conversation.unread + 1 : conversation.unread,
+      ...(options.answered ? { redistributed: false, redistributed_to: null } : {}),
+    };
+    const names: Record<string, string> = { '#seq': 'message_seq' };
+    const values: Record<string, unknown> = {
+      ':expected': conversation.message_seq,
+      ':seq': sequence,
+      ':last': lastMessage,
+      ':activity': activity,
+      ':updated': message.created_at,
+      ':gsi1sk': activitySortKey(activity, conversation._id),
+      ':zero': 0,
+      ':unread': options.unread ? 1 : 0,
+    };
+    const sets = [
+      '#seq = :seq',
+      'last_message = :last',
+      'last_activity_at = :activity',
+      'updated_at = :updated',
+      'gsi1sk = :gsi1sk',
+      'gsi2sk = :gsi1sk',
+      'unread = if_not_exists(unread, :zero) + :unread',
+    ];
+    if (conversation.status !== 'closed') {
+      sets.push('gsi3sk = :gsi3sk');
+      values[':gsi3sk'] = openSortKey(activity, conversation.company, conversation._id);
+    }
+    if (options.answered) {
+      sets.push('redistributed = :false', 'redistributed_to = :null');
+      values[':false'] = false;
+      values[':null'] = null;
+    }
+    let condition = '#seq = :expected';
+    if (options.requireAssignee) {
+      names['#status'] = 'status';
+      values[':in_service'] = 'in_service';
+      values[':me'] = options.requireAssignee;
+      condition += ' AND #status = :in_service AND employee.#id = :me';
+      names['#id'] = '_id';
+    }
+    const provider = options.providerMessageId
+      ? keys.provider(conversation.company, message.integration, options.providerMessageId)
+      : undefined;
+    try {
+      await clients().document.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: table(),
+                Key: keys.conversation(conversation.company, conversation._id),
+                UpdateExpression: `SET ${sets.join(', ')}`,
+                ConditionExpression: condition,
+                ExpressionAttributeNames: names,
+                ExpressionAttributeValues: values,
+              },
+            },
+            {
+              Put: {
+                TableName: table(),
+                Item: {
+                  pk: keys.messagePk(conversation.company, conversation._id),
+                  sk: keys.messageSk(sequence),
+                  entity: 'message',
+                  ...message,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: table(),
+                Item: {
+                  ...keys.messagePointer(conversation.company, message._id),
+                  entity: 'message_pointer',
+                  conversation: conversation._id,
+                  sequence,
+                },
+              },
+            },
+            ...(provider
+              ? [
+                  {
+                    Put: {
+                      TableName: table(),
+                      Item: {
+                        ...provider,
+                        entity: 'provider_message',
+                        conversation: conversation._id,
+                        message: message._id,
+                        sequence,
+                      },
+                      ConditionExpression: 'attribute_not_exists(pk)',
+                    },
+                  },
+                ]
+              : []),
+          ],
+        }),
+      );
+      return { kind: 'stored', message, conversation: next };
+    } catch (error) {
+      const failed = failedConditions(error);
+      if (provider && failed.includes(3)) return { kind: 'duplicate' };
+      const conflict =
+        failed.length > 0 || (error instanceof Error && error.name === 'TransactionConflictException');
+      if (!conflict) throw error;
+      const fresh = await getConversation(conversation.company, conversation._id);
+      if (!fresh) throw error;
+      if (
+        options.requireAssignee &&
+        (fresh.status !== 'in_service' || fresh.employee?._id !== options.requireAssignee)
+      ) {
+        return { kind: 'not-assignee' };
+      }
+      conversation = fresh;
+    }
+  }
+  throw new Error(`conversation ${initial._id} kept changing while appending a message`);
+}
+
+/** The next protocol of the day: YYYYMMDD followed by the company's sequence of that day, 6 digits. */
+export async function nextProtocol(companyId: string, day: string): Promise<string> {
+  const { Attributes } = await clients().document.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.protocolCounter(companyId, day),
+      UpdateExpression: 'ADD #seq :one SET entity = :entity',
+      ExpressionAttributeNames: { '#seq': 'seq' },
+      ExpressionAttributeValues: { ':one': 1, ':entity': 'protocol_counter' },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return `${day}${String(Attributes?.seq ?? 1).padStart(6, '0')}`;
+}

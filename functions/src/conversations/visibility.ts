@@ -1,0 +1,108 @@
+import type { ConversationStatus, ConversationView } from '@atende/shared/contracts/conversations/views';
+import type { DepartmentNode } from '@atende/shared/contracts/departments/views';
+import type { Role } from '@atende/shared/domain/constants';
+import { maskSensitive, type SensitiveMaskMode, sensitiveMaskMode } from '@atende/shared/rules/customers';
+import { z } from 'zod';
+import { readSettings } from '../company/settings-reader.ts';
+import type { CompanyItem } from '../company/store.ts';
+import { flatten, readTree } from '../departments/tree.ts';
+
+/** Who is looking, with what the company lets them see (spec points 5 and 6). */
+export interface Viewer {
+  employeeId: string;
+  role: Role;
+  permissions: Record<string, boolean>;
+  /** Departments the viewer is an employee of. */
+  departments: ReadonlySet<string>;
+  mask: SensitiveMaskMode;
+}
+
+const flags = z.record(z.string(), z.boolean()).catch({});
+
+export function companyDepartments(company: CompanyItem): DepartmentNode[] {
+  return flatten(readTree(company.departments));
+}
+
+export function viewerOf(company: CompanyItem, employeeId: string, role: Role): Viewer {
+  const permissions = flags.parse(company.permissions ?? {});
+  const departments = new Set(
+    companyDepartments(company)
+      .filter((department) => department.employees.includes(employeeId))
+      .map((department) => department._id),
+  );
+  const mode = readSettings(company).dataProtection.sensitive_data_mode;
+  return { employeeId, role, permissions, departments, mask: sensitiveMaskMode(role, permissions, mode) };
+}
+
+type Visible = { status: ConversationStatus; department: string | null; employee: { _id: string } | null };
+
+/**
+ * Spec points 5/6: admins see everything; everyone sees the conversations they serve (or served).
+ * Managers see their departments' conversations (manage_allow_spies: every department; manage_queue_all: every
+ * queue). Operators see the queues of their departments (allow_spies: every department's), others' conversations
+ * only with allow_spies, allow_spies_based_on_your_department (their departments) or
+ * display_operators_attendances, chatbot conversations with display_chatbot_attendances, and everything with
+ * display_all_attendances. The general queue (no department) is everyone's.
+ */
+export function canSee(viewer: Viewer, conversation: Visible): boolean {
+  if (viewer.role === 'admin') return true;
+  if (conversation.employee?._id === viewer.employeeId) return true;
+  const own = conversation.department === null || viewer.departments.has(conversation.department);
+  const p = viewer.permissions;
+  if (viewer.role === 'manager') {
+    if (p.manage_allow_spies === true || own) return true;
+    return conversation.status === 'queue' && p.manage_queue_all === true;
+  }
+  if (p.display_all_attendances === true) return true;
+  const inDepartment = own || p.allow_spies === true;
+  switch (conversation.status) {
+    case 'bot':
+      return p.display_chatbot_attendances === true;
+    case 'queue':
+      return inDepartment;
+    default:
+      return (
+        (p.allow_spies === true && inDepartment) ||
+        (p.allow_spies_based_on_your_department === true && own) ||
+        (p.display_operators_attendances === true && inDepartment)
+      );
+  }
+}
+
+/** Which queues the viewer may take calls from: a department they belong to, or the general queue. */
+export function mayTake(viewer: Viewer, conversation: Visible): boolean {
+  if (viewer.role !== 'operator') return canSee(viewer, conversation);
+  return (
+    conversation.department === null ||
+    viewer.departments.has(conversation.department) ||
+    viewer.permissions.allow_spies === true
+  );
+}
+
+/** The customer's phone and e-mail as this viewer may see them. */
+export function maskConversation(view: ConversationView, viewer: Pick<Viewer, 'mask'>): ConversationView {
+  if (viewer.mask === 'none') return view;
+  const { customer } = view;
+  const nameIsContact =
+    customer.full_name !== '' &&
+    (customer.full_name === customer.cel_phone || customer.full_name === customer.email);
+  return {
+    ...view,
+    customer: {
+      ...customer,
+      ...(nameIsContact
+        ? {
+            full_name: maskSensitive(
+              customer.full_name,
+              customer.full_name === customer.email ? 'email' : 'phone',
+              viewer.mask,
+            ),
+          }
+        : {}),
+      ...(customer.cel_phone !== undefined
+        ? { cel_phone: maskSensitive(customer.cel_phone, 'phone', viewer.mask) }
+        : {}),
+      ...(customer.email !== undefined ? { email: maskSensitive(customer.email, 'email', viewer.mask) } : {}),
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ChannelType } from '@atende/shared/channels/inbound';
+import { type Customer, customerSchema } from '@atende/shared/domain/customer';
+import { newObjectId } from '@atende/shared/domain/object-id';
+import { failedConditions } from '../auth/conditions.ts';
+import { inboxKeys } from '../conversations/keys.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+
+/** A customer as stored: spec point 3's fields, plus the conversation open with them, if any. */
+export type CustomerRecord = Customer & { open_conversation?: string | undefined; created_at?: string };
+
+const stored = customerSchema.extend({ open_conversation: customerSchema.shape._id.optional() }).loose();
+
+export interface ChannelIdentity {
+  channel: ChannelType;
+  integrationId: string;
+  externalId: string;
+  name?: string | undefined;
+  phone?: string | undefined;
+  email?: string | undefined;
+}
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+/**
+ * How a channel names one person across the company: a WhatsApp number is the same customer on every
+ * WhatsApp integration (official or not) and an e-mail address on every mailbox; the other channels' ids
+ * (PSID, Telegram chat, widget visitor) only mean something inside their integration.
+ */
+export function identityOf(
+  identity: Pick<ChannelIdentity, 'channel' | 'integrationId' | 'externalId'>,
+): string {
+  if (identity.channel === 'whatsapp' || identity.channel === 'official') {
+    return `whatsapp#${digits(identity.externalId) || identity.externalId}`;
+  }
+  if (identity.channel === 'email') return `email#${identity.externalId.trim().toLowerCase()}`;
+  return `${identity.channel}#${identity.integrationId}#${identity.externalId}`;
+}
+
+/** The customer's channel field (spec point 3): both WhatsApp kinds are "whatsapp". */
+const customerChannel = (channel: ChannelType) => (channel === 'official' ? 'whatsapp' : channel);
+
+export async function getCustomer(
+  companyId: string,
+  customerId: string,
+): Promise<CustomerRecord | undefined> {
+  const { Item } = await clients().document.send(
+    new GetCommand({
+      TableName: config().mainTable,
+      Key: inboxKeys.customer(companyId, customerId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? (stored.parse(Item) as CustomerRecord) : undefined;
+}
+
+async function customerByIdentity(companyId: string, identity: string): Promise<CustomerRecord | undefined> {
+  const { Item } = await clients().document.send(
+    new GetCommand({
+      TableName: config().mainTable,
+      Key: inboxKeys.identity(companyId, identity),
+      ConsistentRead: true,
+    }),
+  );
+  return typeof Item?.customer === 'string' ? getCustomer(companyId, Item.customer) : undefined;
+}
+
+/**
+ * Finds the customer a channel identity belongs to, or creates them. The identity claim and the customer are
+ * written in one transaction conditioned on the claim not existing, so the same identity arriving twice at
+ * once yields one customer: the loser reads the winner's.
+ */
+export async function findOrCreateCustomer(
+  companyId: string,
+  identity: ChannelIdentity,
+  now: Date,
+): Promise<CustomerRecord> {
+  const key = identityOf(identity);
+  const existing = await customerByIdentity(companyId, key);
+  if (existing) return existing;
+  const phone =
+    identity.phone ??
+    (identity.channel === 'whatsapp' || identity.channel === 'official' ? identity.externalId : undefined);
+  const email = identity.email ?? (identity.channel === 'email' ? identity.externalId : undefined);
+  const customer: CustomerRecord = {
+    _id: newObjectId(),
+    full_name: identity.name?.trim() || phone || email || '',
+    ...(phone ? { cel_phone: phone } : {}),
+    ...(email ? { email } : {}),
+    channel: customerChannel(identity.channel),
+    company: companyId,
+    channel_metadata: { integration: identity.integrationId },
+    created_at: now.toISOString(),
+  };
+  try {
+    await clients().document.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: config().mainTable,
+              Item: {
+                ...inboxKeys.identity(companyId, key),
+                entity: 'customer_identity',
+                customer: customer._id,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: config().mainTable,
+              Item: { ...inboxKeys.customer(companyId, customer._id), entity: 'customer', ...customer },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return customer;
+  } catch (error) {
+    if (
+      !failedConditions(error).includes(0) &&
+      !(error instanceof Error && error.name === 'TransactionConflictException')
+    ) {
+      throw error;
+    }
+    const winner = await customerByIdentity(companyId, key);
+    if (!winner) throw error;
+    return winner;
+  }
+}
+
+/** Records the customer's last interaction on the channels whose send window depends on it (spec point 4). */
+export async function touchInteraction(
+  companyId: string,
+  customerId: string,
+  channel: ChannelType,
+  at: string,
+): Promise<void> {
+  const attribute =
+    channel === 'official'
+      ? 'last_interaction_whatsapp_official'
+      : channel === 'messenger'
+        ? 'last_interaction_messenger'
+        : undefined;
+  if (!attribute) return;
+  await clients()
+    .document.send(
+      new UpdateCommand({
+        TableName: config().mainTable,
+        Key: inboxKeys.customer(companyId, customerId),
+        UpdateExpression: 'SET #a = :at',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#a) OR #a < :at)',
+        ExpressionAttributeNames: { '#a': attribute },
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+    });
+}
+
+/**
+ * Migrates a customer to WhatsApp (spec points 4/5/8): claims the number's identity and updates the customer in
+ * one transaction. Answers false when another customer already holds the number.
+ */
+export async function migrateToWhatsapp(
+  companyId: string,
+  customer: CustomerRecord,
+  phone: string,
+  integrationId: string,
+): Promise<boolean> {
+  const key = identityOf({ channel: 'whatsapp', integrationId, externalId: phone });
+  try {
+    await clients().document.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: config().mainTable,
+              Item: {
+                ...inboxKeys.identity(companyId, key),
+                entity: 'customer_identity',
+                customer: customer._id,
+              },
+              ConditionExpression: 'attribute_not_exists(pk) OR customer = :id',
+              ExpressionAttributeValues: { ':id': customer._id },
+            },
+          },
+          {
+            Update: {
+              TableName: config().mainTable,
+              Key: inboxKeys.customer(companyId, customer._id),
+              UpdateExpression: 'SET channel = :whatsapp, cel_phone = :phone, channel_metadata = :metadata',
+              ConditionExpression: 'attribute_exists(pk) AND channel <> :whatsapp',
+              ExpressionAttributeValues: {
+                ':whatsapp': 'whatsapp',
+                ':phone': phone,
+                ':metadata': { integration: integrationId },
+              },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (failedConditions(error).includes(0)) return false;
+    throw error;
+  }
+}

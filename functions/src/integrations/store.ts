@@ -1,0 +1,94 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from '../company/store.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { integrationKeys } from './keys.ts';
+import { type IntegrationRecord, integrationPointer, integrationRecord } from './records.ts';
+
+export async function getIntegration(
+  companyId: string,
+  integrationId: string,
+): Promise<IntegrationRecord | undefined> {
+  const { Item } = await clients().document.send(
+    new GetCommand({
+      TableName: config().mainTable,
+      Key: integrationKeys.item(companyId, integrationId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? integrationRecord.parse(Item) : undefined;
+}
+
+/** A company's integrations, oldest first (ids are time-ordered object ids). */
+export async function listIntegrations(companyId: string): Promise<IntegrationRecord[]> {
+  const records: IntegrationRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await clients().document.send(
+      new QueryCommand({
+        TableName: config().mainTable,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': integrationKeys.list(companyId),
+          ':prefix': integrationKeys.itemPrefix,
+        },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const parsed = integrationRecord.safeParse(item);
+      if (parsed.success) records.push(parsed.data);
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return records;
+}
+
+/**
+ * The integration a public request names, found without knowing the company: the pointer gives the company,
+ * then the company's own item is read (and must still exist and be of the expected type).
+ */
+export async function findIntegration(integrationId: string): Promise<IntegrationRecord | undefined> {
+  const { Item } = await clients().document.send(
+    new GetCommand({ TableName: config().mainTable, Key: integrationKeys.pointer(integrationId) }),
+  );
+  const pointer = integrationPointer.safeParse(Item);
+  if (!pointer.success) return undefined;
+  return getIntegration(pointer.data.companyId, integrationId);
+}
+
+/** The writes that create an integration with its pointer; both must be new. */
+export function integrationPuts(record: IntegrationRecord): TransactItem[] {
+  const TableName = config().mainTable;
+  return [
+    {
+      Put: {
+        TableName,
+        Item: { ...integrationKeys.item(record.company, record._id), entity: 'integration', ...record },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName,
+        Item: { ...integrationKeys.pointer(record._id), companyId: record.company, type: record.type },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
+/** The writes that remove an integration and its pointer; the integration must still exist. */
+export function integrationDeletes(companyId: string, integrationId: string): TransactItem[] {
+  const TableName = config().mainTable;
+  return [
+    {
+      Delete: {
+        TableName,
+        Key: integrationKeys.item(companyId, integrationId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    { Delete: { TableName, Key: integrationKeys.pointer(integrationId) } },
+  ];
+}

@@ -1,0 +1,50 @@
+import type { CompanyItem } from '../company/store.ts';
+import { publishMessageStatus } from '../conversations/events.ts';
+import type { IntegrationInfo } from '../conversations/integrations.ts';
+import { getMessage, linkProviderId, moveStatus } from '../conversations/message-store.ts';
+import { type ConversationRecord, type MessageRecord, pickMessageView } from '../conversations/records.ts';
+import { logger } from '../lib/logger.ts';
+import { senderFor } from './senders.ts';
+
+/**
+ * Hands a pending outbound message to its channel's sender: pending → sent with the provider's id, or
+ * failed with the reason (resendable). Answers the message as stored afterwards.
+ */
+export async function deliver(
+  company: CompanyItem,
+  conversation: ConversationRecord,
+  integration: IntegrationInfo | undefined,
+  message: MessageRecord,
+): Promise<MessageRecord> {
+  const ref = { conversation: conversation._id, sequence: message.sequence };
+  const sender = senderFor(conversation.channel);
+  let moved: MessageRecord | undefined;
+  if (!sender || !integration) {
+    moved = await moveStatus(conversation.company, ref, 'failed', {
+      error: { code: sender ? 'integration_missing' : 'no_sender', message: 'Canal sem envio disponível.' },
+    });
+  } else {
+    try {
+      const { providerMessageId } = await sender(pickMessageView(message), conversation, integration);
+      await linkProviderId(conversation.company, integration.id, providerMessageId, message);
+      moved = await moveStatus(conversation.company, ref, 'sent', { providerMessageId, error: null });
+    } catch (error) {
+      logger.warn('channel send failed', {
+        companyId: conversation.company,
+        conversation: conversation._id,
+        message: message._id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      moved = await moveStatus(conversation.company, ref, 'failed', {
+        error: { code: 'send_failed', message: error instanceof Error ? error.message : 'send failed' },
+      });
+    }
+  }
+  // A provider status may have overtaken the send's own update; the stored message is then the truth.
+  const result =
+    moved ?? (await getMessage(conversation.company, conversation._id, message.sequence)) ?? message;
+  if (moved) {
+    await publishMessageStatus(company, conversation, result._id, result.status, result.error);
+  }
+  return result;
+}

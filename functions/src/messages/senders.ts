@@ -1,0 +1,29 @@
+import type { ChannelType } from '@atende/shared/channels/inbound';
+import type { MessageView } from '@atende/shared/contracts/conversations/views';
+import type { IntegrationInfo } from '../conversations/integrations.ts';
+import type { ConversationRecord } from '../conversations/records.ts';
+
+/**
+ * Delivers an operator's (or the bot's) message on a channel and answers the provider's id of it, which later
+ * delivery statuses (InboundStatus.providerMessageId) refer to. Throwing marks the message failed (resendable).
+ * `conversation.external_id` is whom to send to, as the channel named them.
+ */
+export type ChannelSender = (
+  message: MessageView,
+  conversation: ConversationRecord,
+  integration: IntegrationInfo,
+) => Promise<{ providerMessageId: string }>;
+
+const senders = new Map<ChannelType, ChannelSender>();
+
+/** Channel adapters call this once at module load (the widget now, the providers later). */
+export function registerChannelSender(channel: ChannelType, sender: ChannelSender): void {
+  senders.set(channel, sender);
+}
+
+export const senderFor = (channel: ChannelType): ChannelSender | undefined => senders.get(channel);
+
+/** Tests only: forget a registration. */
+export function unregisterChannelSender(channel: ChannelType): void {
+  senders.delete(channel);
+}

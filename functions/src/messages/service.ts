@@ -1,0 +1,131 @@
+import type { sendMediaBody, sendTextBody } from '@atende/shared/contracts/messages/send-payloads';
+import type { MessageView } from '@atende/shared/contracts/conversations/views';
+import { fileKindSchema } from '@atende/shared/domain/message';
+import { newObjectId } from '@atende/shared/domain/object-id';
+import { interpolate } from '@atende/shared/i18n/interpolate';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { checkMediaSend, prepareOutgoingText, TEXT_LIMITS } from '@atende/shared/rules/sending';
+import { checkUpload } from '@atende/shared/rules/upload';
+import type { z } from 'zod';
+import { publishNewMessage, publishRedistributed } from '../conversations/events.ts';
+import { visibleConversation } from '../conversations/context.ts';
+import { findIntegration } from '../conversations/integrations.ts';
+import { findMessage, getMessage, moveStatus } from '../conversations/message-store.ts';
+import { type MessageRecord, pickMessageView } from '../conversations/records.ts';
+import { appendMessage } from '../conversations/store.ts';
+import type { AuthContext } from '../lib/auth-context.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
+import { deliver } from './delivery.ts';
+import { checkWindow, messagingChannel, type SendContext, sendContext } from './outgoing.ts';
+import { mediaPrefix } from './media.ts';
+
+type Draft = Pick<MessageRecord, 'type' | 'content' | 'flags'> &
+  Partial<Pick<MessageRecord, 'media' | 'template'>>;
+
+/** Stores the operator's message (pending), tells the watchers, then hands it to the channel. */
+async function store(auth: AuthContext, context: SendContext, draft: Draft): Promise<MessageView> {
+  const { conversation, company } = context;
+  const now = new Date().toISOString();
+  const employee = conversation.employee ?? { _id: auth.employeeId, name: '' };
+  const result = await appendMessage(
+    conversation,
+    () => ({
+      _id: newObjectId(),
+      conversation: conversation._id,
+      ...draft,
+      sent_by: 'operator',
+      employee,
+      channel: conversation.channel,
+      created_at: now,
+      read: true,
+      channel_metadata: {},
+      company: auth.companyId,
+      status: 'pending',
+      integration: conversation.integration,
+      direction: 'outbound',
+    }),
+    { requireAssignee: auth.employeeId, answered: true },
+  );
+  if (result.kind !== 'stored') throw new Forbidden(ptBR.inbox.notAssignedToYou);
+  if (conversation.redistributed_to === auth.employeeId) {
+    await publishRedistributed(result.conversation, auth.employeeId, auth.employeeId, true);
+  }
+  await publishNewMessage(company, result.conversation, pickMessageView(result.message));
+  const delivered = await deliver(company, result.conversation, context.integration, result.message);
+  return pickMessageView(delivered);
+}
+
+export async function sendText(
+  auth: AuthContext,
+  conversationId: string,
+  body: z.infer<typeof sendTextBody>,
+) {
+  const context = await sendContext(auth, conversationId, body);
+  await checkWindow(context.conversation, body.templateMessage, new Date());
+  const channel = messagingChannel(context.conversation.channel);
+  const prepared = prepareOutgoingText(channel, body.message);
+  if (!prepared.ok) {
+    throw new Invalid(
+      'message',
+      prepared.reason === 'empty'
+        ? ptBR.inbox.emptyText
+        : interpolate(ptBR.inbox.textTooLong, { max: TEXT_LIMITS[channel] }),
+    );
+  }
+  return store(auth, context, {
+    type: context.conversation.channel === 'email' ? 'email' : 'text',
+    content: prepared.text,
+    flags: body.templateMessage ? ['template'] : [],
+    ...(body.templateMessage ? { template: true } : {}),
+  });
+}
+
+/**
+ * A file already uploaded through the presigned POST. Missing path or type gets the spec's 'Erro ao tentar
+ * enviar mensagem.'; so does a path outside the company's own upload prefix for this conversation.
+ */
+export async function sendMedia(
+  auth: AuthContext,
+  conversationId: string,
+  body: z.infer<typeof sendMediaBody>,
+) {
+  const failed = checkMediaSend(body.message);
+  const kind = fileKindSchema.safeParse(body.message.file_type);
+  if (
+    failed ||
+    !kind.success ||
+    !body.message.file_path?.startsWith(mediaPrefix(auth.companyId, conversationId))
+  ) {
+    throw new Invalid('message', ptBR.errors.sendMessageFailed);
+  }
+  const context = await sendContext(auth, conversationId, body);
+  await checkWindow(context.conversation, false, new Date());
+  const check = checkUpload(
+    { fileName: body.message.file_name, mimeType: '', size: 0 },
+    { channel: messagingChannel(context.conversation.channel), integrationType: context.integration?.type },
+  );
+  if (!check.ok) throw new Invalid('message', check.message);
+  return store(auth, context, {
+    type: kind.data,
+    content: body.message.file_name,
+    flags: [],
+    media: { file_name: body.message.file_name, file_type: kind.data, file_path: body.message.file_path },
+  });
+}
+
+/** A failed outbound message goes back to pending and through its channel again. */
+export async function resend(auth: AuthContext, messageId: string): Promise<MessageView> {
+  const ref = await findMessage(auth.companyId, messageId);
+  if (!ref) throw new NotFound(ptBR.inbox.messageNotFound);
+  const { conversation, company } = await visibleConversation(auth, ref.conversation);
+  if (conversation.status !== 'in_service' || conversation.employee?._id !== auth.employeeId) {
+    throw new Forbidden(ptBR.inbox.notAssignedToYou);
+  }
+  const message = await getMessage(auth.companyId, ref.conversation, ref.sequence);
+  if (!message || message.direction !== 'outbound' || message.status !== 'failed')
+    throw new Conflict(ptBR.inbox.notResendable);
+  const pending = await moveStatus(auth.companyId, ref, 'pending', { error: null });
+  if (!pending) throw new Conflict(ptBR.inbox.notResendable);
+  const integration = findIntegration(company, conversation.channel, conversation.integration);
+  return pickMessageView(await deliver(company, conversation, integration, pending));
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { objectId } from '../../domain/object-id.ts';
+import { page, pageQuery } from '../employees/paging.ts';
+import { defineRoute } from '../types.ts';
+import { channelType, conversationStatus, conversationView } from './views.ts';
+
+/** mine: assigned to the caller; queue: waiting in the queues the caller may see; all: everything visible. */
+export const CONVERSATION_TABS = ['mine', 'queue', 'all'] as const;
+
+export const listConversationsQuery = z.object({
+  tab: z.enum(CONVERSATION_TABS).default('mine'),
+  status: conversationStatus.optional(),
+  channel: channelType.optional(),
+  department: objectId.optional(),
+  employee: objectId.optional(),
+  /** Part of the customer's name, phone or e-mail, or of the protocol (accents and case ignored). */
+  search: z.string().trim().min(1).max(120).optional(),
+  ...pageQuery,
+});
+
+/** Most recent activity first. */
+export const listConversations = defineRoute({
+  id: 'conversations.list',
+  method: 'GET',
+  path: '/conversations',
+  domain: 'conversations',
+  auth: 'employee',
+  query: listConversationsQuery,
+  response: page(conversationView),
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { messageSenderSchema } from '../../domain/message.ts';
+import { objectId } from '../../domain/object-id.ts';
+import { channelType } from '../conversations/views.ts';
+
+/** Spec point 3 send-message payload; `operator` must be the caller, `channel` the conversation's. */
+export const sendTextBody = z.object({
+  sent_by: messageSenderSchema.default('operator'),
+  message: z.string().max(1_000_000),
+  operator: objectId,
+  channel: channelType,
+  /** True when `message` is the name of an approved template (the only thing allowed outside the window). */
+  templateMessage: z.boolean().default(false),
+});
+
+/**
+ * Spec point 3 media payload. Path and type stay optional in the schema so their absence gets the spec's own
+ * answer, 'Erro ao tentar enviar mensagem.'.
+ */
+export const sendMediaBody = z.object({
+  sent_by: messageSenderSchema.default('operator'),
+  message: z.object({
+    file_name: z.string().min(1).max(256),
+    file_type: z.string().max(16).optional(),
+    file_path: z.string().max(1024).optional(),
+  }),
+  operator: objectId,
+  channel: channelType,
+});
+
+export const chatParams = z.object({ chatId: objectId });
+export const groupParams = z.object({ groupId: objectId });
