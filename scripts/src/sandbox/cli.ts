@@ -1,0 +1,145 @@
+import { parseArgs } from 'node:util';
+import { INBOUND_CHANNELS, type InboundInput, postInbound } from './inbound.ts';
+import { createProviderSandbox } from './server.ts';
+
+const USAGE = `Play the customer on a channel, or run the provider fakes.
+
+  npm run sandbox -- serve [--port 4010] [--smtp-port 2525]
+  npm run sandbox -- <channel> --to <webhookUrl> --secret <secret> --text <text> [--from <id>] [--name <name>]
+
+channels: ${INBOUND_CHANNELS.join(', ')}
+  whatsapp, motor      --secret = app secret (X-Hub-Signature-256)   --phone-number-id <id>
+  messenger, instagram --secret = app secret                         --account-id <page or IG account id>
+  telegram             --secret = the webhook's secret_token          --from <chat id>
+  dialog               --secret = the integration's webhook token     --phone-number-id <id>
+  gupshup              --secret = the integration's webhook token     --app <Gupshup app name>
+  email                --smtp <host:port> --mailbox <integration address> --subject <s> [--in-reply-to <id>]
+  --id <provider id> repeats a message id, to see a redelivery ignored.`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    to: { type: 'string' },
+    secret: { type: 'string' },
+    text: { type: 'string' },
+    from: { type: 'string' },
+    name: { type: 'string' },
+    id: { type: 'string' },
+    'phone-number-id': { type: 'string' },
+    'account-id': { type: 'string' },
+    app: { type: 'string' },
+    smtp: { type: 'string', default: '127.0.0.1:2525' },
+    mailbox: { type: 'string' },
+    subject: { type: 'string', default: 'Contato pelo sandbox' },
+    'in-reply-to': { type: 'string' },
+    port: { type: 'string', default: '4010' },
+    'smtp-port': { type: 'string', default: '2525' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+const need = (name: keyof typeof values): string => {
+  const value = values[name];
+  return typeof value === 'string' && value ? value : fail(`--${name} is required`);
+};
+
+async function serve(): Promise<void> {
+  const sandbox = await createProviderSandbox({
+    port: Number(values.port),
+    smtpPort: Number(values['smtp-port']),
+    onSent: (request) =>
+      console.log(`→ ${request.provider} ${request.method} ${request.path}`, JSON.stringify(request.body)),
+    onMail: (mail) =>
+      console.log(`✉ ${mail.envelope.to.join(', ')}: ${mail.subject ?? ''}\n${mail.text ?? ''}`),
+  });
+  console.log('Provider sandbox running. Base URLs:');
+  for (const [provider, url] of Object.entries(sandbox.baseUrls))
+    console.log(`  ${provider.padEnd(10)} ${url}`);
+  console.log(`  smtp       ${sandbox.smtp.host}:${sandbox.smtp.port}`);
+  const stop = () => void sandbox.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function inboundInput(channel: string): InboundInput {
+  const text = need('text');
+  const message = { text, name: values.name, id: values.id };
+  switch (channel) {
+    case 'whatsapp':
+    case 'motor':
+      return {
+        channel,
+        ...message,
+        from: values.from ?? '5585999990001',
+        to: need('to'),
+        appSecret: need('secret'),
+        phoneNumberId: need('phone-number-id'),
+      };
+    case 'dialog':
+      return {
+        channel,
+        ...message,
+        from: values.from ?? '5585999990001',
+        to: need('to'),
+        token: need('secret'),
+        phoneNumberId: need('phone-number-id'),
+      };
+    case 'gupshup':
+      return {
+        channel,
+        ...message,
+        from: values.from ?? '5585999990001',
+        to: need('to'),
+        token: need('secret'),
+        app: need('app'),
+      };
+    case 'messenger':
+    case 'instagram':
+      return {
+        channel,
+        ...message,
+        from: values.from ?? '6783210412345678',
+        to: need('to'),
+        appSecret: need('secret'),
+        accountId: need('account-id'),
+      };
+    case 'telegram':
+      return {
+        channel,
+        ...message,
+        from: values.from ?? '5012345678',
+        to: need('to'),
+        secretToken: need('secret'),
+      };
+    case 'email': {
+      const [host = '127.0.0.1', port = '2525'] = need('smtp').split(':');
+      return {
+        channel,
+        ...message,
+        from: values.from ?? 'cliente@sandbox.local',
+        smtp: { host, port: Number(port) },
+        mailbox: need('mailbox'),
+        subject: need('subject'),
+        inReplyTo: values['in-reply-to'],
+      };
+    }
+    default:
+      return fail(`unknown channel '${channel}'`);
+  }
+}
+
+async function main(): Promise<void> {
+  const [command] = positionals;
+  if (values.help || !command) fail('choose a channel or serve');
+  if (command === 'serve') return serve();
+  const result = await postInbound(inboundInput(command));
+  console.log(JSON.stringify(result, null, 2));
+  if ('status' in result && (result.status < 200 || result.status > 299)) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,200 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handleDialog, handleGraph } from './graph-fakes.ts';
+import { handleGupshup } from './gupshup-fake.ts';
+import { type InboundInput, type InboundResult, postInbound } from './inbound.ts';
+import { createSmtpSink, type ReceivedMail } from './smtp-sink.ts';
+import { handleTelegram } from './telegram-fake.ts';
+import {
+  type FakeContext,
+  type FakeRequest,
+  type FakeResult,
+  type QueuedFailure,
+  SANDBOX_PROVIDERS,
+  type SandboxFailure,
+  type SandboxProvider,
+  type SentRequest,
+  type StoredMedia,
+} from './types.ts';
+
+export interface ProviderSandboxOptions {
+  /** HTTP port of the provider fakes; 0 or absent picks a free one. */
+  port?: number | undefined;
+  /** Port of the SMTP sink standing in for SES; 0 or absent picks a free one. */
+  smtpPort?: number | undefined;
+  host?: string | undefined;
+  onSent?: ((request: SentRequest) => void) | undefined;
+  onMail?: ((mail: ReceivedMail) => void) | undefined;
+}
+
+export interface ProviderSandbox {
+  /** Root URL; each provider lives under `{url}/{provider}` (see `baseUrls`). */
+  url: string;
+  /** The base URL to configure in each adapter (`SendContext.baseUrl`). */
+  baseUrls: Record<SandboxProvider, string>;
+  smtp: { host: string; port: number };
+  /** What the fakes were asked to send, oldest first (optionally one provider's). */
+  sent(provider?: SandboxProvider): SentRequest[];
+  /** E-mails the SMTP sink received. */
+  mail(): ReceivedMail[];
+  /** Makes the provider's next `times` sends fail with its own error shape for `failure`. */
+  failNext(
+    provider: SandboxProvider,
+    failure: SandboxFailure,
+    options?: { times?: number; retryAfter?: number },
+  ): void;
+  /** Media the customer "sends": answers the id to put in a webhook (Meta media id, Telegram file_id). */
+  addMedia(bytes: Uint8Array, mimeType: string): string;
+  /** Plays the customer on a channel: posts a signed webhook (or sends an e-mail) to the product. */
+  postInbound(input: InboundInput): Promise<InboundResult>;
+  /** Forgets what was sent, queued failures and media. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const isProvider = (value: string): value is SandboxProvider =>
+  (SANDBOX_PROVIDERS as readonly string[]).includes(value);
+
+function route(provider: SandboxProvider, request: FakeRequest, context: FakeContext): FakeResult {
+  if (provider === 'dialog') return handleDialog(request, context);
+  if (provider === 'gupshup') return handleGupshup(request, context);
+  if (provider === 'telegram') return handleTelegram(request, context);
+  return handleGraph(provider, request, context);
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text) return undefined;
+  const type = request.headers['content-type'] ?? '';
+  if (type.includes('application/x-www-form-urlencoded'))
+    return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function headersOf(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers[name] = value;
+    else if (Array.isArray(value)) headers[name] = value.join(', ');
+  }
+  return headers;
+}
+
+function write(response: ServerResponse, status: number, body: unknown, contentType?: string): void {
+  if (body instanceof Uint8Array) {
+    response.writeHead(status, { 'content-type': contentType ?? 'application/octet-stream' });
+    response.end(body);
+    return;
+  }
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': contentType ?? (typeof body === 'string' ? 'text/plain' : 'application/json'),
+  });
+  response.end(text);
+}
+
+/**
+ * The providers' APIs on one local port (Meta Graph, motor, Messenger/Instagram, 360dialog, Gupshup, Telegram)
+ * and an SMTP sink for outbound e-mail. They answer like the real APIs, including error and rate-limit shapes
+ * on demand, and record every send so tests and developers can see what the product delivered.
+ */
+export async function createProviderSandbox(options: ProviderSandboxOptions = {}): Promise<ProviderSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const records: SentRequest[] = [];
+  const failures = new Map<SandboxProvider, QueuedFailure[]>();
+  const media = new Map<string, StoredMedia>();
+  let counter = 0;
+  let root = '';
+  const context: FakeContext = {
+    get baseUrl() {
+      return root;
+    },
+    nextId: () => {
+      counter += 1;
+      return counter;
+    },
+    takeFailure: (provider) => failures.get(provider)?.shift(),
+    media,
+  };
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://sandbox');
+    const [, mount = '', ...rest] = url.pathname.split('/');
+    if (!isProvider(mount)) {
+      write(response, 404, { error: `unknown provider '${mount}'`, providers: SANDBOX_PROVIDERS });
+      return;
+    }
+    readBody(request)
+      .then((body) => {
+        const fake: FakeRequest = {
+          method: request.method ?? 'GET',
+          path: `/${rest.join('/')}`,
+          headers: headersOf(request),
+          query: Object.fromEntries(url.searchParams),
+          body,
+        };
+        const { response: answer, recorded } = route(mount, fake, context);
+        if (recorded) {
+          const record: SentRequest = {
+            provider: mount,
+            method: fake.method,
+            path: fake.path,
+            headers: fake.headers,
+            body,
+            response: { status: answer.status, body: answer.body },
+            at: new Date().toISOString(),
+          };
+          records.push(record);
+          options.onSent?.(record);
+        }
+        write(response, answer.status, answer.body, answer.contentType);
+      })
+      .catch((error: unknown) => write(response, 500, { error: String(error) }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  root = `http://${host}:${port}`;
+  const sink = await createSmtpSink({ port: options.smtpPort, host, onMessage: options.onMail });
+
+  return {
+    url: root,
+    baseUrls: Object.fromEntries(
+      SANDBOX_PROVIDERS.map((provider) => [provider, `${root}/${provider}`]),
+    ) as Record<SandboxProvider, string>,
+    smtp: { host: sink.host, port: sink.port },
+    sent: (provider) => records.filter((record) => !provider || record.provider === provider),
+    mail: () => sink.messages(),
+    failNext(provider, failure, { times = 1, retryAfter = 5 } = {}) {
+      const queue = failures.get(provider) ?? [];
+      for (let index = 0; index < times; index += 1) queue.push({ failure, retryAfter });
+      failures.set(provider, queue);
+    },
+    addMedia(bytes, mimeType) {
+      const id = `sandbox-media-${context.nextId()}`;
+      media.set(id, { id, bytes, mimeType });
+      return id;
+    },
+    postInbound,
+    reset() {
+      records.length = 0;
+      failures.clear();
+      media.clear();
+      sink.reset();
+    },
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Clients keep connections alive; the sandbox should not wait for them to hang up.
+      server.closeAllConnections();
+      await Promise.all([closed, sink.close()]);
+    },
+  };
+}
