@@ -181,6 +181,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     shell: false,
   },
   {
+    path: '/app/chat/transcript/:conversationId',
+    title: 'Transcrição do atendimento',
+    auth: 'employee',
+    access: CHAT,
+    shell: false,
+  },
+  {
     path: '/app/integration/rdmkt',
     title: 'Integração RD Station Marketing',
     auth: 'employee',

@@ -25,6 +25,17 @@ const companySettingsPanels = {
   ),
 };
 
+const ChatPage = lazyPage(() => import('../../features/chat/components/chat-page.tsx'), 'ChatPage');
+
+/** Spec point 2: every chat route renders the same inbox; the page reads its own route parameters. */
+const CHAT_ROUTES = [
+  '/app/chat/:customer_id?/:queue_destination?',
+  '/app/chat/phone/:phone?',
+  '/app/chat/email/:email?',
+  '/app/v2/chat',
+  '/app-v2/*',
+] as const;
+
 /** Screens built so far, by route pattern; every other shell route shows its header and an empty state. */
 export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   '/app/home': lazyPage(() => import('../../features/home/components/home-page.tsx'), 'HomePage'),
@@ -39,6 +50,11 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
     'CreateEmployeePage',
   ),
   '/app/logs': lazyPage(() => import('../../features/logs/components/logs-page.tsx'), 'LogsPage'),
+  ...Object.fromEntries(CHAT_ROUTES.map((path) => [path, ChatPage])),
+  '/app/chat/transcript/:conversationId': lazyPage(
+    () => import('../../features/chat/components/transcript-page.tsx'),
+    'TranscriptPage',
+  ),
 };
 
 export const PUBLIC_PAGES: Readonly<Record<string, ComponentType>> = {

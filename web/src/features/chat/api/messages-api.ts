@@ -1,0 +1,45 @@
+import type { ChannelType } from '@atende/shared/channels/inbound';
+import { presignMedia } from '@atende/shared/contracts/messages/presign-media';
+import { resendMessage } from '@atende/shared/contracts/messages/resend-message';
+import { sendCustomerMedia } from '@atende/shared/contracts/messages/send-customer-media';
+import { sendCustomerMessage } from '@atende/shared/contracts/messages/send-customer-message';
+import { callRoute } from '../../../lib/api/call-route.ts';
+
+export interface SendContext {
+  conversationId: string;
+  operator: string;
+  channel: ChannelType;
+}
+
+export const postText = (context: SendContext, message: string, templateMessage = false) =>
+  callRoute(sendCustomerMessage, {
+    params: { chatId: context.conversationId },
+    body: {
+      sent_by: 'operator',
+      message,
+      operator: context.operator,
+      channel: context.channel,
+      templateMessage,
+    },
+  });
+
+export const postMedia = (
+  context: SendContext,
+  media: { file_name: string; file_type: string; file_path: string },
+) =>
+  callRoute(sendCustomerMedia, {
+    params: { chatId: context.conversationId },
+    body: { sent_by: 'operator', message: media, operator: context.operator, channel: context.channel },
+  });
+
+export const postPresign = (conversation: string, file: { name: string; type: string; size: number }) =>
+  callRoute(presignMedia, {
+    body: {
+      conversation,
+      file_name: file.name,
+      mime_type: file.type || 'application/octet-stream',
+      size: file.size,
+    },
+  });
+
+export const postResend = (id: string) => callRoute(resendMessage, { params: { id } });

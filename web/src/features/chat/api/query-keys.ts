@@ -1,0 +1,26 @@
+import type { ConversationTab } from '../state/list-filters.ts';
+
+export interface ConversationFilters {
+  tab: ConversationTab;
+  search: string;
+  status?: string | undefined;
+  channel?: string | undefined;
+  department?: string | undefined;
+}
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  lists: ['chat', 'conversations'] as const,
+  list: (filters: ConversationFilters) => ['chat', 'conversations', filters] as const,
+  conversation: (id: string) => ['chat', 'conversation', id] as const,
+  messages: (id: string) => ['chat', 'messages', id] as const,
+  counts: ['chat', 'counts'] as const,
+  queueCount: (employeeId: string) => ['chat', 'counts', 'queue', employeeId] as const,
+  unreadCount: (employeeId: string) => ['chat', 'counts', 'unread', employeeId] as const,
+  history: (customerId: string) => ['chat', 'history', customerId] as const,
+  transcript: (id: string) => ['chat', 'transcript', id] as const,
+  departments: ['chat', 'departments'] as const,
+  tabulations: ['chat', 'tabulations'] as const,
+  employees: ['chat', 'employees'] as const,
+  settings: ['chat', 'settings'] as const,
+};

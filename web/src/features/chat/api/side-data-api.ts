@@ -1,0 +1,27 @@
+import { getCompanySettings } from '@atende/shared/contracts/company/get-company-settings';
+import { migrateChannel } from '@atende/shared/contracts/customers/migrate-channel';
+import type { migrateChannelBody } from '@atende/shared/contracts/customers/migrate-channel';
+import { customersTotalMessages } from '@atende/shared/contracts/customers/customers-total-messages';
+import { listDepartments } from '@atende/shared/contracts/departments/list-departments';
+import { listEmployees } from '@atende/shared/contracts/employees/list-employees';
+import { customersQueueWaitCount } from '@atende/shared/contracts/queue/customers-queue-wait-count';
+import { listTabulations } from '@atende/shared/contracts/tabulations/list-tabulations';
+import type { z } from 'zod';
+import { callRoute } from '../../../lib/api/call-route.ts';
+
+export const fetchQueueCount = (company: string, employee: string) =>
+  callRoute(customersQueueWaitCount, { body: { company, employee } });
+
+export const fetchUnreadTotal = (companyId: string, employeeId: string) =>
+  callRoute(customersTotalMessages, { params: { companyId, employeeId } });
+
+export const fetchDepartments = () => callRoute(listDepartments);
+
+export const fetchTabulations = () => callRoute(listTabulations);
+
+/** Only admins may list employees; others transfer to departments only. */
+export const fetchTransferEmployees = () => callRoute(listEmployees, { query: { limit: '100' } });
+
+export const putMigration = (body: z.input<typeof migrateChannelBody>) => callRoute(migrateChannel, { body });
+
+export const fetchChatSettings = () => callRoute(getCompanySettings);

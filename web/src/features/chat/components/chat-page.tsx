@@ -1,0 +1,142 @@
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { Alert, Empty, Flex, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { useChatLive } from '../hooks/use-chat-live.ts';
+import { useChatMe } from '../hooks/use-chat-me.ts';
+import { useChatNotifications } from '../hooks/use-side-data.ts';
+import {
+  useConversation,
+  useDebouncedSearch,
+  useQueueCount,
+  useUnreadTotal,
+} from '../hooks/use-conversations.ts';
+import type { ConversationTab } from '../state/list-filters.ts';
+import { visibleTabs } from '../state/list-filters.ts';
+import { customerChannelOf, whatsappIntegrationOptions } from '../state/migration-options.ts';
+import type { ListFilterValues } from './conversation-filters.tsx';
+import { ConversationList } from './conversation-list.tsx';
+import { ConversationView } from './conversation-view.tsx';
+import { MigrateModal } from './migrate-modal.tsx';
+import { SidePanel } from './side-panel.tsx';
+
+const SELECTED_PARAM = 'conversation';
+
+/**
+ * Every chat route of spec point 2: app/chat/:customer_id?/:queue_destination? opens that customer's conversation
+ * (the queue tab when a destination is given), app/chat/phone/:phone? and app/chat/email/:email? search for the
+ * contact and open the first match, app/v2/chat and app-v2/* the plain inbox.
+ */
+export function ChatPage() {
+  const params = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const me = useChatMe();
+  const tabs = useMemo(() => visibleTabs(me.access), [me.access]);
+  const lookup = params.phone ?? params.email ?? '';
+  const [tab, setTab] = useState<ConversationTab>(
+    params.queue_destination ? 'queue' : lookup && tabs.includes('all') ? 'all' : 'mine',
+  );
+  const { text, setText, search } = useDebouncedSearch(lookup);
+  const [filters, setFilters] = useState<ListFilterValues>({});
+  const [migrating, setMigrating] = useState(false);
+  const selectedId = searchParams.get(SELECTED_PARAM) ?? undefined;
+  const select = (id: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(SELECTED_PARAM, id);
+        return next;
+      },
+      { replace: false },
+    );
+  useEffect(() => {
+    if (!tabs.includes(tab)) setTab('mine');
+  }, [tabs, tab]);
+
+  const notifications = useChatNotifications();
+  useChatLive(me.employeeId, selectedId, notifications.newCallSound);
+  const queueCount = useQueueCount(me.companyId, me.employeeId);
+  const unread = useUnreadTotal(me.companyId, me.employeeId);
+  const conversation = useConversation(selectedId);
+  const permissions = me.access?.company.permissions ?? {};
+  const role = me.access?.role;
+
+  if (!me.employee || !me.employeeId || !me.companyId) return <Spin style={{ margin: 48 }} />;
+
+  const customerChannel = conversation.data ? customerChannelOf(conversation.data.channel) : undefined;
+  return (
+    <Flex
+      style={{
+        height: 'calc(100vh - 112px)',
+        minHeight: 480,
+        background: '#fff',
+        borderRadius: 8,
+        overflow: 'hidden',
+      }}
+      data-testid="chat-page"
+    >
+      <div style={{ width: 340, flexShrink: 0, borderRight: '1px solid #f0f0f0' }}>
+        <ConversationList
+          tabs={tabs}
+          tab={tab}
+          onTab={setTab}
+          searchText={text}
+          onSearchText={setText}
+          search={search}
+          filters={filters}
+          onFilters={setFilters}
+          queueCount={queueCount.data}
+          unreadTotal={unread.data}
+          selectedId={selectedId}
+          onSelect={select}
+          timeZone={me.timeZone}
+          autoOpen={
+            params.customer_id ? { customerId: params.customer_id } : lookup ? { first: true } : undefined
+          }
+        />
+      </div>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        {!selectedId ? (
+          <Empty description={ptBR.chat.noneSelected} style={{ marginTop: 96 }} />
+        ) : conversation.isPending ? (
+          <Spin style={{ display: 'block', margin: 96 }} />
+        ) : conversation.isError ? (
+          <Alert type="error" showIcon style={{ margin: 16 }} title={ptBR.chat.conversationFailed} />
+        ) : (
+          <ConversationView
+            key={conversation.data._id}
+            conversation={conversation.data}
+            timeZone={me.timeZone}
+            viewer={{
+              employeeId: me.employeeId,
+              canTransfer: role !== 'operator' || permissions.allow_operator_transfer_call === true,
+              canListEmployees: role === 'admin',
+            }}
+          />
+        )}
+      </div>
+      {conversation.data && (
+        <div style={{ width: 300, flexShrink: 0, borderLeft: '1px solid #f0f0f0' }}>
+          <SidePanel
+            conversation={conversation.data}
+            timeZone={me.timeZone}
+            historyTab={tabs.includes('all') ? 'all' : 'mine'}
+            canMigrate={customerChannel !== 'whatsapp'}
+            onMigrate={() => setMigrating(true)}
+            onOpen={select}
+          />
+          {customerChannel && (
+            <MigrateModal
+              open={migrating}
+              customer={{ ...conversation.data.customer, channel: customerChannel }}
+              integrations={whatsappIntegrationOptions(me.employee.company)}
+              employeeId={me.employeeId}
+              companyId={me.companyId}
+              onClose={() => setMigrating(false)}
+            />
+          )}
+        </div>
+      )}
+    </Flex>
+  );
+}

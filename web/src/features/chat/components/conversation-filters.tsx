@@ -1,0 +1,61 @@
+import type { ConversationStatus } from '@atende/shared/contracts/conversations/views';
+import { CONVERSATION_STATUSES } from '@atende/shared/contracts/conversations/views';
+import { CHANNEL_TYPES } from '@atende/shared/channels/inbound';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { Flex, Select } from 'antd';
+
+const labels = ptBR.chat;
+
+export interface ListFilterValues {
+  status?: ConversationStatus | undefined;
+  channel?: string | undefined;
+  department?: string | undefined;
+}
+
+export function ConversationFilters({
+  value,
+  onChange,
+  departments,
+}: {
+  value: ListFilterValues;
+  onChange: (next: ListFilterValues) => void;
+  departments: { value: string; label: string }[];
+}) {
+  return (
+    <Flex gap={6} wrap>
+      <Select
+        allowClear
+        size="small"
+        style={{ minWidth: 96, flex: 1 }}
+        placeholder={labels.filters.channel}
+        value={value.channel}
+        onChange={(channel?: string) => onChange({ ...value, channel })}
+        options={CHANNEL_TYPES.map((channel) => ({ value: channel, label: labels.channels[channel] }))}
+        notFoundContent={ptBR.forms.noOptions}
+        data-testid="filter-channel"
+      />
+      <Select
+        allowClear
+        size="small"
+        style={{ minWidth: 96, flex: 1 }}
+        placeholder={labels.filters.status}
+        value={value.status}
+        onChange={(status?: ConversationStatus) => onChange({ ...value, status })}
+        options={CONVERSATION_STATUSES.map((status) => ({ value: status, label: labels.statuses[status] }))}
+        data-testid="filter-status"
+      />
+      <Select
+        allowClear
+        size="small"
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ minWidth: 120, flex: 1 }}
+        placeholder={labels.filters.department}
+        value={value.department}
+        onChange={(department?: string) => onChange({ ...value, department })}
+        options={departments}
+        notFoundContent={ptBR.forms.noOptions}
+        data-testid="filter-department"
+      />
+    </Flex>
+  );
+}

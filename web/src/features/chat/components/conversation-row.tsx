@@ -1,0 +1,135 @@
+import type { ConversationView } from '@atende/shared/contracts/conversations/views';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { memo } from 'react';
+import { dayKey } from '../state/day-groups.ts';
+import { RichText } from './rich-text.tsx';
+
+const labels = ptBR.chat;
+
+const AVATAR = {
+  width: 32,
+  height: 32,
+  borderRadius: '50%',
+  flexShrink: 0,
+  background: '#bfbfbf',
+  color: '#fff',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  objectFit: 'cover',
+} as const;
+const LINE = { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 6 } as const;
+const ELLIPSIS = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
+const UNREAD = {
+  minWidth: 18,
+  height: 18,
+  padding: '0 5px',
+  borderRadius: 9,
+  background: '#ff4d4f',
+  color: '#fff',
+  fontSize: 11,
+  lineHeight: '18px',
+  textAlign: 'center',
+  flexShrink: 0,
+} as const;
+const TAG = {
+  fontSize: 11,
+  lineHeight: '16px',
+  padding: '0 6px',
+  borderRadius: 4,
+  background: '#f5f5f5',
+} as const;
+const STATUS_COLORS: Record<ConversationView['status'], { background: string; color: string }> = {
+  bot: { background: '#f9f0ff', color: '#531dab' },
+  queue: { background: '#fff7e6', color: '#d46b08' },
+  in_service: { background: '#e6f4ff', color: '#0958d9' },
+  closed: { background: '#f5f5f5', color: '#595959' },
+};
+
+function lastMessagePreview(conversation: ConversationView): string {
+  const last = conversation.last_message;
+  if (!last) return '';
+  if (last.type === 'text') return last.content;
+  return `${labels.lastMessageMedia[last.type]}${last.content ? `: ${last.content}` : ''}`;
+}
+
+function activityTime(iso: string, timeZone: string, now: Date): string {
+  const date = new Date(iso);
+  const sameDay = dayKey(date, timeZone) === dayKey(now, timeZone);
+  return new Intl.DateTimeFormat(
+    'pt-BR',
+    sameDay
+      ? { timeZone, hour: '2-digit', minute: '2-digit' }
+      : { timeZone, day: '2-digit', month: '2-digit' },
+  ).format(date);
+}
+
+interface ConversationRowProps {
+  conversation: ConversationView;
+  selected: boolean;
+  timeZone: string;
+  onSelect: (id: string) => void;
+}
+
+export const ConversationRow = memo(function ConversationRow({
+  conversation,
+  selected,
+  timeZone,
+  onSelect,
+}: ConversationRowProps) {
+  const name = conversation.customer.full_name || labels.unknownCustomer;
+  // Plain elements: this row is rendered for every step of a 10,000-item scroll, so nothing here measures itself.
+  return (
+    <div
+      role="button"
+      tabIndex={0}
+      aria-current={selected}
+      data-testid="conversation-item"
+      data-conversation-id={conversation._id}
+      onClick={() => onSelect(conversation._id)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') onSelect(conversation._id);
+      }}
+      style={{
+        height: '100%',
+        display: 'flex',
+        gap: 10,
+        alignItems: 'center',
+        padding: '0 12px',
+        cursor: 'pointer',
+        background: selected ? '#e6f4ff' : undefined,
+        borderBottom: '1px solid #f5f5f5',
+      }}
+    >
+      {conversation.customer.avatar ? (
+        <img src={conversation.customer.avatar} alt="" width={32} height={32} style={AVATAR} />
+      ) : (
+        <span style={AVATAR}>{name.slice(0, 1).toUpperCase()}</span>
+      )}
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <div style={LINE}>
+          <strong style={ELLIPSIS}>{name}</strong>
+          <span style={{ fontSize: 12, color: '#8c8c8c', flexShrink: 0 }}>
+            {activityTime(conversation.last_activity_at, timeZone, new Date())}
+          </span>
+        </div>
+        <div style={LINE}>
+          <span style={{ ...ELLIPSIS, fontSize: 13, color: '#8c8c8c' }}>
+            <RichText text={lastMessagePreview(conversation)} />
+          </span>
+          {conversation.unread > 0 && (
+            <span data-testid="conversation-unread" style={UNREAD}>
+              {conversation.unread}
+            </span>
+          )}
+        </div>
+        <div style={{ display: 'flex', gap: 4, marginTop: 2 }}>
+          <span style={TAG}>{labels.channels[conversation.channel]}</span>
+          <span style={{ ...TAG, ...STATUS_COLORS[conversation.status] }}>
+            {labels.statuses[conversation.status]}
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+});

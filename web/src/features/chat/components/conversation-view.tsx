@@ -1,0 +1,131 @@
+import type {
+  ConversationView as Conversation,
+  MessageView,
+} from '@atende/shared/contracts/conversations/views';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { isConversationWindowOpen } from '@atende/shared/rules/windows';
+import { Alert, Avatar, Button, Flex, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useConversationActions } from '../hooks/use-conversation-actions.ts';
+import { useMessageTimeline } from '../hooks/use-messages.ts';
+import { useSend } from '../hooks/use-send.ts';
+import { hasConversationWindow } from '../state/channel-rules.ts';
+import { CloseModal } from './close-modal.tsx';
+import { Composer } from './composer.tsx';
+import { MessageList } from './message-list.tsx';
+import { TransferModal } from './transfer-modal.tsx';
+
+const labels = ptBR.chat;
+
+export interface ViewerRights {
+  employeeId: string;
+  /** Operators need allow_operator_transfer_call to transfer. */
+  canTransfer: boolean;
+  canListEmployees: boolean;
+}
+
+interface ConversationViewProps {
+  conversation: Conversation;
+  timeZone: string;
+  viewer: ViewerRights;
+}
+
+/** Newest customer message the view holds: the start of the 86400 s window. */
+function useWindowOpen(conversation: Conversation): boolean {
+  const { timeline } = useMessageTimeline(conversation._id);
+  return useMemo(() => {
+    if (!hasConversationWindow(conversation.channel)) return true;
+    const last = timeline.findLast((entry) => entry.message.sent_by === 'customer');
+    return isConversationWindowOpen(last?.message.created_at, new Date());
+  }, [timeline, conversation.channel]);
+}
+
+export function ConversationView({ conversation, timeZone, viewer }: ConversationViewProps) {
+  const actions = useConversationActions(conversation._id);
+  const send = useSend(conversation);
+  const windowOpen = useWindowOpen(conversation);
+  const [transferring, setTransferring] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const mine = conversation.employee?._id === viewer.employeeId;
+  const open = conversation.status !== 'closed';
+  const canReply = mine && conversation.status === 'in_service';
+  const name = conversation.customer.full_name || labels.unknownCustomer;
+
+  const onResend = (message: MessageView) => void send.resend(message._id);
+  const onRetryTemp = (tempId: string, message: MessageView) =>
+    send.retryTemp(tempId, message.content, message.template === true);
+
+  return (
+    <Flex vertical style={{ height: '100%', minWidth: 0 }} data-testid="conversation-view">
+      <Flex
+        align="center"
+        justify="space-between"
+        gap={8}
+        style={{ padding: '8px 12px', borderBottom: '1px solid #f0f0f0', background: '#fff' }}
+      >
+        <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+          <Avatar src={conversation.customer.avatar || undefined}>{name.slice(0, 1).toUpperCase()}</Avatar>
+          <Flex vertical style={{ minWidth: 0 }}>
+            <Typography.Text strong ellipsis data-testid="conversation-title">
+              {name}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {labels.panel.protocol}: {conversation.protocol} · {labels.statuses[conversation.status]}
+            </Typography.Text>
+          </Flex>
+        </Flex>
+        <Space>
+          {(conversation.status === 'queue' || conversation.status === 'bot') && (
+            <Button
+              type="primary"
+              loading={actions.assign.isPending}
+              onClick={() => actions.assign.mutate()}
+              data-testid="conversation-assign"
+            >
+              {labels.actions.assign}
+            </Button>
+          )}
+          {open && viewer.canTransfer && (
+            <Button onClick={() => setTransferring(true)} data-testid="conversation-transfer">
+              {labels.actions.transfer}
+            </Button>
+          )}
+          {open && (mine || conversation.status !== 'in_service') && (
+            <Button danger onClick={() => setClosing(true)} data-testid="conversation-close">
+              {labels.actions.close}
+            </Button>
+          )}
+        </Space>
+      </Flex>
+      <MessageList
+        conversationId={conversation._id}
+        timeZone={timeZone}
+        onResend={onResend}
+        onRetryTemp={onRetryTemp}
+      />
+      {canReply ? (
+        <Composer conversation={conversation} send={send} windowOpen={windowOpen} />
+      ) : (
+        <Alert
+          type="info"
+          banner
+          title={open ? labels.composer.notYours : labels.composer.closed}
+          data-testid="composer-disabled"
+        />
+      )}
+      <TransferModal
+        open={transferring}
+        canListEmployees={viewer.canListEmployees}
+        busy={actions.transfer.isPending}
+        onCancel={() => setTransferring(false)}
+        onTransfer={(target) => actions.transfer.mutate(target, { onSuccess: () => setTransferring(false) })}
+      />
+      <CloseModal
+        open={closing}
+        busy={actions.close.isPending}
+        onCancel={() => setClosing(false)}
+        onClose={(tabulation) => actions.close.mutate(tabulation, { onSuccess: () => setClosing(false) })}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ConversationView } from '@atende/shared/contracts/conversations/views';
+import { LIMITS } from '@atende/shared/domain/constants';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { fetchConversation, fetchConversationPage } from '../api/conversations-api.ts';
+import type { ConversationFilters } from '../api/query-keys.ts';
+import { chatKeys } from '../api/query-keys.ts';
+import { fetchQueueCount, fetchUnreadTotal } from '../api/side-data-api.ts';
+import { flattenPages } from '../state/cache-patches.ts';
+
+/** The search text as typed, and the one sent to the API 500 ms after the last keystroke. */
+export function useDebouncedSearch(initial = '') {
+  const [text, setText] = useState(initial);
+  const [search, setSearch] = useState(initial.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), LIMITS.searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return { text, setText, search };
+}
+
+export function useConversationList(filters: ConversationFilters, enabled: boolean) {
+  const query = useInfiniteQuery({
+    queryKey: chatKeys.list(filters),
+    queryFn: ({ pageParam }) => fetchConversationPage(filters, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+  return { query, items: flattenPages<ConversationView>(query.data) };
+}
+
+export function useConversation(id: string | undefined) {
+  return useQuery({
+    queryKey: chatKeys.conversation(id ?? ''),
+    queryFn: () => fetchConversation(id ?? ''),
+    enabled: id !== undefined,
+  });
+}
+
+/** Spec point 7 answer handling: failed count calls are silently ignored (no retry, no toast). */
+export function useQueueCount(companyId: string | undefined, employeeId: string | undefined) {
+  return useQuery({
+    queryKey: chatKeys.queueCount(employeeId ?? ''),
+    queryFn: () => fetchQueueCount(companyId ?? '', employeeId ?? ''),
+    enabled: companyId !== undefined && employeeId !== undefined,
+    select: (answer) => answer.count,
+    retry: false,
+  });
+}
+
+export function useUnreadTotal(companyId: string | undefined, employeeId: string | undefined) {
+  return useQuery({
+    queryKey: chatKeys.unreadCount(employeeId ?? ''),
+    queryFn: () => fetchUnreadTotal(companyId ?? '', employeeId ?? ''),
+    enabled: companyId !== undefined && employeeId !== undefined,
+    select: (answer) => answer.totalNewMessages,
+    retry: false,
+  });
+}
+
+/**
+ * Past conversations of the same customer. The list route has no customer filter, so the customer's name is
+ * searched and the answers narrowed to this customer's id.
+ */
+export function useCustomerHistory(conversation: ConversationView | undefined, tab: 'mine' | 'all') {
+  const name = conversation?.customer.full_name.trim() ?? '';
+  return useQuery({
+    queryKey: chatKeys.history(conversation?.customer._id ?? ''),
+    queryFn: () => fetchConversationPage({ tab, search: name.slice(0, 120) }, undefined),
+    enabled: conversation !== undefined && name.length > 0,
+    staleTime: 30_000,
+    select: (page) =>
+      page.items.filter(
+        (item) => item.customer._id === conversation?.customer._id && item._id !== conversation._id,
+      ),
+  });
+}
