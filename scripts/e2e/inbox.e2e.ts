@@ -1,0 +1,102 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
+import { launchBrowser } from './browser.ts';
+import { logIn, waitForHome } from './pages.ts';
+
+let runtime: TestRuntime;
+let browser: Browser;
+let site: Server;
+let siteUrl: string;
+let widgetId: string;
+
+async function adminToken(): Promise<string> {
+  const admin = runtime.logins.find((login) => login.role === 'admin');
+  if (!admin) throw new Error('no admin login');
+  const response = await fetch(`${runtime.url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.email, password: admin.password }),
+  });
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+beforeAll(async () => {
+  runtime = await startTestRuntime();
+  browser = await launchBrowser();
+  const created = await fetch(`${runtime.url}/api/integrations/channels`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
+    body: JSON.stringify({ type: 'widget', label: 'Site da loja' }),
+  });
+  expect(created.status).toBe(201);
+  widgetId = ((await created.json()) as { _id: string })._id;
+  // The company's own site, on another origin, embedding the widget script.
+  site = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html><body><h1>Loja</h1><script src="${runtime.url}/widget.js" data-widget="${widgetId}"></script></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (site ? site.close(() => resolve()) : resolve()));
+  await runtime?.dispose();
+});
+
+describe('inbox with the site widget', () => {
+  it('a visitor writes, the operator sees it arrive without reloading, answers, and the visitor sees the answer', async () => {
+    const operator = runtime.logins.find((login) => login.role === 'admin');
+    if (!operator) throw new Error('no admin login');
+    const operatorPage = await (await browser.newContext()).newPage();
+    await operatorPage.goto(`${runtime.url}/atende/login`);
+    await logIn(operatorPage, operator.email, operator.password);
+    await waitForHome(operatorPage);
+    await operatorPage.goto(`${runtime.url}/app/chat`);
+    await operatorPage.getByTestId('conversation-tab-queue').click();
+
+    const visitorPage = await (await browser.newContext()).newPage();
+    await visitorPage.goto(siteUrl);
+    await visitorPage.getByTestId('widget-bubble').click();
+    await visitorPage.getByTestId('widget-input').fill('Olá, vocês entregam no sábado?');
+    await visitorPage.getByTestId('widget-send').click();
+
+    const item = operatorPage.locator('[data-testid="conversation-item"]:visible').first();
+    await item.waitFor({ timeout: 15_000 });
+    await item.click();
+    await operatorPage
+      .getByTestId('message-item')
+      .filter({ hasText: 'vocês entregam no sábado?' })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await operatorPage.getByTestId('conversation-assign').click();
+    await operatorPage.getByTestId('composer-input').fill('Entregamos sim, das 8h às 12h.');
+    await operatorPage.getByTestId('composer-send').click();
+    await operatorPage
+      .locator('[data-testid="message-item"][data-sender="operator"]')
+      .filter({ hasText: 'Entregamos sim' })
+      .first()
+      .waitFor();
+
+    const answer = visitorPage
+      .locator('[data-testid="widget-message"][data-sender="operator"]')
+      .filter({ hasText: 'Entregamos sim, das 8h às 12h.' });
+    await answer.first().waitFor({ timeout: 15_000 });
+    await expect(answer.count()).resolves.toBe(1);
+
+    // The visitor's session survives a reload.
+    await visitorPage.reload();
+    await visitorPage.getByTestId('widget-bubble').click();
+    await visitorPage
+      .locator('[data-testid="widget-message"][data-sender="customer"]')
+      .filter({ hasText: 'vocês entregam no sábado?' })
+      .first()
+      .waitFor({ timeout: 15_000 });
+  });
+});
