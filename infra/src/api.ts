@@ -13,10 +13,12 @@ export interface ApiProps {
   /** The Lambda of a domain, or undefined when its handler module does not exist yet. */
   domainFunction: (domain: string) => lambda.IFunction | undefined;
   authorizer: lambda.IFunction | undefined;
-  corsOrigins: string[];
 }
 
 /** Integrators share one usage plan; API Gateway answers 429 above it before any Lambda runs. */
+/** Public routes embedded on customers' own sites (the site widget). */
+const CROSS_ORIGIN_PATHS = /^\/widget\//;
+
 const INTEGRATOR_THROTTLE: apigw.ThrottleSettings = { rateLimit: 50, burstLimit: 100 };
 const STAGE_THROTTLE = { throttlingRateLimit: 1000, throttlingBurstLimit: 2000 };
 
@@ -33,6 +35,8 @@ export class Api extends Construct {
   readonly apiKey: apigw.IApiKey;
   private requestAuthorizer: apigw.RequestAuthorizer | undefined;
   private readonly integrations = new Map<string, apigw.LambdaIntegration>();
+  private readonly preflighted = new Set<string>();
+  private readonly cors: apigw.CorsOptions;
 
   constructor(
     scope: Construct,
@@ -83,16 +87,18 @@ export class Api extends Construct {
       true,
     );
 
-    const cors: apigw.CorsOptions = {
-      allowOrigins: props.corsOrigins,
+    // The SPA reaches /api through CloudFront on its own origin and integrators call server to server, so
+    // only the site widget, embedded on customers' sites, needs CORS preflights: one OPTIONS method per API
+    // resource would also push the stack past CloudFormation's 500-resource limit.
+    this.cors = {
+      allowOrigins: apigw.Cors.ALL_ORIGINS,
       allowMethods: apigw.Cors.ALL_METHODS,
-      allowHeaders: [...apigw.Cors.DEFAULT_HEADERS, 'X-Api-Key'],
+      allowHeaders: [...apigw.Cors.DEFAULT_HEADERS],
       maxAge: Duration.hours(1),
     };
-    // Resources created below the prefix inherit the preflight options.
     let prefix: apigw.IResource = this.restApi.root;
     for (const part of API_PREFIX.split('/').filter((segment) => segment.length > 0)) {
-      prefix = prefix.addResource(part, { defaultCorsPreflightOptions: cors });
+      prefix = prefix.addResource(part);
     }
     for (const route of props.routes ?? ROUTES) this.addRoute(route, prefix);
     this.suppressPreflight();
@@ -116,6 +122,10 @@ export class Api extends Construct {
       return;
     }
     const resource = route.path === '/' ? prefix : prefix.resourceForPath(route.path.replace(/^\//, ''));
+    if (CROSS_ORIGIN_PATHS.test(route.path) && !this.preflighted.has(resource.path)) {
+      this.preflighted.add(resource.path);
+      resource.addCorsPreflight(this.cors);
+    }
     const method = resource.addMethod(
       route.method,
       this.integration(route.domain, fn),

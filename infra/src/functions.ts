@@ -13,7 +13,7 @@ import { Construct } from 'constructs';
 import { REPO_ROOT } from './paths.ts';
 
 /** What a handler is used for; it decides the timeout and which grants it receives. */
-export type FunctionRole = 'http' | 'consumer' | 'schedule' | 'realtime' | 'authorizer';
+export type FunctionRole = 'http' | 'consumer' | 'schedule' | 'realtime' | 'authorizer' | 'mail';
 
 export interface FunctionsProps {
   domains?: Readonly<Record<string, { handler: HandlerRef }>>;
@@ -21,6 +21,8 @@ export interface FunctionsProps {
   schedules?: readonly ScheduleDefinition[];
   /** The WebSocket handler and authorizer; the authorizer also guards the REST API. */
   realtime: { handler: HandlerRef; authorizer: HandlerRef };
+  /** The SES receipt handler of inbound e-mail. */
+  mail?: HandlerRef;
   /** Folder holding the handler modules (`${module}.ts`); functions/src unless a test passes fixtures. */
   functionsRoot?: string;
   environment: Record<string, string>;
@@ -38,6 +40,8 @@ const DEFAULT_FUNCTIONS_ROOT = path.join(REPO_ROOT, 'functions', 'src');
 const HTTP_TIMEOUT = Duration.seconds(29);
 const SCHEDULE_TIMEOUT = Duration.minutes(5);
 const AUTHORIZER_TIMEOUT = Duration.seconds(10);
+/** A mail may carry 25 MB of attachments to copy into the media bucket. */
+const MAIL_TIMEOUT = Duration.minutes(2);
 
 /** esbuild's ESM output has no `require`; some dependencies still call it for Node built-ins. */
 const ESM_REQUIRE_BANNER =
@@ -72,6 +76,7 @@ export class Functions extends Construct {
     for (const schedule of props.schedules ?? SCHEDULES) want(schedule.handler, 'schedule');
     want(props.realtime.handler, 'realtime');
     want(props.realtime.authorizer, 'authorizer');
+    if (props.mail) want(props.mail, 'mail');
 
     for (const [key, { ref, roles, visibility }] of wanted) {
       const entry = path.join(root, `${ref.module}.ts`);
@@ -173,6 +178,7 @@ function timeoutFor(roles: Set<FunctionRole>, visibilitySeconds: number[]): Dura
   // SQS refuses an event source whose function may run longer than the queue's visibility timeout.
   if (visibilitySeconds.length > 0) return Duration.seconds(Math.min(...visibilitySeconds, 900));
   if (roles.has('schedule')) return SCHEDULE_TIMEOUT;
+  if (roles.has('mail')) return MAIL_TIMEOUT;
   if (roles.has('authorizer') && roles.size === 1) return AUTHORIZER_TIMEOUT;
   return HTTP_TIMEOUT;
 }

@@ -56,6 +56,13 @@ export const SAMPLE_ROUTES: RouteContract[] = [
     auth: 'apiKey',
   }),
   defineRoute({
+    id: 'auth.widgetSession',
+    method: 'POST',
+    path: '/widget/{widgetId}/sessions',
+    domain: 'auth',
+    auth: 'public',
+  }),
+  defineRoute({
     id: 'auth.webhook',
     method: 'POST',
     path: '/webhooks/telegram/{channelId}',

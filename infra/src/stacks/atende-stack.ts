@@ -11,6 +11,7 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { Api } from '../api.ts';
 import { Data } from '../data.ts';
+import { EMAIL_RECEIPT_HANDLER, InboundEmail } from '../email.ts';
 import { Functions } from '../functions.ts';
 import { Queues } from '../queues.ts';
 import { Realtime, type WebSocketDefinition } from '../realtime.ts';
@@ -26,6 +27,8 @@ export interface AtendeStackProps extends StackProps {
   jwtSecretArn?: string;
   /** Public https origin (custom domain) handed to functions for links and provider webhook URLs. */
   publicBaseUrl?: string;
+  /** Addresses or domains the SES receipt rule accepts; every verified domain's when absent. */
+  mailRecipients?: string[];
   /** Definitions default to shared's single sources; tests pass samples. */
   routes?: readonly RouteContract[];
   domains?: Readonly<Record<string, { handler: HandlerRef }>>;
@@ -52,6 +55,7 @@ export class AtendeStack extends Stack {
   readonly api: Api;
   readonly schedules: Schedules;
   readonly web: Web;
+  readonly inboundEmail: InboundEmail | undefined;
 
   constructor(scope: Construct, id: string, props: AtendeStackProps) {
     super(scope, id, props);
@@ -72,6 +76,7 @@ export class AtendeStack extends Stack {
       queues: props.queues ?? QUEUES,
       schedules: props.schedules ?? SCHEDULES,
       realtime: { handler: websocket.handler, authorizer: websocket.authorizer },
+      mail: EMAIL_RECEIPT_HANDLER,
       ...(props.functionsRoot ? { functionsRoot: props.functionsRoot } : {}),
       environment: {
         [ENV.stage]: props.stage,
@@ -118,9 +123,17 @@ export class AtendeStack extends Stack {
       this.realtime?.grantManageConnections(fn);
     }
 
+    const mailHandler = lookup(EMAIL_RECEIPT_HANDLER);
+    this.inboundEmail = mailHandler
+      ? new InboundEmail(this, 'InboundEmail', {
+          handler: mailHandler,
+          logsBucket: this.data.logsBucket,
+          ...(props.mailRecipients ? { recipients: props.mailRecipients } : {}),
+        })
+      : undefined;
+
     this.api = new Api(this, 'Api', {
       stageName: props.stage,
-      corsOrigins,
       authorizer,
       domainFunction: (domain) => {
         const definition = domains[domain];
@@ -143,6 +156,9 @@ export class AtendeStack extends Stack {
     new CfnOutput(this, 'RestApiUrl', { value: this.api.restApi.url });
     new CfnOutput(this, 'IntegratorApiKeyId', { value: this.api.apiKey.keyId });
     if (this.realtime) new CfnOutput(this, 'WebSocketUrl', { value: this.realtime.url });
+    if (this.inboundEmail) {
+      new CfnOutput(this, 'MailReceiptRuleSet', { value: this.inboundEmail.ruleSet.receiptRuleSetName });
+    }
   }
 
   private jwtSecret(arn: string | undefined): secretsmanager.ISecret {

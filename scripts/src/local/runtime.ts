@@ -9,7 +9,9 @@ import { ENV } from '@atende/shared/infra/env';
 import { deadLetterQueueName, QUEUES, queueName } from '@atende/shared/infra/queues';
 import { SCHEDULES } from '@atende/shared/infra/schedules';
 import { TABLES } from '@atende/shared/infra/tables';
+import { createProviderSandbox, type ProviderSandbox } from '../sandbox/server.ts';
 import { startDynamoDbLocal } from './dynamodb.ts';
+import { emailInbound } from './email-inbound.ts';
 import { createRestGateway, type Authorizer, type RestHandler } from './gateway/rest.ts';
 import { invoke, loadHandler } from './handlers.ts';
 import { startLocalS3 } from './s3.ts';
@@ -27,6 +29,10 @@ export interface RuntimeOptions {
   dataDir: string;
   dynamodbPort: number;
   s3Port: number;
+  /** The provider sandbox's HTTP port (fake Meta, 360dialog, Gupshup, Telegram APIs). */
+  sandboxPort: number;
+  /** The sandbox's SMTP port: outbound e-mail lands there, and mail to an integration's address is inbound. */
+  smtpPort: number;
   webRoot: string;
   productSlug: string;
   /** Prints one line per request and the runtime's own notices. */
@@ -36,6 +42,8 @@ export interface RuntimeOptions {
 export interface Runtime {
   url: string;
   endpoints: { dynamodb: string; sqs: string; s3: string; websocketManagement: string };
+  /** The provider fakes the adapters talk to: what was sent, failures on demand, playing the customer. */
+  sandbox: ProviderSandbox;
   stop: () => Promise<void>;
 }
 
@@ -52,6 +60,8 @@ export function runtimeOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Run
     dataDir: resolve(env.DATA_DIR ?? '.data'),
     dynamodbPort: Number(env.DYNAMODB_PORT ?? port + 1),
     s3Port: Number(env.S3_PORT ?? port + 2),
+    sandboxPort: Number(env.SANDBOX_PORT ?? port + 3),
+    smtpPort: Number(env.SMTP_PORT ?? port + 4),
     webRoot: resolve(env.WEB_ROOT ?? 'web/dist'),
     productSlug: env.PRODUCT_SLUG ?? 'atende',
     log: (line) => console.log(line),
@@ -60,7 +70,8 @@ export function runtimeOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Run
 
 /**
  * The local runtime: DynamoDB Local, the REST and WebSocket gateways, local SQS with its poller, schedules,
- * s3rver and the built web app, on one port, running the same handler modules as AWS.
+ * s3rver and the built web app, on one port, running the same handler modules as AWS; the provider sandbox
+ * (with its SMTP server) stands in for the channel providers and SES on ports of its own.
  */
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { host, port, dataDir, log } = options;
@@ -84,6 +95,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       buckets: [MEDIA_BUCKET, EXPORTS_BUCKET],
     });
     stops.push(() => s3.stop());
+
+    const sandbox = await createProviderSandbox({
+      port: options.sandboxPort,
+      smtpPort: options.smtpPort,
+      host,
+      onMail: emailInbound(log),
+    });
+    stops.push(() => sandbox.close());
+    const smtpUrl = `smtp://${sandbox.smtp.host}:${sandbox.smtp.port}`;
 
     const sqsEndpoint = `${baseUrl}/sqs`;
     const sqs = await createLocalSqs({ dataDir: join(dataDir, 'sqs'), baseUrl: sqsEndpoint });
@@ -130,6 +150,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       [ENV.jwtSecret]: secrets.jwtSecret,
       [ENV.encryptionKey]: secrets.encryptionKey,
       [ENV.publicBaseUrl]: baseUrl,
+      // `smtp` too: the e-mail sender reads its transport from the same map as the other providers' roots.
+      [ENV.providerBaseUrls]: JSON.stringify({ ...sandbox.baseUrls, smtp: smtpUrl }),
+      [ENV.smtpUrl]: smtpUrl,
     });
 
     const client = new DynamoDBClient({ endpoint: dynamodb.endpoint });
@@ -208,7 +231,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         queueUrl: queueUrls[queue.id] as string,
         batchSize: queue.consumer.batchSize,
         handler: async (event) =>
-          invoke(await loadHandler(queue.consumer.handler), event, lambdaContext(`atende-queue-${queue.id}`)),
+          invoke(
+            await loadHandler(queue.consumer.handler),
+            event,
+            lambdaContext(`atende-queue-${queue.id}`, queue.visibilityTimeoutSeconds * 1000),
+          ),
       })),
       onError: (error) => log(`queue poller: ${(error as Error).message}`),
     });
@@ -216,7 +243,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const schedules = startSchedules(SCHEDULES, log);
     stops.push(() => schedules.stop());
 
-    return { url: baseUrl, endpoints, stop: stopAll };
+    return { url: baseUrl, endpoints, sandbox, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
