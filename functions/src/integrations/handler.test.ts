@@ -1,7 +1,7 @@
 import { createChannelIntegration } from '@atende/shared/contracts/integrations/create-channel-integration';
 import { deleteChannelIntegration } from '@atende/shared/contracts/integrations/delete-channel-integration';
 import { listChannelIntegrations } from '@atende/shared/contracts/integrations/list-channel-integrations';
-import type { IntegrationView } from '@atende/shared/contracts/integrations/views';
+import type { IntegrationView, WidgetIntegrationView } from '@atende/shared/contracts/integrations/views';
 import { ENV } from '@atende/shared/infra/env';
 import { offeredIntegrations } from '@atende/shared/domain/integrations';
 import { newObjectId } from '@atende/shared/domain/object-id';
@@ -32,7 +32,7 @@ describe('POST /api/integrations/channels (widget)', () => {
   it('creates a widget with its embed snippet, a company entry with an access token and a public pointer', async () => {
     const response = await create(a.admin.token, { type: 'widget', label: 'Site institucional' });
     expect(response.status).toBe(201);
-    const view = response.body as IntegrationView;
+    const view = response.body as WidgetIntegrationView;
     expect(view).toMatchObject({
       type: 'widget',
       label: 'Site institucional',

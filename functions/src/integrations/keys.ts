@@ -17,7 +17,15 @@ export const integrationKeys = {
   pointer: (integrationId: string) => ({ pk: `INTEGRATION#${integrationId}`, sk: 'POINTER' }),
 };
 
-/** Spec point 3: the company attribute holding each type's entries (`{label, access_token}`). */
+/**
+ * Spec point 3: the company attribute holding each type's entries (`{label, access_token}`). Messenger has no
+ * map in the spec's company fields; it keeps `messengers`, where the conversation engine looks for it.
+ */
 export const COMPANY_MAP: Record<IntegrationType, string> = {
   widget: 'widgets',
+  official: 'official_whatsapps',
+  messenger: 'messengers',
+  instagram: 'instagrams',
+  telegram: 'telegrams',
+  email: 'emails',
 };

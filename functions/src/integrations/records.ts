@@ -1,8 +1,9 @@
-import { widgetSettings } from '@atende/shared/contracts/integrations/views';
+import { PROVIDER_INTEGRATION_TYPES, widgetSettings } from '@atende/shared/contracts/integrations/views';
 import { objectId } from '@atende/shared/domain/object-id';
 import { z } from 'zod';
+import { sealedCredentials } from './crypto.ts';
 
-/** An integration as stored (keys stripped by parsing). Provider types add their members here. */
+/** An integration as stored (keys stripped by parsing). */
 export const widgetIntegrationRecord = z.object({
   _id: objectId,
   company: objectId,
@@ -13,9 +14,45 @@ export const widgetIntegrationRecord = z.object({
   settings: widgetSettings,
 });
 
-export const integrationRecord = z.discriminatedUnion('type', [widgetIntegrationRecord]);
+/** The provider adapters an integration can use (functions/src/channels/providers.ts). */
+export const PROVIDERS = [
+  'meta',
+  'dialog',
+  'gupshup',
+  'motor',
+  'messenger',
+  'instagram',
+  'telegram',
+  'email',
+] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+/**
+ * A provider integration: credentials sealed (crypto.ts), their masked form kept beside them so lists never
+ * decrypt, and the connection state the company entry mirrors.
+ */
+export const providerIntegrationRecord = z.object({
+  _id: objectId,
+  company: objectId,
+  type: z.enum(PROVIDER_INTEGRATION_TYPES),
+  provider: z.enum(PROVIDERS),
+  label: z.string(),
+  created_at: z.string(),
+  created_by: objectId,
+  updated_at: z.string().optional(),
+  credentials: sealedCredentials,
+  masked: z.record(z.string(), z.string()),
+  connection: z.boolean(),
+  connection_changed_at: z.string().optional(),
+});
+
+export const integrationRecord = z.discriminatedUnion('type', [
+  widgetIntegrationRecord,
+  providerIntegrationRecord,
+]);
 export type IntegrationRecord = z.infer<typeof integrationRecord>;
 export type WidgetIntegrationRecord = z.infer<typeof widgetIntegrationRecord>;
+export type ProviderIntegrationRecord = z.infer<typeof providerIntegrationRecord>;
 
 /** What the global pointer keeps. */
 export const integrationPointer = z.object({ companyId: objectId, type: z.string() });

@@ -1,32 +1,45 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateIntegrationBody, IntegrationView } from '@atende/shared/contracts/integrations/views';
+import type {
+  CreateIntegrationBody,
+  IntegrationView,
+  UpdateIntegrationBody,
+} from '@atende/shared/contracts/integrations/views';
 import { integrationKey } from '@atende/shared/domain/integrations';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { z } from 'zod';
-import { auditActor, auditItem } from '../audit/store.ts';
-import { publishRefresh } from '../company/events.ts';
-import { changeCompany, type CompanyItem, readCompanyItem } from '../company/store.ts';
+import { channelHealth } from '@atende/shared/rules/statuses';
+import { auditActor, auditItem, type AuditActor } from '../audit/store.ts';
+import { changeCompany, type CompanyItem, readCompanyItem, type TransactItem } from '../company/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { NotFound } from '../lib/errors.ts';
+import { Invalid, NotFound } from '../lib/errors.ts';
 import { widgetScriptUrl, widgetSnippet } from './embed.ts';
+import { entriesOf, officialTypeAfter, providerEntry, withEntry } from './entries.ts';
+import { publishChannelChange } from './events.ts';
 import { COMPANY_MAP } from './keys.ts';
-import type { IntegrationRecord } from './records.ts';
-import { getIntegration, integrationDeletes, integrationPuts, listIntegrations } from './store.ts';
+import {
+  auditedProvider,
+  changedProviderRecord,
+  newProviderRecord,
+  toProviderView,
+  unregisterTelegramWebhook,
+} from './provider-service.ts';
+import type { IntegrationRecord, ProviderIntegrationRecord, WidgetIntegrationRecord } from './records.ts';
+import {
+  getIntegration,
+  integrationDeletes,
+  integrationPuts,
+  integrationReplace,
+  listIntegrations,
+} from './store.ts';
 
-const companyEntries = z.record(z.string(), z.record(z.string(), z.unknown())).catch({});
-
-/** The company's map of one integration type (spec point 3), as stored. */
-function entriesOf(company: CompanyItem, record: Pick<IntegrationRecord, 'type'>) {
-  return companyEntries.parse(company[COMPANY_MAP[record.type]] ?? {});
-}
-
-/** Connected while the company entry holds an access token (spec point 5: only those are offered). */
+/** Connected while the company entry holds an access token (spec point 5) and, for providers, the record says so. */
 function connected(company: CompanyItem, record: IntegrationRecord): boolean {
-  return Boolean(entriesOf(company, record)[integrationKey(record._id)]?.access_token);
+  const entry = entriesOf(company, record)[integrationKey(record._id)];
+  return Boolean(entry?.access_token) && (record.type === 'widget' || record.connection);
 }
 
 export function toView(record: IntegrationRecord, isConnected: boolean): IntegrationView {
+  if (record.type !== 'widget') return { ...toProviderView(record), connection: isConnected };
   const scriptUrl = widgetScriptUrl();
   return {
     _id: record._id,
@@ -39,14 +52,56 @@ export function toView(record: IntegrationRecord, isConnected: boolean): Integra
   };
 }
 
-/** What the audit trail keeps: never a secret. */
-const audited = (record: IntegrationRecord) => ({ type: record.type, label: record.label });
+const audited = (record: IntegrationRecord) =>
+  record.type === 'widget'
+    ? { type: record.type, label: record.label, settings: record.settings }
+    : auditedProvider(record);
 
-function newRecord(auth: AuthContext, body: CreateIntegrationBody, now: Date): IntegrationRecord {
+function audit(
+  auth: AuthContext,
+  actor: AuditActor,
+  action: 'create' | 'update' | 'delete',
+  before: IntegrationRecord | null,
+  after: IntegrationRecord | null,
+  now: Date,
+): TransactItem {
+  const entityId = (after ?? before)?._id ?? '';
+  return auditItem(
+    auth.companyId,
+    actor,
+    {
+      entity: 'integration',
+      entityId,
+      action,
+      before: before && audited(before),
+      after: after && audited(after),
+    },
+    now,
+  );
+}
+
+/** The company attributes a change of `record`'s entry sets (its type's map; the official provider kind). */
+function companySet(
+  company: CompanyItem,
+  record: IntegrationRecord,
+  entry: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const entries = withEntry(company, record, entry);
+  return {
+    [COMPANY_MAP[record.type]]: entries,
+    ...(record.type === 'official' ? officialTypeAfter(company, entries) : {}),
+  };
+}
+
+function newWidget(
+  auth: AuthContext,
+  body: Extract<CreateIntegrationBody, { type: 'widget' }>,
+  now: Date,
+): WidgetIntegrationRecord {
   return {
     _id: newObjectId(),
     company: auth.companyId,
-    type: body.type,
+    type: 'widget',
     label: body.label,
     created_at: now.toISOString(),
     created_by: auth.employeeId,
@@ -55,46 +110,89 @@ function newRecord(auth: AuthContext, body: CreateIntegrationBody, now: Date): I
 }
 
 /**
- * Creates the integration item, its public pointer and the company's entry (`{label, access_token}` under
- * the type's map) in one transaction with the audit entry. A widget has no provider token: its access token
- * is a random opaque value whose presence marks the entry as usable, like a provider's token does.
+ * Creates the integration item, its public pointer and the company's entry in one transaction with the audit
+ * entry. A widget has no provider token: its access token is a random opaque value whose presence marks the
+ * entry as usable; a provider's entry holds its token masked (the secret is sealed in the item).
  */
 export async function createIntegration(
   auth: AuthContext,
   body: CreateIntegrationBody,
   now = new Date(),
 ): Promise<IntegrationView> {
-  const record = newRecord(auth, body, now);
+  const created =
+    body.type === 'widget'
+      ? {
+          record: newWidget(auth, body, now),
+          entry: (record: IntegrationRecord) => ({
+            label: record.label,
+            access_token: randomBytes(24).toString('base64url'),
+          }),
+        }
+      : await newProviderRecord(auth, body, now).then(({ record, credentials }) => ({
+          record,
+          entry: () => providerEntry(record, credentials),
+        }));
+  const { record } = created;
   const actor = await auditActor(auth);
-  const attribute = COMPANY_MAP[record.type];
   const view = await changeCompany(auth.companyId, (company) => ({
-    set: {
-      [attribute]: {
-        ...entriesOf(company, record),
-        [integrationKey(record._id)]: {
-          label: record.label,
-          access_token: randomBytes(24).toString('base64url'),
-        },
-      },
-    },
-    items: [
-      ...integrationPuts(record),
-      auditItem(
-        auth.companyId,
-        actor,
-        {
-          entity: 'integration',
-          entityId: record._id,
-          action: 'create',
-          before: null,
-          after: audited(record),
-        },
-        now,
-      ),
-    ],
+    set: companySet(company, record, created.entry(record)),
+    items: [...integrationPuts(record), audit(auth, actor, 'create', null, record, now)],
     result: toView(record, true),
   }));
-  await publishRefresh(auth.companyId, 'update-company');
+  await publishChannelChange(auth.companyId, record.type, { integration: record._id, action: 'create' });
+  return view;
+}
+
+async function widgetChange(record: WidgetIntegrationRecord, body: UpdateIntegrationBody) {
+  const { label, color, greeting, ...credentials } = body;
+  const field = Object.keys(credentials).find(
+    (name) => credentials[name as keyof typeof credentials] !== undefined,
+  );
+  if (field) throw new Invalid(field, ptBR.channels.fieldNotAllowed);
+  return {
+    ...record,
+    label: label ?? record.label,
+    settings: { color: color ?? record.settings.color, greeting: greeting ?? record.settings.greeting },
+  };
+}
+
+/** Renames an integration or rotates its credentials; the company entry follows in the same transaction. */
+export async function updateIntegration(
+  auth: AuthContext,
+  integrationId: string,
+  body: UpdateIntegrationBody,
+  now = new Date(),
+): Promise<IntegrationView> {
+  const before = await getIntegration(auth.companyId, integrationId);
+  if (!before) throw new NotFound(ptBR.channels.integrationNotFound);
+  let after: IntegrationRecord;
+  let entry: (company: CompanyItem) => Record<string, unknown>;
+  if (before.type === 'widget') {
+    after = await widgetChange(before, body);
+    entry = (company) => ({
+      ...entriesOf(company, before)[integrationKey(before._id)],
+      label: after.label,
+    });
+  } else {
+    for (const field of ['color', 'greeting'] as const) {
+      if (body[field] !== undefined) throw new Invalid(field, ptBR.channels.fieldNotAllowed);
+    }
+    const changed = await changedProviderRecord(before, body, now);
+    after = changed.record;
+    entry = () => providerEntry(changed.record, changed.credentials);
+  }
+  const actor = await auditActor(auth);
+  const view = await changeCompany(auth.companyId, (company) => ({
+    set: companySet(company, after, entry(company)),
+    items: [integrationReplace(after), audit(auth, actor, 'update', before, after, now)],
+    result: toView(after, after.type === 'widget' || after.connection),
+    onItemConditionFailed: () => new NotFound(ptBR.channels.integrationNotFound),
+  }));
+  await publishChannelChange(auth.companyId, after.type, {
+    integration: after._id,
+    action: 'update',
+    connection: view.connection,
+  });
   return view;
 }
 
@@ -106,28 +204,70 @@ export async function listChannelIntegrations(auth: AuthContext): Promise<{ item
   return { items: records.map((record) => toView(record, connected(company, record))) };
 }
 
+/** Spec point 4: 1 every integration connected, 2 some, 3 none. */
+export async function getChannelHealth(auth: AuthContext): Promise<{ health: 1 | 2 | 3 }> {
+  const { items } = await listChannelIntegrations(auth);
+  return { health: channelHealth(items) };
+}
+
 /** Removes the integration, its pointer and its company entry; an id of another company is a 404. */
-export async function deleteIntegration(auth: AuthContext, integrationId: string): Promise<void> {
+export async function deleteIntegration(
+  auth: AuthContext,
+  integrationId: string,
+  now = new Date(),
+): Promise<IntegrationRecord> {
   const record = await getIntegration(auth.companyId, integrationId);
-  if (!record) throw new NotFound(ptBR.widget.integrationNotFound);
+  if (!record) throw new NotFound(ptBR.channels.integrationNotFound);
   const actor = await auditActor(auth);
-  await changeCompany(auth.companyId, (company) => {
-    const { [integrationKey(record._id)]: _removed, ...rest } = entriesOf(company, record);
+  await changeCompany(auth.companyId, (company) => ({
+    set: companySet(company, record, undefined),
+    items: [
+      ...integrationDeletes(auth.companyId, integrationId),
+      audit(auth, actor, 'delete', record, null, now),
+    ],
+    result: undefined,
+    onItemConditionFailed: () => new NotFound(ptBR.channels.integrationNotFound),
+  }));
+  if (record.type !== 'widget') await unregisterTelegramWebhook(record);
+  await publishChannelChange(auth.companyId, record.type, { integration: record._id, action: 'delete' });
+  return record;
+}
+
+/**
+ * Records a provider connection change (a verified webhook after a failure, a refused token on send) on the
+ * item and the company entry, and tells the browsers. Nothing happens when the state is already that one.
+ */
+export async function setConnection(
+  companyId: string,
+  integrationId: string,
+  connection: boolean,
+  now = new Date(),
+): Promise<boolean> {
+  const record = await getIntegration(companyId, integrationId);
+  if (!record || record.type === 'widget' || record.connection === connection) return false;
+  const after: ProviderIntegrationRecord = {
+    ...record,
+    connection,
+    connection_changed_at: now.toISOString(),
+  };
+  const changed = await changeCompany(companyId, (company) => {
+    const entry = entriesOf(company, record)[integrationKey(record._id)];
     return {
-      set: { [COMPANY_MAP[record.type]]: rest },
-      items: [
-        ...integrationDeletes(auth.companyId, integrationId),
-        auditItem(auth.companyId, actor, {
-          entity: 'integration',
-          entityId: record._id,
-          action: 'delete',
-          before: audited(record),
-          after: null,
-        }),
-      ],
-      result: undefined,
-      onItemConditionFailed: () => new NotFound(ptBR.widget.integrationNotFound),
+      set: entry ? { [COMPANY_MAP[record.type]]: withEntry(company, record, { ...entry, connection }) } : {},
+      items: [integrationReplace(after)],
+      result: true,
+      onItemConditionFailed: () => new NotFound(ptBR.channels.integrationNotFound),
     };
+  }).catch((error: unknown) => {
+    if (error instanceof NotFound) return false;
+    throw error;
   });
-  await publishRefresh(auth.companyId, 'update-company');
+  if (changed) {
+    await publishChannelChange(companyId, record.type, {
+      integration: record._id,
+      action: 'connection',
+      connection,
+    });
+  }
+  return changed;
 }

@@ -92,3 +92,14 @@ export function integrationDeletes(companyId: string, integrationId: string): Tr
     { Delete: { TableName, Key: integrationKeys.pointer(integrationId) } },
   ];
 }
+
+/** Replaces a stored integration (rename, rotated credentials, connection); it must still exist. */
+export function integrationReplace(record: IntegrationRecord): TransactItem {
+  return {
+    Put: {
+      TableName: config().mainTable,
+      Item: { ...integrationKeys.item(record.company, record._id), entity: 'integration', ...record },
+      ConditionExpression: 'attribute_exists(pk)',
+    },
+  };
+}

@@ -19,6 +19,8 @@ async function main(): Promise<void> {
     `  SQS:         ${runtime.endpoints.sqs}`,
     `  S3:          ${runtime.endpoints.s3}`,
     `  WebSocket:   ws://${options.host}:${options.port}/ws`,
+    `  Sandbox:     ${runtime.sandbox.url}  (provider fakes; play the customer with npm run sandbox)`,
+    `  SMTP:        smtp://${runtime.sandbox.smtp.host}:${runtime.sandbox.smtp.port}  (outbound e-mail sink; mail to an e-mail integration is inbound)`,
     '',
     `Demo company "${seeded.company.name}" logins:`,
     ...seeded.logins.map((login) => `  ${login.role.padEnd(9)} ${login.email}  /  ${login.password}`),

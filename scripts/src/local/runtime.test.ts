@@ -78,4 +78,62 @@ describe('local runtime', () => {
     sqsAfter.destroy();
     expect(Messages?.map((message) => message.Body)).toEqual(['still here']);
   }, 120_000);
+
+  it('runs the provider sandbox the adapters are pointed at, and its SMTP server', async () => {
+    const baseUrls = JSON.parse(process.env.PROVIDER_BASE_URLS ?? '{}') as Record<string, string>;
+    const smtpUrl = `smtp://${runtime.sandbox.smtp.host}:${runtime.sandbox.smtp.port}`;
+    expect(baseUrls).toEqual({ ...runtime.sandbox.baseUrls, smtp: smtpUrl });
+    expect(process.env.SMTP_URL).toBe(smtpUrl);
+    const send = await fetch(`${runtime.sandbox.baseUrls.meta}/v21.0/106540352242922/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer token' },
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        to: '5585999990001',
+        type: 'text',
+        text: { body: 'oi' },
+      }),
+    });
+    expect(send.status).toBe(200);
+    expect(runtime.sandbox.sent('meta').at(-1)?.body).toMatchObject({ to: '5585999990001' });
+  });
+
+  it("turns an e-mail sent to an e-mail integration's address into a conversation", async () => {
+    const admin = runtime.logins.find((login) => login.role === 'admin');
+    if (!admin) throw new Error('no admin login');
+    const signIn = await fetch(`${runtime.url}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    const { accessToken } = (await signIn.json()) as { accessToken: string };
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
+    const created = await fetch(`${runtime.url}/api/integrations/channels`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ type: 'email', label: 'Suporte', email: 'suporte@loja.example' }),
+    });
+    expect(created.status).toBe(201);
+    const { _id: integrationId } = (await created.json()) as { _id: string };
+
+    await runtime.sandbox.postInbound({
+      channel: 'email',
+      smtp: runtime.sandbox.smtp,
+      mailbox: 'Suporte@Loja.example',
+      from: 'marina@cliente.example',
+      name: 'Marina Souza',
+      subject: 'Troca de produto',
+      text: 'Quero trocar o tamanho do tênis.',
+    });
+
+    type Listed = { channel: string; integration: string; customer: { full_name: string } };
+    let found: Listed | undefined;
+    for (let attempt = 0; attempt < 60 && !found; attempt += 1) {
+      const listed = await fetch(`${runtime.url}/api/conversations?tab=all`, { headers });
+      const { items } = (await listed.json()) as { items: Listed[] };
+      found = items.find((item) => item.integration === integrationId);
+      if (!found) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(found).toMatchObject({ channel: 'email', customer: { full_name: 'Marina Souza' } });
+  }, 60_000);
 });

@@ -23,6 +23,8 @@ export async function startTestRuntime(overrides: Partial<RuntimeOptions> = {}):
     dataDir: mkdtempSync(join(tmpdir(), 'atende-runtime-')),
     dynamodbPort: await freePort(),
     s3Port: await freePort(),
+    sandboxPort: await freePort(),
+    smtpPort: await freePort(),
     webRoot: resolve(import.meta.dirname, '../../../web/dist'),
     productSlug: 'atende',
     log: () => undefined,

@@ -26,6 +26,23 @@ export const inboundMedia = z.object({
   size: z.number().int().nonnegative().optional(),
 });
 
+/**
+ * A provider media object not yet copied into the media bucket: the webhook acks before downloading, and the
+ * inbound consumer fetches it through the provider's adapter and fills `media` before the engine stores it.
+ */
+export const pendingMedia = z.object({
+  provider: z.string().min(1).max(32),
+  kind: z.enum(['image', 'audio', 'video', 'doc']),
+  ref: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('id'), id: z.string().min(1).max(512) }),
+    z.object({ type: z.literal('url'), url: z.string().url().max(4096) }),
+  ]),
+  mimeType: z.string().min(1).max(255),
+  fileName: z.string().min(1).max(255),
+  size: z.number().int().nonnegative().optional(),
+});
+export type PendingMedia = z.infer<typeof pendingMedia>;
+
 export const inboundMessage = z.object({
   kind: z.literal('message'),
   companyId: objectId,
@@ -42,6 +59,7 @@ export const inboundMessage = z.object({
   }),
   text: z.string().max(100_000).optional(),
   media: inboundMedia.optional(),
+  pendingMedia: pendingMedia.optional(),
   /** Provider timestamp (ISO 8601); ordering within a conversation follows the queue, not this. */
   sentAt: z.string().datetime(),
   /** E-mail threading and replies: the provider ids this message answers. */

@@ -17,6 +17,13 @@ export const ENV = {
   jwtSecretArn: 'JWT_SECRET_ARN',
   encryptionKey: 'ENCRYPTION_KEY',
   publicBaseUrl: 'PUBLIC_BASE_URL',
+  /** JSON `{meta, messenger, dialog, gupshup, telegram}`: API roots replacing the providers' own (the local sandbox). */
+  providerBaseUrls: 'PROVIDER_BASE_URLS',
+  /** `smtp://host:port`: where outbound e-mail goes instead of SES (the local runtime's sandbox SMTP sink). */
+  smtpUrl: 'SMTP_URL',
+  /** AWS: the bucket the SES receipt rule stores inbound mail in, and the key prefix it writes under. */
+  inboundMailBucket: 'INBOUND_MAIL_BUCKET',
+  inboundMailPrefix: 'INBOUND_MAIL_PREFIX',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

@@ -6,8 +6,36 @@ import { objectId } from '../../domain/object-id.ts';
  * instagrams, widgets). Each kind is one member of the discriminated unions below, keyed by `type`; the site
  * widget is the first, the providers of the channel-providers issue join as further members.
  */
-export const INTEGRATION_TYPES = ['widget'] as const;
+export const INTEGRATION_TYPES = [
+  'widget',
+  'official',
+  'messenger',
+  'instagram',
+  'telegram',
+  'email',
+] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+
+/** The integration types that carry a provider's credentials (every one but the widget). */
+export const PROVIDER_INTEGRATION_TYPES = [
+  'official',
+  'messenger',
+  'instagram',
+  'telegram',
+  'email',
+] as const;
+export type ProviderIntegrationType = (typeof PROVIDER_INTEGRATION_TYPES)[number];
+
+/**
+ * Official WhatsApp providers as the channels API names them; `meta` is whatsapps_integrations_type 'official'
+ * (spec point 3), the others keep their names there.
+ */
+export const OFFICIAL_PROVIDERS = ['meta', 'dialog', 'gupshup', 'motor'] as const;
+export type OfficialProvider = (typeof OFFICIAL_PROVIDERS)[number];
+
+/** The provider segment of an integration's webhook URL: `/api/webhooks/{provider}/{integrationId}`. */
+export const WEBHOOK_PROVIDERS = [...OFFICIAL_PROVIDERS, 'messenger', 'instagram', 'telegram'] as const;
+export type WebhookProvider = (typeof WEBHOOK_PROVIDERS)[number];
 
 export const integrationLabel = z.string().trim().min(1).max(60);
 
@@ -32,8 +60,145 @@ export const createWidgetIntegrationBody = z.object({
   greeting: z.string().trim().max(280).default(''),
 });
 
-export const createIntegrationBody = z.discriminatedUnion('type', [createWidgetIntegrationBody]);
+const secret = z.string().trim().min(1).max(2048);
+const accountId = z.string().trim().min(1).max(64);
+/** Digits of the business number, E.164 without '+'. */
+const phoneDigits = z
+  .string()
+  .trim()
+  .regex(/^\d{8,15}$/, { message: 'deve ter de 8 a 15 dígitos' });
+
+/** Meta WhatsApp Cloud API, under the names Meta gives them; `waba_id` lets the templates sync. */
+const cloudApiFields = {
+  phone: phoneDigits,
+  phone_number_id: accountId,
+  access_token: secret,
+  app_secret: secret,
+  verify_token: secret,
+  waba_id: accountId.optional(),
+};
+
+export const createMetaIntegrationBody = z.object({
+  type: z.literal('official'),
+  provider: z.literal('meta'),
+  label: integrationLabel,
+  ...cloudApiFields,
+});
+
+/** motor: assumed Cloud-API compatible at its own base URL (see functions/src/channels/motor/adapter.ts). */
+export const createMotorIntegrationBody = z.object({
+  type: z.literal('official'),
+  provider: z.literal('motor'),
+  label: integrationLabel,
+  base_url: z.string().trim().url(),
+  ...cloudApiFields,
+});
+
+export const createDialogIntegrationBody = z.object({
+  type: z.literal('official'),
+  provider: z.literal('dialog'),
+  label: integrationLabel,
+  phone: phoneDigits,
+  api_key: secret,
+  phone_number_id: accountId.optional(),
+});
+
+export const createGupshupIntegrationBody = z.object({
+  type: z.literal('official'),
+  provider: z.literal('gupshup'),
+  label: integrationLabel,
+  phone: phoneDigits,
+  app_name: accountId,
+  api_key: secret,
+});
+
+export const createOfficialIntegrationBody = z.discriminatedUnion('provider', [
+  createMetaIntegrationBody,
+  createDialogIntegrationBody,
+  createGupshupIntegrationBody,
+  createMotorIntegrationBody,
+]);
+
+const messagingFields = {
+  label: integrationLabel,
+  page_id: accountId,
+  access_token: secret,
+  app_secret: secret,
+  verify_token: secret,
+};
+
+export const createMessengerIntegrationBody = z.object({ type: z.literal('messenger'), ...messagingFields });
+
+export const createInstagramIntegrationBody = z.object({
+  type: z.literal('instagram'),
+  ...messagingFields,
+  instagram_account_id: accountId.optional(),
+});
+
+export const createTelegramIntegrationBody = z.object({
+  type: z.literal('telegram'),
+  label: integrationLabel,
+  bot_token: z
+    .string()
+    .trim()
+    .regex(/^\d+:[\w-]+$/, { message: 'token do bot inválido' }),
+  /** Telegram's webhook secret (1-256 of A-Z a-z 0-9 _ -); generated when absent. */
+  secret_token: z
+    .string()
+    .regex(/^[\w-]{1,256}$/)
+    .optional(),
+});
+
+export const createEmailIntegrationBody = z.object({
+  type: z.literal('email'),
+  label: integrationLabel,
+  email: z.string().trim().toLowerCase().email(),
+});
+
+export const createIntegrationBody = z.discriminatedUnion('type', [
+  createWidgetIntegrationBody,
+  createOfficialIntegrationBody,
+  createMessengerIntegrationBody,
+  createInstagramIntegrationBody,
+  createTelegramIntegrationBody,
+  createEmailIntegrationBody,
+]);
 export type CreateIntegrationBody = z.infer<typeof createIntegrationBody>;
+export type CreateProviderIntegrationBody = Exclude<CreateIntegrationBody, { type: 'widget' }>;
+
+/** Every credential name the API takes; an update may rotate any of them that its provider uses. */
+export const CREDENTIAL_FIELDS = [
+  'phone',
+  'phone_number_id',
+  'access_token',
+  'app_secret',
+  'verify_token',
+  'waba_id',
+  'base_url',
+  'api_key',
+  'app_name',
+  'page_id',
+  'instagram_account_id',
+  'bot_token',
+  'secret_token',
+  'email',
+] as const;
+export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
+
+/**
+ * PATCH: a new label and/or rotated credentials (only the fields sent change; the server checks the result
+ * against the provider's own schema and answers 400 naming the field). Widgets take their settings.
+ */
+export const updateIntegrationBody = z.strictObject({
+  label: integrationLabel.optional(),
+  color: widgetColor.optional(),
+  greeting: z.string().trim().max(280).optional(),
+  ...(Object.fromEntries(CREDENTIAL_FIELDS.map((field) => [field, secret.optional()])) as Record<
+    CredentialField,
+    z.ZodOptional<typeof secret>
+  >),
+});
+export type UpdateIntegrationBody = z.infer<typeof updateIntegrationBody>;
 
 const integrationBase = {
   _id: objectId,
@@ -56,8 +221,25 @@ export const widgetIntegrationView = z.object({
 });
 export type WidgetIntegrationView = z.infer<typeof widgetIntegrationView>;
 
+/**
+ * A provider integration. `credentials` shows what was saved with every secret masked to its last 4
+ * characters ('••••abcd'); identifiers (phone, page_id, email ...) are shown whole.
+ */
+export const providerIntegrationView = z.object({
+  ...integrationBase,
+  type: z.enum(PROVIDER_INTEGRATION_TYPES),
+  /** The official provider, or the type itself for the other channels. */
+  provider: z.string(),
+  /** Absolute URL the provider posts to (with `?token=` for providers that sign nothing); '' for e-mail. */
+  webhookUrl: z.string(),
+  credentials: z.record(z.string(), z.string()),
+  /** When the provider was last heard from or its connection last changed. */
+  connection_changed_at: z.string().optional(),
+});
+export type ProviderIntegrationView = z.infer<typeof providerIntegrationView>;
+
 /** An integration as the API shows it: never a secret. */
-export const integrationView = z.discriminatedUnion('type', [widgetIntegrationView]);
+export const integrationView = z.discriminatedUnion('type', [widgetIntegrationView, providerIntegrationView]);
 export type IntegrationView = z.infer<typeof integrationView>;
 
 export const integrationIdParams = z.object({ id: objectId });

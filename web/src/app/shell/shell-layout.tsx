@@ -12,6 +12,7 @@ import { FullPageSpinner } from '../router/require-access.tsx';
 import { SessionRuntime } from '../session/session-runtime.tsx';
 import { TrialCountdown } from '../session/trial-countdown.tsx';
 import { AccountMenu } from './account-menu.tsx';
+import { ChannelHealth } from './channel-health.tsx';
 import { menuDisplayAtom, menuLayout, mobileDrawerOpenAtom } from './menu-state.ts';
 import { SideMenu } from './side-menu.tsx';
 import { ThemePicker } from './theme-picker.tsx';
@@ -86,6 +87,7 @@ export function ShellLayout() {
             />
             <TrialCountdown employee={employee} />
             <Flex flex={1} />
+            <ChannelHealth />
             <ThemePicker employeeId={employee._id} />
             <AccountMenu employee={employee} access={access} />
           </Flex>

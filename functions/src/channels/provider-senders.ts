@@ -1,0 +1,166 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { ChannelType } from '@atende/shared/channels/inbound';
+import type { MessageView } from '@atende/shared/contracts/conversations/views';
+import { DEFAULT_TIMEZONE } from '@atende/shared/domain/constants';
+import { ENV } from '@atende/shared/infra/env';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { isTemplateUsable } from '@atende/shared/rules/statuses';
+import type { ConversationRecord } from '../conversations/records.ts';
+import { openCredentials } from '../integrations/crypto.ts';
+import type { ProviderIntegrationRecord } from '../integrations/records.ts';
+import { setConnection } from '../integrations/service.ts';
+import { getIntegration } from '../integrations/store.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { logger } from '../lib/logger.ts';
+import { type ChannelSender, registerChannelSender } from '../messages/senders.ts';
+import { findTemplate } from '../templates/store.ts';
+import { ChannelSendError, type OutboundMedia, type OutboundMessage } from './adapter.ts';
+import { sendEmail } from './email/adapter.ts';
+import { type EmailTransport, sesTransport, smtpTransport } from './email/transport.ts';
+import { bindAdapter } from './providers.ts';
+
+/** Providers download outbound media themselves from this short-lived URL of the stored file. */
+export const MEDIA_URL_SECONDS = 3600;
+
+const MEDIA_TYPES: Record<NonNullable<MessageView['media']>['file_type'], OutboundMedia['type']> = {
+  image: 'image',
+  audio: 'audio',
+  video: 'video',
+  doc: 'document',
+};
+
+const refuse = (message: string): never => {
+  throw new ChannelSendError({ code: 'unsupported_message', message, retryable: false });
+};
+
+async function mediaUrl(filePath: string): Promise<string> {
+  return getSignedUrl(clients().s3, new GetObjectCommand({ Bucket: config().mediaBucket, Key: filePath }), {
+    expiresIn: MEDIA_URL_SECONDS,
+  });
+}
+
+/** The engine's message as the adapters' normalized outbound message (templates only when APPROVED). */
+async function outboundOf(
+  message: MessageView,
+  conversation: ConversationRecord,
+  record: ProviderIntegrationRecord,
+): Promise<OutboundMessage> {
+  const to = conversation.external_id;
+  if (message.template) {
+    const template = await findTemplate(conversation.company, record._id, message.content);
+    if (!template || !isTemplateUsable(template)) refuse(ptBR.channels.templateNotApproved);
+    return {
+      kind: 'template',
+      to,
+      template: {
+        name: template?.name ?? message.content,
+        language: template?.language ?? 'pt_BR',
+        id: template?.provider_template_id,
+      },
+    };
+  }
+  if (message.media) {
+    return {
+      kind: 'media',
+      to,
+      media: {
+        type: MEDIA_TYPES[message.media.file_type],
+        url: await mediaUrl(message.media.file_path),
+        filename: message.media.file_name,
+      },
+    };
+  }
+  return { kind: 'text', to, text: message.content };
+}
+
+/**
+ * The e-mail transport of this environment: the SMTP URL in PROVIDER_BASE_URLS.smtp (the local sandbox's
+ * sink), else SES in the function's region.
+ */
+function emailTransport(): EmailTransport {
+  const raw = process.env[ENV.providerBaseUrls];
+  const smtp = raw ? (JSON.parse(raw) as Record<string, unknown>).smtp : undefined;
+  if (typeof smtp === 'string') {
+    const url = new URL(smtp);
+    return smtpTransport({ host: url.hostname, port: Number(url.port || 25) });
+  }
+  const region = process.env.AWS_REGION ?? 'us-east-1';
+  return sesTransport(new SESv2Client({ region }), { region });
+}
+
+async function sendByEmail(
+  message: MessageView,
+  conversation: ConversationRecord,
+  record: ProviderIntegrationRecord,
+  credentials: Record<string, string>,
+) {
+  return sendEmail(
+    {
+      from: { address: credentials.email ?? '', name: record.label },
+      to: [{ address: conversation.external_id }],
+      text: message.media ? message.media.file_name : message.content,
+      attachments: message.media
+        ? [{ fileName: message.media.file_name, url: await mediaUrl(message.media.file_path) }]
+        : undefined,
+    },
+    emailTransport(),
+    { timeZone: DEFAULT_TIMEZONE },
+  );
+}
+
+/**
+ * What the message keeps of a provider refusal: the adapter's code, and a pt-BR reason; a retryable failure
+ * says to resend later (the message stays failed and resendable either way). A refused token marks the
+ * integration disconnected, which the channel health and the channels page show.
+ */
+async function mapped(error: unknown, record: ProviderIntegrationRecord): Promise<Error> {
+  if (!(error instanceof ChannelSendError)) return error instanceof Error ? error : new Error(String(error));
+  if (error.code === 'auth_failed') await setConnection(record.company, record._id, false);
+  logger.warn('provider refused the send', {
+    integrationId: record._id,
+    provider: record.provider,
+    code: error.code,
+    providerCode: error.providerCode,
+    error: error.message,
+  });
+  const reason = error.retryable
+    ? `${ptBR.channels.sendRetryHint}${error.retryAfterSeconds ? ` (${error.retryAfterSeconds} s)` : ''}`
+    : `${ptBR.channels.sendFailed} ${error.message}`;
+  return new ChannelSendError({
+    code: error.code,
+    message: reason,
+    retryable: error.retryable,
+    retryAfterSeconds: error.retryAfterSeconds,
+    providerCode: error.providerCode,
+  });
+}
+
+/** Sends an operator's message through the conversation's integration with its decrypted credentials. */
+export const providerSender: ChannelSender = async (message, conversation, integration) => {
+  const record = await getIntegration(conversation.company, integration.id);
+  if (!record || record.type === 'widget') {
+    throw new ChannelSendError({
+      code: 'auth_failed',
+      message: ptBR.channels.integrationNotFound,
+      retryable: false,
+    });
+  }
+  try {
+    const credentials = openCredentials(record.credentials, record._id);
+    if (record.provider === 'email') return await sendByEmail(message, conversation, record, credentials);
+    const adapter = bindAdapter(record.provider, credentials, {
+      companyId: conversation.company,
+      integrationId: record._id,
+    });
+    return await adapter.send(await outboundOf(message, conversation, record));
+  } catch (error) {
+    throw await mapped(error, record);
+  }
+};
+
+const PROVIDER_CHANNELS: readonly ChannelType[] = ['official', 'messenger', 'instagram', 'telegram', 'email'];
+
+for (const channel of PROVIDER_CHANNELS) registerChannelSender(channel, providerSender);

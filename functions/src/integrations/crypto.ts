@@ -1,0 +1,86 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { ENV } from '@atende/shared/infra/env';
+import { z } from 'zod';
+
+/**
+ * Provider credentials at rest: AES-256-GCM under ENCRYPTION_KEY (32 bytes, base64; any other value is
+ * stretched with SHA-256 so a passphrase still yields a full-strength key). Each blob names the key it was
+ * sealed with (`kid`, a digest of the key, never the key) and the format version, so a rotated key is
+ * detected instead of failing as a forged tag.
+ */
+export const sealedCredentials = z.object({
+  v: z.literal(1),
+  kid: z.string(),
+  iv: z.string(),
+  tag: z.string(),
+  data: z.string(),
+});
+export type SealedCredentials = z.infer<typeof sealedCredentials>;
+
+export class CredentialsKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CredentialsKeyError';
+  }
+}
+
+function encryptionKey(): { key: Buffer; kid: string } {
+  const value = process.env[ENV.encryptionKey];
+  if (!value) throw new CredentialsKeyError(`${ENV.encryptionKey} is not configured`);
+  const decoded = Buffer.from(value, 'base64');
+  const key = decoded.length === 32 ? decoded : createHash('sha256').update(value, 'utf8').digest();
+  return { key, kid: createHash('sha256').update(key).digest('hex').slice(0, 12) };
+}
+
+/** The integration id is the additional data: a blob copied onto another integration does not open. */
+export function sealCredentials(
+  credentials: Record<string, string>,
+  integrationId: string,
+): SealedCredentials {
+  const { key, kid } = encryptionKey();
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(integrationId, 'utf8'));
+  const data = Buffer.concat([cipher.update(JSON.stringify(credentials), 'utf8'), cipher.final()]);
+  return {
+    v: 1,
+    kid,
+    iv: iv.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+    data: data.toString('base64'),
+  };
+}
+
+export function openCredentials(sealed: SealedCredentials, integrationId: string): Record<string, string> {
+  const { key, kid } = encryptionKey();
+  if (sealed.kid !== kid) {
+    throw new CredentialsKeyError(`credentials sealed with key ${sealed.kid}, current key is ${kid}`);
+  }
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
+  decipher.setAAD(Buffer.from(integrationId, 'utf8'));
+  decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+  const plain = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]);
+  return z.record(z.string(), z.string()).parse(JSON.parse(plain.toString('utf8')));
+}
+
+/** Fields whose values are secrets: shown as their last 4 characters only. */
+const SECRET_FIELDS = new Set([
+  'access_token',
+  'app_secret',
+  'verify_token',
+  'api_key',
+  'bot_token',
+  'secret_token',
+  'webhook_token',
+]);
+
+export const maskSecret = (value: string) => `••••${value.slice(-4)}`;
+
+/** What the API may show of saved credentials; the per-integration webhook token is never listed. */
+export function maskCredentials(credentials: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(credentials)
+      .filter(([field]) => field !== 'webhook_token')
+      .map(([field, value]) => [field, SECRET_FIELDS.has(field) ? maskSecret(value) : value]),
+  );
+}

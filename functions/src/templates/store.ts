@@ -1,0 +1,103 @@
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type TemplateView, templateView } from '@atende/shared/contracts/templates/views';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+
+/**
+ * Template messages of an official WhatsApp integration: `C#<cid>#TEMPLATES#<integrationId>` /
+ * `TEMPLATE#<name>#<language>` — one Query lists an integration's templates; the name and language are the
+ * template's identity on every provider, so a sync overwrites in place.
+ */
+export const templateKeys = {
+  pk: (companyId: string, integrationId: string) => `C#${companyId}#TEMPLATES#${integrationId}`,
+  sk: (name: string, language: string) => `TEMPLATE#${name}#${language}`,
+  prefix: 'TEMPLATE#',
+};
+
+export async function listTemplateRecords(companyId: string, integrationId: string): Promise<TemplateView[]> {
+  const items: TemplateView[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await clients().document.send(
+      new QueryCommand({
+        TableName: config().mainTable,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': templateKeys.pk(companyId, integrationId),
+          ':prefix': templateKeys.prefix,
+        },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const parsed = templateView.safeParse(item);
+      if (parsed.success) items.push(parsed.data);
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+}
+
+/** The template an operator names when sending (by name; the first language when several exist). */
+export async function findTemplate(
+  companyId: string,
+  integrationId: string,
+  name: string,
+): Promise<TemplateView | undefined> {
+  const templates = await listTemplateRecords(companyId, integrationId);
+  return templates.find((template) => template.name === name);
+}
+
+const BATCH = 25;
+
+type WriteRequest = NonNullable<
+  NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string]
+>[number];
+
+/** BatchWrite in chunks, resending what DynamoDB reports unprocessed (throttling) until all is written. */
+async function batchWrite(requests: WriteRequest[]): Promise<void> {
+  const table = config().mainTable;
+  for (let start = 0; start < requests.length; start += BATCH) {
+    let pending: WriteRequest[] = requests.slice(start, start + BATCH);
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** Math.min(attempt, 6)));
+      const output = await clients().document.send(
+        new BatchWriteCommand({ RequestItems: { [table]: pending } }),
+      );
+      pending = output.UnprocessedItems?.[table] ?? [];
+    }
+  }
+}
+
+export async function putTemplates(companyId: string, templates: readonly TemplateView[]): Promise<void> {
+  await batchWrite(
+    templates.map((template) => ({
+      PutRequest: {
+        Item: {
+          pk: templateKeys.pk(companyId, template.integration),
+          sk: templateKeys.sk(template.name, template.language),
+          entity: 'template',
+          company: companyId,
+          ...template,
+        },
+      },
+    })),
+  );
+}
+
+/** Removes synced templates the provider no longer has. */
+export async function deleteTemplates(
+  companyId: string,
+  templates: readonly Pick<TemplateView, 'integration' | 'name' | 'language'>[],
+): Promise<void> {
+  await batchWrite(
+    templates.map((template) => ({
+      DeleteRequest: {
+        Key: {
+          pk: templateKeys.pk(companyId, template.integration),
+          sk: templateKeys.sk(template.name, template.language),
+        },
+      },
+    })),
+  );
+}

@@ -1,0 +1,43 @@
+import { createChannelIntegration } from '@atende/shared/contracts/integrations/create-channel-integration';
+import { deleteChannelIntegration } from '@atende/shared/contracts/integrations/delete-channel-integration';
+import { getChannelHealth } from '@atende/shared/contracts/integrations/get-channel-health';
+import { listChannelIntegrations } from '@atende/shared/contracts/integrations/list-channel-integrations';
+import { removeWhatsappIntegration } from '@atende/shared/contracts/integrations/remove-whatsapp-integration';
+import { updateChannelIntegration } from '@atende/shared/contracts/integrations/update-channel-integration';
+import type {
+  CreateIntegrationBody,
+  UpdateIntegrationBody,
+} from '@atende/shared/contracts/integrations/views';
+import type { ServerEvent } from '@atende/shared/realtime/server-events';
+import { callRoute } from '../../../lib/api/call-route.ts';
+
+export const channelKeys = {
+  all: ['integrations'] as const,
+  list: ['integrations', 'channels'] as const,
+  health: ['integrations', 'health'] as const,
+};
+
+/** Spec point 7 realtime channels that say a channel's connection or list changed. */
+export const CHANNEL_EVENTS: readonly ServerEvent[] = [
+  'refresh-whatsapp',
+  'whatsapp-official',
+  'telegram',
+  'messenger',
+  'instagram',
+  'email-api',
+];
+
+export const fetchChannels = async () => (await callRoute(listChannelIntegrations)).items;
+
+export const fetchChannelHealth = async () => (await callRoute(getChannelHealth)).health;
+
+export const createChannel = (body: CreateIntegrationBody) => callRoute(createChannelIntegration, { body });
+
+export const updateChannel = (id: string, body: UpdateIntegrationBody) =>
+  callRoute(updateChannelIntegration, { params: { id }, body });
+
+export const deleteChannel = (id: string) => callRoute(deleteChannelIntegration, { params: { id } });
+
+/** Spec point 7 `companies/{companyId}/whatsapp-integration/remove`; answers the spec's success message. */
+export const removeWhatsapp = (companyId: string, integration: string) =>
+  callRoute(removeWhatsappIntegration, { params: { companyId }, body: { integration } });

@@ -1,0 +1,54 @@
+import type { ProviderIntegrationView } from '@atende/shared/contracts/integrations/views';
+import { describe, expect, it } from 'vitest';
+import { connectionNotices, healthDisplay } from './health-display.ts';
+
+describe('channel health display (spec point 4: 1 all, 2 some, 3 none)', () => {
+  it.each([
+    [1, 'green', 'success', 'Todos os canais conectados'],
+    [2, 'amber', 'warning', 'Alguns canais desconectados'],
+    [3, 'red', 'error', 'Nenhum canal conectado'],
+  ] as const)('%i is %s', (health, tone, status, label) => {
+    expect(healthDisplay(health)).toEqual({ tone, status, label });
+  });
+});
+
+const whatsapp = (id: string, label: string, connection: boolean): ProviderIntegrationView => ({
+  _id: id.padStart(24, 'a'),
+  label,
+  connection,
+  created_at: '2026-01-01T00:00:00.000Z',
+  type: 'official',
+  provider: 'meta',
+  webhookUrl: 'https://api.example/api/webhooks/meta/x',
+  credentials: {},
+});
+
+describe('WhatsApp connection notices', () => {
+  it('says nothing on the first read', () => {
+    expect(connectionNotices(undefined, [whatsapp('1', 'Vendas', true)])).toEqual([]);
+  });
+
+  it('announces a connection for 4 s and a disconnection for 10 s, with the spec texts', () => {
+    const before = [whatsapp('1', 'Vendas', false), whatsapp('2', 'Suporte', true)];
+    const after = [whatsapp('1', 'Vendas', true), whatsapp('2', 'Suporte', false)];
+    expect(connectionNotices(before, after)).toEqual([
+      { kind: 'success', text: 'Whatsapp: Vendas conectada.', seconds: 4 },
+      { kind: 'warning', text: 'Whatsapp: Suporte desconectada.', seconds: 10 },
+    ]);
+  });
+
+  it('ignores unchanged, new and non-WhatsApp integrations', () => {
+    const telegram: ProviderIntegrationView = {
+      ...whatsapp('3', 'Bot', false),
+      type: 'telegram',
+      provider: 'telegram',
+    };
+    const before = [whatsapp('1', 'Vendas', true), telegram];
+    const after = [
+      whatsapp('1', 'Vendas', true),
+      { ...telegram, connection: true },
+      whatsapp('4', 'Nova', true),
+    ];
+    expect(connectionNotices(before, after)).toEqual([]);
+  });
+});
