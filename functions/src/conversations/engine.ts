@@ -205,6 +205,8 @@ export async function handleInboundMessage(
     { ...event.from, channel: event.channel, integrationId: event.integrationId },
     now,
   );
+  // A blacklisted contact's messages open no conversation and notify no one (issue 7, blacklist).
+  if (customer.blacklisted === true) return 'ignored';
   const { conversation, created, reply } = await conversationFor(company, event, customer, now);
   const result = await appendMessage(
     conversation,

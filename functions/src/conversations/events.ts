@@ -8,6 +8,8 @@ import type { CompanyItem } from '../company/store.ts';
 import { logger } from '../lib/logger.ts';
 import { publishToConnections, publishToEmployee } from '../lib/realtime.ts';
 import { listRoomMembers } from '../realtime/store.ts';
+import { customerChannelOf } from './customer-channels.ts';
+import { withMediaUrl } from './media-url.ts';
 import { type ConversationRecord, pickConversationView } from './records.ts';
 import { canSee, maskConversation, type Viewer, viewerOf } from './visibility.ts';
 
@@ -74,8 +76,11 @@ export async function publishConversationEvent<E extends ConversationEvent>(
 ): Promise<void> {
   const companyId = conversation.company;
   try {
-    const receivers = await audience(company, companyId, conversation, always);
-    const base = pickConversationView(conversation);
+    const [receivers, customerChannel] = await Promise.all([
+      audience(company, companyId, conversation, always),
+      customerChannelOf(conversation),
+    ]);
+    const base = pickConversationView(conversation, customerChannel);
     await Promise.all(
       receivers.map(({ viewer, connections }) =>
         publishToConnections(
@@ -98,12 +103,24 @@ export async function publishConversationEvent<E extends ConversationEvent>(
 export const publishNewCall = (company: CompanyItem, conversation: ConversationRecord) =>
   publishConversationEvent(company, conversation, 'new-call', (view) => ({ conversation: view }));
 
-export const publishNewMessage = (
+/** The message goes out with its file's presigned URL, like the messages list answers it. */
+export async function publishNewMessage(
   company: CompanyItem,
   conversation: ConversationRecord,
   message: MessageView,
-) =>
-  publishConversationEvent(company, conversation, 'new-message', (view) => ({ conversation: view, message }));
+): Promise<void> {
+  const signed = await withMediaUrl(message).catch((error: unknown) => {
+    logger.warn('media url not signed', {
+      message: message._id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return message;
+  });
+  await publishConversationEvent(company, conversation, 'new-message', (view) => ({
+    conversation: view,
+    message: signed,
+  }));
+}
 
 export const publishUpdate = (
   company: CompanyItem,

@@ -2,7 +2,9 @@ import { type InboundEvent, inboundEvent } from '@atende/shared/channels/inbound
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../lib/logger.ts';
 import '../messages/channels.ts';
+import { resolvePendingMedia } from '../webhooks/pending-media.ts';
 import { handleInboundMessage, handleInboundStatus } from './engine.ts';
+import { findByProviderId } from './message-store.ts';
 
 function parse(record: SQSRecord): InboundEvent | undefined {
   try {
@@ -20,8 +22,15 @@ async function processRecord(record: SQSRecord): Promise<void> {
     logger.error('inbound event rejected: not a valid InboundEvent', { messageId: record.messageId });
     return;
   }
-  if (event.kind === 'message') await handleInboundMessage(event);
-  else await handleInboundStatus(event);
+  if (event.kind === 'status') {
+    await handleInboundStatus(event);
+    return;
+  }
+  // Provider media is downloaded here, after the webhook's ack; a redelivery of a stored message skips it.
+  const stored =
+    event.pendingMedia &&
+    (await findByProviderId(event.companyId, event.integrationId, event.providerMessageId));
+  await handleInboundMessage(stored ? event : await resolvePendingMedia(event));
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ConversationStatus } from '@atende/shared/contracts/conversations/
  *
  * - customer:          pk C#<cid>#CUSTOMER#<id>              sk PROFILE
  * - customer history:  pk C#<cid>#CUSTOMER#<id>              sk CONV#<created_at>#<conversationId>
+ *                      (the list's customer filter: one Query, newest first, then the conversations by key)
  * - channel identity:  pk C#<cid>#IDENTITY#<identity>        sk IDENTITY   (find-or-create claim → customer id)
  * - conversation:      pk C#<cid>#CONV#<id>                  sk CONV
  * - message:           pk C#<cid>#CONV#<conversationId>      sk MSG#<sequence, 10 digits>

@@ -36,6 +36,11 @@ export interface PageRequest {
   newestFirst: boolean;
   limit: number;
   cursor: string | undefined;
+  /**
+   * Turns each queried item into the one the page answers (an index item into what it points at), in order;
+   * undefined drops it. The cursor stays on the queried items.
+   */
+  load?: (items: Item[]) => Promise<(Item | undefined)[]>;
   /** A check DynamoDB cannot express (visibility); rejected items do not count towards the page. */
   accept?: (item: Item) => boolean;
 }
@@ -75,11 +80,12 @@ export async function queryPage(request: PageRequest): Promise<{ items: Item[]; 
   for (let read = 0; read < MAX_READS; read += 1) {
     const page = await clients().document.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
     const found = page.Items ?? [];
+    const loaded = request.load ? await request.load(found) : found;
     let index = 0;
     for (; index < found.length && items.length < request.limit; index += 1) {
-      const item = found[index] as Item;
-      if (!request.accept || request.accept(item)) items.push(item);
-      lastExamined = keyOf(item, pkName, skName);
+      const answer = loaded[index];
+      if (answer && (!request.accept || request.accept(answer))) items.push(answer);
+      lastExamined = keyOf(found[index] as Item, pkName, skName);
     }
     if (items.length >= request.limit) {
       more = index < found.length || page.LastEvaluatedKey !== undefined;

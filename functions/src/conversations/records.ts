@@ -1,8 +1,15 @@
-import { conversationView, messageView } from '@atende/shared/contracts/conversations/views';
+import {
+  conversationCustomer,
+  conversationView,
+  messageView,
+} from '@atende/shared/contracts/conversations/views';
+import type { CustomerChannel } from '@atende/shared/domain/customer';
 import { z } from 'zod';
 
 /** A conversation item as stored: the view's fields and the engine's bookkeeping. */
 export const conversationRecord = conversationView.extend({
+  /** A copy taken when the conversation began; the view's channel comes from the stored customer. */
+  customer: conversationCustomer.partial({ channel: true }),
   company: z.string(),
   /** How the channel names the customer (the FIFO group and the identity claim use it). */
   external_id: z.string(),
@@ -29,8 +36,11 @@ export type MessageRecord = z.infer<typeof messageRecord>;
 const VIEW_KEYS = Object.keys(conversationView.shape) as (keyof typeof conversationView.shape)[];
 const MESSAGE_VIEW_KEYS = Object.keys(messageView.shape) as (keyof typeof messageView.shape)[];
 
-export const pickConversationView = (record: ConversationRecord) =>
-  conversationView.parse(Object.fromEntries(VIEW_KEYS.map((key) => [key, record[key]])));
+export const pickConversationView = (record: ConversationRecord, customerChannel: CustomerChannel) =>
+  conversationView.parse({
+    ...Object.fromEntries(VIEW_KEYS.map((key) => [key, record[key]])),
+    customer: { ...record.customer, channel: customerChannel },
+  });
 
 export const pickMessageView = (record: MessageRecord) =>
   messageView.parse(

@@ -1,11 +1,14 @@
-import type { listConversationsQuery } from '@atende/shared/contracts/conversations/list-conversations';
 import type { listMessagesQuery } from '@atende/shared/contracts/conversations/list-messages';
 import type { TranscriptView } from '@atende/shared/contracts/conversations/get-transcript';
 import type { ConversationView, MessageView } from '@atende/shared/contracts/conversations/views';
 import type { z } from 'zod';
 import type { AuthContext } from '../lib/auth-context.ts';
+import { batchGet, itemOf } from './batch-get.ts';
 import { callerContext, visibleConversation } from './context.ts';
+import { customerChannels } from './customer-channels.ts';
 import { inboxKeys } from './keys.ts';
+import { filterOf, type ListQuery, matchesSource, type Source, sourceOf } from './list-source.ts';
+import { withMediaUrls } from './media-url.ts';
 import { queryPage } from './paging.ts';
 import {
   type ConversationRecord,
@@ -13,107 +16,70 @@ import {
   messageRecord,
   pickConversationView,
   pickMessageView,
-  searchable,
 } from './records.ts';
 import { markRead } from './transition-store.ts';
 import { canSee, maskConversation, type Viewer } from './visibility.ts';
 
-type ListQuery = z.infer<typeof listConversationsQuery>;
-
-interface Source {
-  index: 'gsi1' | 'gsi2';
-  partitionKey: string;
-  /** Filters the source does not already imply. */
-  filters: ListQuery;
-}
-
 const EMPTY = { items: [], nextCursor: null };
 
-/** Picks the one Query that serves the tab and filters (see keys.ts for the indexes). */
-function sourceOf(companyId: string, me: string, query: ListQuery): Source | undefined {
-  const { status, employee } = query;
-  const gsi1 = (partitionKey: string, filters: ListQuery): Source => ({
-    index: 'gsi1',
-    partitionKey,
-    filters,
+async function viewsFor(companyId: string, records: ConversationRecord[], viewer: Viewer) {
+  const channelOf = await customerChannels(companyId, records);
+  return records.map((record) => maskConversation(pickConversationView(record, channelOf(record)), viewer));
+}
+
+const viewFor = async (record: ConversationRecord, viewer: Viewer): Promise<ConversationView> =>
+  (await viewsFor(record.company, [record], viewer))[0] as ConversationView;
+
+/**
+ * One customer's conversations, newest first: a Query of the customer's history items (keys.ts), the
+ * conversations they point at read by key, then the tab, filters and visibility checked on each.
+ */
+function customerPage(
+  companyId: string,
+  customerId: string,
+  source: Source,
+  viewer: Viewer,
+  query: ListQuery,
+) {
+  return queryPage({
+    companyId,
+    partitionKey: inboxKeys.customer(companyId, customerId).pk,
+    sortCondition: { expression: 'begins_with(#sk, :conv)', values: { ':conv': 'CONV#' } },
+    newestFirst: true,
+    limit: query.limit,
+    cursor: query.cursor,
+    load: async (links) => {
+      const keyOf = (link: Record<string, unknown>) =>
+        inboxKeys.conversation(companyId, String(link.conversation));
+      const found = await batchGet(links.map(keyOf));
+      return links.map((link) => itemOf(found, keyOf(link)));
+    },
+    accept: (item) => {
+      const record = conversationRecord.parse(item);
+      return matchesSource(source, item, record) && canSee(viewer, record);
+    },
   });
-  if (query.tab === 'mine') {
-    if (status === undefined || status === 'in_service') {
-      return gsi1(inboxKeys.inboxEmployee(companyId, me), {
-        ...query,
-        status: undefined,
-        employee: undefined,
-      });
-    }
-    if (status === 'closed')
-      return gsi1(inboxKeys.inboxClosed(companyId), { ...query, status: undefined, employee: me });
-    return undefined;
-  }
-  if (query.tab === 'queue') {
-    if (status !== undefined && status !== 'queue') return undefined;
-    return gsi1(inboxKeys.inboxQueue(companyId), { ...query, status: undefined });
-  }
-  if (status === 'queue') return gsi1(inboxKeys.inboxQueue(companyId), { ...query, status: undefined });
-  if (status === 'bot') return gsi1(inboxKeys.inboxBot(companyId), { ...query, status: undefined });
-  if (status === 'closed') return gsi1(inboxKeys.inboxClosed(companyId), { ...query, status: undefined });
-  if (status === 'in_service' && employee) {
-    return gsi1(inboxKeys.inboxEmployee(companyId, employee), {
-      ...query,
-      status: undefined,
-      employee: undefined,
-    });
-  }
-  return { index: 'gsi2', partitionKey: inboxKeys.allConversations(companyId), filters: query };
 }
-
-function filterOf(filters: ListQuery) {
-  const conditions: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const equals = (attribute: string, value: unknown, path = `#${attribute}`) => {
-    names[`#${attribute}`] = attribute;
-    values[`:${attribute}`] = value;
-    conditions.push(`${path} = :${attribute}`);
-  };
-  if (filters.status) equals('status', filters.status);
-  if (filters.channel) equals('channel', filters.channel);
-  if (filters.department) equals('department', filters.department);
-  if (filters.employee) {
-    names['#employee'] = 'employee';
-    names['#id'] = '_id';
-    values[':employee'] = filters.employee;
-    conditions.push('#employee.#id = :employee');
-  }
-  if (filters.search) {
-    names['#search'] = 'search_text';
-    values[':search'] = searchable(filters.search);
-    conditions.push('contains(#search, :search)');
-  }
-  return conditions.length > 0 ? { expression: conditions.join(' AND '), names, values } : undefined;
-}
-
-const viewFor = (record: ConversationRecord, viewer: Viewer): ConversationView =>
-  maskConversation(pickConversationView(record), viewer);
 
 export async function listConversations(auth: AuthContext, query: ListQuery) {
   const { viewer } = await callerContext(auth);
   const source = sourceOf(auth.companyId, auth.employeeId, query);
   if (!source) return EMPTY;
-  const filter = filterOf(source.filters);
-  const page = await queryPage({
-    companyId: auth.companyId,
-    index: source.index,
-    partitionKey: source.partitionKey,
-    ...(filter ? { filter } : {}),
-    newestFirst: true,
-    limit: query.limit,
-    cursor: query.cursor,
-    accept: (item) => canSee(viewer, conversationRecord.parse(item)),
-  });
-  return {
-    items: page.items.map((item) => viewFor(conversationRecord.parse(item), viewer)),
-    nextCursor: page.nextCursor,
-  };
+  const filter = query.customer ? undefined : filterOf(source.filters);
+  const page = query.customer
+    ? await customerPage(auth.companyId, query.customer, source, viewer, query)
+    : await queryPage({
+        companyId: auth.companyId,
+        index: source.index,
+        partitionKey: source.partitionKey,
+        ...(filter ? { filter } : {}),
+        newestFirst: true,
+        limit: query.limit,
+        cursor: query.cursor,
+        accept: (item) => canSee(viewer, conversationRecord.parse(item)),
+      });
+  const records = page.items.map((item) => conversationRecord.parse(item));
+  return { items: await viewsFor(auth.companyId, records, viewer), nextCursor: page.nextCursor };
 }
 
 export async function getConversationView(auth: AuthContext, id: string): Promise<ConversationView> {
@@ -136,7 +102,7 @@ export async function listMessages(auth: AuthContext, id: string, query: z.infer
     await markRead(conversation);
   }
   return {
-    items: page.items.map((item) => pickMessageView(messageRecord.parse(item))),
+    items: await withMediaUrls(page.items.map((item) => pickMessageView(messageRecord.parse(item)))),
     nextCursor: page.nextCursor,
   };
 }
@@ -163,7 +129,7 @@ export async function getTranscript(auth: AuthContext, id: string): Promise<Tran
   }
   return {
     company: { name: typeof company.name === 'string' ? company.name : '' },
-    conversation: viewFor(conversation, viewer),
-    messages,
+    conversation: await viewFor(conversation, viewer),
+    messages: await withMediaUrls(messages),
   };
 }

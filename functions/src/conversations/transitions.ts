@@ -10,6 +10,7 @@ import { readSettings } from '../company/settings-reader.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict, Forbidden, Invalid } from '../lib/errors.ts';
 import { type CallerContext, visibleConversation } from './context.ts';
+import { customerChannelOf } from './customer-channels.ts';
 import {
   publishClosed,
   publishNewCall,
@@ -24,8 +25,8 @@ import { type ConversationRecord, pickConversationView } from './records.ts';
 import { getChatState, transition } from './transition-store.ts';
 import { companyDepartments, maskConversation, mayTake } from './visibility.ts';
 
-const view = (record: ConversationRecord, context: CallerContext): ConversationView =>
-  maskConversation(pickConversationView(record), context.viewer);
+const view = async (record: ConversationRecord, context: CallerContext): Promise<ConversationView> =>
+  maskConversation(pickConversationView(record, await customerChannelOf(record)), context.viewer);
 
 async function employeeRef(companyId: string, employeeId: string) {
   const employee = await getEmployee(companyId, employeeId);

@@ -35,8 +35,13 @@ export async function deliver(
         message: message._id,
         error: error instanceof Error ? error.message : String(error),
       });
+      // A channel's named failure (rate_limited, auth_failed ...) keeps its code for the UI and the log.
+      const code =
+        error instanceof Error && 'code' in error && typeof error.code === 'string'
+          ? error.code
+          : 'send_failed';
       moved = await moveStatus(conversation.company, ref, 'failed', {
-        error: { code: 'send_failed', message: error instanceof Error ? error.message : 'send failed' },
+        error: { code, message: error instanceof Error ? error.message : 'send failed' },
       });
     }
   }

@@ -9,6 +9,7 @@ import { presignMedia } from '@atende/shared/contracts/messages/presign-media';
 import { resendMessage } from '@atende/shared/contracts/messages/resend-message';
 import { sendCustomerMedia } from '@atende/shared/contracts/messages/send-customer-media';
 import { sendCustomerMessage } from '@atende/shared/contracts/messages/send-customer-message';
+import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { ServerFrame } from '@atende/shared/realtime/server-events';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -21,6 +22,7 @@ import type { AuthContext } from '../lib/auth-context.ts';
 import { connect } from '../realtime/service.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
+import { putTemplates } from '../templates/store.ts';
 import { registerChannelSender } from './senders.ts';
 
 const management = mockClient(ApiGatewayManagementApiClient);
@@ -178,6 +180,27 @@ describe('sending text', () => {
       body: text('oi', 'whatsapp'),
     });
     expect(closed.body).toMatchObject({ message: ptBR.inbox.windowClosed });
+    const unapproved = await callRoute(handler, sendCustomerMessage, {
+      token: inbox.operator.token,
+      params: { chatId: official },
+      body: text('boas_vindas', 'whatsapp', { templateMessage: true }),
+    });
+    expect(unapproved).toMatchObject({
+      status: 400,
+      body: { field: 'message', message: ptBR.channels.templateNotApproved },
+    });
+    await putTemplates(inbox.companyId, [
+      {
+        _id: newObjectId(),
+        integration: inbox.official,
+        name: 'boas_vindas',
+        language: 'pt_BR',
+        status: 'APPROVED',
+        body: 'Olá {{1}}!',
+        source: 'manual',
+        updated_at: new Date().toISOString(),
+      },
+    ]);
     const template = await callRoute(handler, sendCustomerMessage, {
       token: inbox.operator.token,
       params: { chatId: official },

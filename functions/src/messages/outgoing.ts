@@ -9,6 +9,8 @@ import { findIntegration, type IntegrationInfo } from '../conversations/integrat
 import type { ConversationRecord } from '../conversations/records.ts';
 import { getCustomer } from '../customers/store.ts';
 import { Forbidden, Invalid } from '../lib/errors.ts';
+import { isTemplateUsable } from '@atende/shared/rules/statuses';
+import { findTemplate } from '../templates/store.ts';
 
 /** The shared rules speak of messaging channels, where both WhatsApp kinds are "whatsapp". */
 export const messagingChannel = (channel: ChannelType): MessagingChannel =>
@@ -49,15 +51,21 @@ export async function sendContext(
   return { ...context, integration };
 }
 
-/** Official WhatsApp and Messenger accept free text only inside the 86400 s window (spec point 4). */
+/**
+ * Official WhatsApp and Messenger accept free text only inside the 86400 s window (spec point 4); a template
+ * (named by the message) must be one of the integration's APPROVED templates.
+ */
 export async function checkWindow(
   conversation: ConversationRecord,
   template: boolean,
   now: Date,
+  templateName = '',
 ): Promise<void> {
   if (template) {
     if (conversation.channel !== 'official')
       throw new Invalid('templateMessage', ptBR.inbox.templateNotAllowed);
+    const found = await findTemplate(conversation.company, conversation.integration, templateName.trim());
+    if (!found || !isTemplateUsable(found)) throw new Invalid('message', ptBR.channels.templateNotApproved);
     return;
   }
   if (conversation.channel !== 'official' && conversation.channel !== 'messenger') return;

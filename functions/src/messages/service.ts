@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { publishNewMessage, publishRedistributed } from '../conversations/events.ts';
 import { visibleConversation } from '../conversations/context.ts';
 import { findIntegration } from '../conversations/integrations.ts';
+import { withMediaUrl } from '../conversations/media-url.ts';
 import { findMessage, getMessage, moveStatus } from '../conversations/message-store.ts';
 import { type MessageRecord, pickMessageView } from '../conversations/records.ts';
 import { appendMessage } from '../conversations/store.ts';
@@ -52,7 +53,7 @@ async function store(auth: AuthContext, context: SendContext, draft: Draft): Pro
   }
   await publishNewMessage(company, result.conversation, pickMessageView(result.message));
   const delivered = await deliver(company, result.conversation, context.integration, result.message);
-  return pickMessageView(delivered);
+  return withMediaUrl(pickMessageView(delivered));
 }
 
 export async function sendText(
@@ -61,7 +62,7 @@ export async function sendText(
   body: z.infer<typeof sendTextBody>,
 ) {
   const context = await sendContext(auth, conversationId, body);
-  await checkWindow(context.conversation, body.templateMessage, new Date());
+  await checkWindow(context.conversation, body.templateMessage, new Date(), body.message);
   const channel = messagingChannel(context.conversation.channel);
   const prepared = prepareOutgoingText(channel, body.message);
   if (!prepared.ok) {
@@ -127,5 +128,5 @@ export async function resend(auth: AuthContext, messageId: string): Promise<Mess
   const pending = await moveStatus(auth.companyId, ref, 'pending', { error: null });
   if (!pending) throw new Conflict(ptBR.inbox.notResendable);
   const integration = findIntegration(company, conversation.channel, conversation.integration);
-  return pickMessageView(await deliver(company, conversation, integration, pending));
+  return withMediaUrl(pickMessageView(await deliver(company, conversation, integration, pending)));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHANNEL_TYPES, DELIVERY_STATUSES } from '../../channels/inbound.ts';
+import { customerChannelSchema } from '../../domain/customer.ts';
 import { fileKindSchema, messageSenderSchema, messageTypeSchema } from '../../domain/message.ts';
 import { objectId } from '../../domain/object-id.ts';
 
@@ -13,13 +14,17 @@ export type ConversationStatus = z.infer<typeof conversationStatus>;
 
 export const channelType = z.enum(CHANNEL_TYPES);
 
-/** The customer as a viewer may see them: phone and e-mail masked under the hide_personal_data_* permissions. */
+/**
+ * The customer as a viewer may see them: phone and e-mail masked under the hide_personal_data_* permissions.
+ * `channel` is the stored customer's current one (spec point 3: 'undefined' = still being validated).
+ */
 export const conversationCustomer = z.object({
   _id: objectId,
   full_name: z.string(),
   cel_phone: z.string().optional(),
   email: z.string().optional(),
   avatar: z.string().optional(),
+  channel: customerChannelSchema,
 });
 
 export const conversationView = z.object({
@@ -54,6 +59,8 @@ export type ConversationView = z.infer<typeof conversationView>;
 
 export const deliveryStatus = z.enum(DELIVERY_STATUSES);
 
+export const MEDIA_URL_EXPIRES_SECONDS = 15 * 60;
+
 /** Spec point 3 Message, plus where it lives and how far its delivery went. */
 export const messageView = z.object({
   _id: objectId,
@@ -76,6 +83,7 @@ export const messageView = z.object({
       file_name: z.string(),
       file_type: fileKindSchema,
       file_path: z.string(),
+      /** A presigned GET of the file, valid for MEDIA_URL_EXPIRES_SECONDS from when the view was built. */
       url: z.string().optional(),
     })
     .optional(),

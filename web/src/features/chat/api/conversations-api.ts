@@ -11,6 +11,7 @@ import type { ConversationFilters } from './query-keys.ts';
 /** The list page size: large pages keep a 10,000-item scroll to a few hundred requests. */
 export const CONVERSATION_PAGE_SIZE = 100;
 export const MESSAGE_PAGE_SIZE = 50;
+export const CUSTOMER_HISTORY_SIZE = 50;
 
 export const fetchConversationPage = (filters: ConversationFilters, cursor: string | undefined) =>
   callRoute(listConversations, {
@@ -23,6 +24,12 @@ export const fetchConversationPage = (filters: ConversationFilters, cursor: stri
       cursor,
       limit: String(CONVERSATION_PAGE_SIZE),
     },
+  });
+
+/** Every tab's conversations of one customer, as far as the server lets this viewer see them. */
+export const fetchCustomerConversations = (customer: string) =>
+  callRoute(listConversations, {
+    query: { tab: 'all', customer, limit: String(CUSTOMER_HISTORY_SIZE) },
   });
 
 export const fetchConversation = (id: string) => callRoute(getConversation, { params: { id } });

@@ -13,7 +13,7 @@ import {
 } from '../hooks/use-conversations.ts';
 import type { ConversationTab } from '../state/list-filters.ts';
 import { visibleTabs } from '../state/list-filters.ts';
-import { customerChannelOf, whatsappIntegrationOptions } from '../state/migration-options.ts';
+import { whatsappIntegrationOptions } from '../state/migration-options.ts';
 import type { ListFilterValues } from './conversation-filters.tsx';
 import { ConversationList } from './conversation-list.tsx';
 import { ConversationView } from './conversation-view.tsx';
@@ -63,7 +63,6 @@ export function ChatPage() {
 
   if (!me.employee || !me.employeeId || !me.companyId) return <Spin style={{ margin: 48 }} />;
 
-  const customerChannel = conversation.data ? customerChannelOf(conversation.data.channel) : undefined;
   return (
     <Flex
       style={{
@@ -120,21 +119,18 @@ export function ChatPage() {
           <SidePanel
             conversation={conversation.data}
             timeZone={me.timeZone}
-            historyTab={tabs.includes('all') ? 'all' : 'mine'}
-            canMigrate={customerChannel !== 'whatsapp'}
+            canMigrate={conversation.data.customer.channel !== 'whatsapp'}
             onMigrate={() => setMigrating(true)}
             onOpen={select}
           />
-          {customerChannel && (
-            <MigrateModal
-              open={migrating}
-              customer={{ ...conversation.data.customer, channel: customerChannel }}
-              integrations={whatsappIntegrationOptions(me.employee.company)}
-              employeeId={me.employeeId}
-              companyId={me.companyId}
-              onClose={() => setMigrating(false)}
-            />
-          )}
+          <MigrateModal
+            open={migrating}
+            customer={conversation.data.customer}
+            integrations={whatsappIntegrationOptions(me.employee.company)}
+            employeeId={me.employeeId}
+            companyId={me.companyId}
+            onClose={() => setMigrating(false)}
+          />
         </div>
       )}
     </Flex>

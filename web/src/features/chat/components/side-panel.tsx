@@ -15,23 +15,15 @@ const dateTime = (iso: string, timeZone: string) =>
 interface SidePanelProps {
   conversation: ConversationView;
   timeZone: string;
-  historyTab: 'mine' | 'all';
   canMigrate: boolean;
   onMigrate: () => void;
   onOpen: (id: string) => void;
 }
 
 /** The customer as the API returns them (phone and e-mail already masked for this viewer) and their history. */
-export function SidePanel({
-  conversation,
-  timeZone,
-  historyTab,
-  canMigrate,
-  onMigrate,
-  onOpen,
-}: SidePanelProps) {
+export function SidePanel({ conversation, timeZone, canMigrate, onMigrate, onOpen }: SidePanelProps) {
   const departments = useDepartmentOptions();
-  const history = useCustomerHistory(conversation, historyTab);
+  const history = useCustomerHistory(conversation);
   const department = conversation.department
     ? (departments.data?.find((option) => option.value === conversation.department)?.label ?? '')
     : ptBR.chat.generalQueue;

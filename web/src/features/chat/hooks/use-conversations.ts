@@ -2,11 +2,16 @@ import type { ConversationView } from '@atende/shared/contracts/conversations/vi
 import { LIMITS } from '@atende/shared/domain/constants';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fetchConversation, fetchConversationPage } from '../api/conversations-api.ts';
+import {
+  fetchConversation,
+  fetchConversationPage,
+  fetchCustomerConversations,
+} from '../api/conversations-api.ts';
 import type { ConversationFilters } from '../api/query-keys.ts';
 import { chatKeys } from '../api/query-keys.ts';
 import { fetchQueueCount, fetchUnreadTotal } from '../api/side-data-api.ts';
 import { flattenPages } from '../state/cache-patches.ts';
+import { pastConversations } from '../state/history.ts';
 
 /** The search text as typed, and the one sent to the API 500 ms after the last keystroke. */
 export function useDebouncedSearch(initial = '') {
@@ -60,20 +65,14 @@ export function useUnreadTotal(companyId: string | undefined, employeeId: string
   });
 }
 
-/**
- * Past conversations of the same customer. The list route has no customer filter, so the customer's name is
- * searched and the answers narrowed to this customer's id.
- */
-export function useCustomerHistory(conversation: ConversationView | undefined, tab: 'mine' | 'all') {
-  const name = conversation?.customer.full_name.trim() ?? '';
+/** The customer's other conversations this viewer may see (the list's customer filter), newest first. */
+export function useCustomerHistory(conversation: ConversationView | undefined) {
+  const customerId = conversation?.customer._id ?? '';
   return useQuery({
-    queryKey: chatKeys.history(conversation?.customer._id ?? ''),
-    queryFn: () => fetchConversationPage({ tab, search: name.slice(0, 120) }, undefined),
-    enabled: conversation !== undefined && name.length > 0,
+    queryKey: chatKeys.history(customerId),
+    queryFn: () => fetchCustomerConversations(customerId),
+    enabled: conversation !== undefined,
     staleTime: 30_000,
-    select: (page) =>
-      page.items.filter(
-        (item) => item.customer._id === conversation?.customer._id && item._id !== conversation._id,
-      ),
+    select: (page) => pastConversations(page.items, conversation?._id),
   });
 }

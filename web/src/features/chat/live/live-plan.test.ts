@@ -12,7 +12,7 @@ const conversation = (n: number, updated: string): ConversationView => ({
   status: 'queue',
   channel: 'widget',
   integration: id(900),
-  customer: { _id: id(800 + n), full_name: `Cliente ${n}` },
+  customer: { _id: id(800 + n), full_name: `Cliente ${n}`, channel: 'widget' },
   department: null,
   employee: null,
   tabulation: null,

@@ -15,7 +15,7 @@ const conv = (n: number, patch: Partial<ConversationView> = {}): ConversationVie
   status: 'queue',
   channel: 'widget',
   integration: id(900),
-  customer: { _id: id(800 + n), full_name: `Cliente ${n}` },
+  customer: { _id: id(800 + n), full_name: `Cliente ${n}`, channel: 'widget' },
   department: null,
   employee: null,
   tabulation: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelBadgeLabel, customerChannelOf, whatsappIntegrationOptions } from './migration-options.ts';
+import { badgeColor, channelBadgeLabel, whatsappIntegrationOptions } from './migration-options.ts';
 
 describe('migrate-to-WhatsApp modal options', () => {
   it('labels the contact channel badge as the spec writes it', () => {
@@ -10,9 +10,18 @@ describe('migrate-to-WhatsApp modal options', () => {
     expect(channelBadgeLabel('telegram')).toBe('Telegram');
   });
 
-  it('reads an official WhatsApp conversation as a WhatsApp contact', () => {
-    expect(customerChannelOf('official')).toBe('whatsapp');
-    expect(customerChannelOf('widget')).toBe('widget');
+  it('labels every other messaging channel by its name', () => {
+    expect(channelBadgeLabel('widget')).toBe('Widget');
+    expect(channelBadgeLabel('email')).toBe('E-mail');
+    expect(channelBadgeLabel('messenger')).toBe('Messenger');
+  });
+
+  it('colours the badge by the validation state of the contact', () => {
+    expect(badgeColor('whatsapp')).toBe('green');
+    expect(badgeColor('invalid')).toBe('default');
+    expect(badgeColor('error')).toBe('red');
+    expect(badgeColor('undefined')).toBe('gold');
+    expect(badgeColor('telegram')).toBe('blue');
   });
 
   it('offers only WhatsApp integrations that hold an access token, by id', () => {

@@ -1,9 +1,11 @@
-import type { ChannelType } from '@atende/shared/channels/inbound';
 import type { CustomerChannel } from '@atende/shared/domain/customer';
 import { offeredIntegrations } from '@atende/shared/domain/integrations';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 
-/** Spec point 2: the badge of the contact's current channel ('Desconhecido', 'Erro', 'Validando', WhatsApp, ...). */
+/**
+ * Spec point 2: the badge of the contact's current channel, read from the stored customer ('Desconhecido' for
+ * invalid, 'Erro', 'Validando' while undefined, WhatsApp, or the other messaging channel).
+ */
 export function channelBadgeLabel(channel: CustomerChannel): string {
   return ptBR.channelBadge[channel];
 }
@@ -21,11 +23,6 @@ export function badgeColor(channel: CustomerChannel): string {
     default:
       return 'blue';
   }
-}
-
-/** The contact's channel as the conversation shows it; official WhatsApp contacts are WhatsApp contacts. */
-export function customerChannelOf(channel: ChannelType): CustomerChannel {
-  return channel === 'official' ? 'whatsapp' : channel;
 }
 
 const isEntry = (value: unknown): value is { label?: unknown; access_token?: unknown } =>

@@ -1,0 +1,33 @@
+import { customerChannelSchema, type CustomerChannel } from '@atende/shared/domain/customer';
+import { batchGet, itemOf } from './batch-get.ts';
+import { inboxKeys } from './keys.ts';
+import type { ConversationRecord } from './records.ts';
+
+type Owner = Pick<ConversationRecord, 'company' | 'channel' | 'customer'>;
+
+/** A customer record gone missing reads as the channel the conversation came through. */
+const fallback = (conversation: Owner): CustomerChannel =>
+  conversation.channel === 'official' ? 'whatsapp' : conversation.channel;
+
+/**
+ * The stored customers' current channel (spec point 3) for conversations of one company: a migration or a
+ * validation changes it after the conversation began, so the view reads it from the customer, not the copy.
+ */
+export async function customerChannels(
+  companyId: string,
+  conversations: readonly Owner[],
+): Promise<(conversation: Owner) => CustomerChannel> {
+  const key = (conversation: Owner) => inboxKeys.customer(companyId, conversation.customer._id);
+  const items = await batchGet(conversations.map(key), {
+    expression: 'pk, sk, #channel',
+    names: { '#channel': 'channel' },
+  });
+  return (conversation) => {
+    const parsed = customerChannelSchema.safeParse(itemOf(items, key(conversation))?.channel);
+    return parsed.success ? parsed.data : fallback(conversation);
+  };
+}
+
+export async function customerChannelOf(conversation: Owner): Promise<CustomerChannel> {
+  return (await customerChannels(conversation.company, [conversation]))(conversation);
+}
