@@ -3,12 +3,19 @@ import type { ChannelType } from '@atende/shared/channels/inbound';
 import { type Customer, customerSchema } from '@atende/shared/domain/customer';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { failedConditions } from '../auth/conditions.ts';
+import { contactRecord } from '../contacts/records.ts';
+import { derivedItems, profileIndex } from '../contacts/store.ts';
 import { inboxKeys } from '../conversations/keys.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 
 /** A customer as stored: spec point 3's fields, plus the conversation open with them, if any. */
-export type CustomerRecord = Customer & { open_conversation?: string | undefined; created_at?: string };
+export type CustomerRecord = Customer & {
+  open_conversation?: string | undefined;
+  created_at?: string;
+  /** Set by the contacts' blacklist: inbound messages of the contact are dropped. */
+  blacklisted?: boolean;
+};
 
 const stored = customerSchema.extend({ open_conversation: customerSchema.shape._id.optional() }).loose();
 
@@ -55,7 +62,7 @@ export async function getCustomer(
   return Item ? (stored.parse(Item) as CustomerRecord) : undefined;
 }
 
-async function customerByIdentity(companyId: string, identity: string): Promise<CustomerRecord | undefined> {
+async function claimOf(companyId: string, identity: string): Promise<string | undefined> {
   const { Item } = await clients().document.send(
     new GetCommand({
       TableName: config().mainTable,
@@ -63,7 +70,12 @@ async function customerByIdentity(companyId: string, identity: string): Promise<
       ConsistentRead: true,
     }),
   );
-  return typeof Item?.customer === 'string' ? getCustomer(companyId, Item.customer) : undefined;
+  return typeof Item?.customer === 'string' ? Item.customer : undefined;
+}
+
+async function customerByIdentity(companyId: string, identity: string): Promise<CustomerRecord | undefined> {
+  const holder = await claimOf(companyId, identity);
+  return holder ? getCustomer(companyId, holder) : undefined;
 }
 
 /**
@@ -77,8 +89,13 @@ export async function findOrCreateCustomer(
   now: Date,
 ): Promise<CustomerRecord> {
   const key = identityOf(identity);
-  const existing = await customerByIdentity(companyId, key);
+  const holder = await claimOf(companyId, key);
+  const existing = holder ? await getCustomer(companyId, holder) : undefined;
   if (existing) return existing;
+  // A claim left by a deleted contact is taken over.
+  const claimCondition = holder
+    ? { ConditionExpression: 'customer = :stale', ExpressionAttributeValues: { ':stale': holder } }
+    : { ConditionExpression: 'attribute_not_exists(pk)' };
   const phone =
     identity.phone ??
     (identity.channel === 'whatsapp' || identity.channel === 'official' ? identity.externalId : undefined);
@@ -93,6 +110,7 @@ export async function findOrCreateCustomer(
     channel_metadata: { integration: identity.integrationId },
     created_at: now.toISOString(),
   };
+  const contact = contactRecord.parse(customer);
   try {
     await clients().document.send(
       new TransactWriteCommand({
@@ -105,16 +123,25 @@ export async function findOrCreateCustomer(
                 entity: 'customer_identity',
                 customer: customer._id,
               },
-              ConditionExpression: 'attribute_not_exists(pk)',
+              ...claimCondition,
             },
           },
           {
             Put: {
               TableName: config().mainTable,
-              Item: { ...inboxKeys.customer(companyId, customer._id), entity: 'customer', ...customer },
+              Item: {
+                ...inboxKeys.customer(companyId, customer._id),
+                entity: 'customer',
+                ...customer,
+                ...profileIndex(contact),
+              },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          // The contacts list and its name search find the customer the inbox created.
+          ...[...derivedItems(contact).values()].map((Item) => ({
+            Put: { TableName: config().mainTable, Item },
+          })),
         ],
       }),
     );

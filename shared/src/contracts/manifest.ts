@@ -27,7 +27,10 @@ import { listEmployees } from './employees/list-employees.ts';
 import { updateEmployee } from './employees/update-employee.ts';
 import { createChannelIntegration } from './integrations/create-channel-integration.ts';
 import { deleteChannelIntegration } from './integrations/delete-channel-integration.ts';
+import { getChannelHealth } from './integrations/get-channel-health.ts';
 import { listChannelIntegrations } from './integrations/list-channel-integrations.ts';
+import { removeWhatsappIntegration } from './integrations/remove-whatsapp-integration.ts';
+import { updateChannelIntegration } from './integrations/update-channel-integration.ts';
 import { listLogs } from './logs/list-logs.ts';
 import { createTabulation } from './tabulations/create-tabulation.ts';
 import { deleteTabulation } from './tabulations/delete-tabulation.ts';
@@ -50,7 +53,50 @@ import { sendGroupMedia } from './messages/send-group-media.ts';
 import { sendGroupMessage } from './messages/send-group-message.ts';
 import { customersQueueWaitCount } from './queue/customers-queue-wait-count.ts';
 import { reallocatedCustomersQueueWaitCount } from './queue/reallocated-customers-queue-wait-count.ts';
+import { allBasicByIntegration } from './templates/all-basic-by-integration.ts';
+import { listTemplates } from './templates/list-templates.ts';
+import { registerTemplate } from './templates/register-template.ts';
+import { syncTemplates } from './templates/sync-templates.ts';
+import { createContactExport } from './contacts/create-contact-export.ts';
+import { createContactImport } from './contacts/create-contact-import.ts';
+import { createContact } from './contacts/create-contact.ts';
+import { deleteContact } from './contacts/delete-contact.ts';
+import { getContactExport } from './contacts/get-contact-export.ts';
+import { getContactImportErrors } from './contacts/get-contact-import-errors.ts';
+import { getContactImport } from './contacts/get-contact-import.ts';
+import { getContactTimeline } from './contacts/get-contact-timeline.ts';
+import { getContact } from './contacts/get-contact.ts';
+import { listContacts } from './contacts/list-contacts.ts';
+import { updateContact } from './contacts/update-contact.ts';
+import { createTag } from './tags/create-tag.ts';
+import { deleteTag } from './tags/delete-tag.ts';
+import { listTags } from './tags/list-tags.ts';
+import { updateTag } from './tags/update-tag.ts';
+import { createWallet } from './wallets/create-wallet.ts';
+import { deleteWallet } from './wallets/delete-wallet.ts';
+import { listWallets } from './wallets/list-wallets.ts';
+import { updateWallet } from './wallets/update-wallet.ts';
+import { createQuickMessage } from './quick-messages/create-quick-message.ts';
+import { deleteQuickMessage } from './quick-messages/delete-quick-message.ts';
+import { listQuickMessages } from './quick-messages/list-quick-messages.ts';
+import { updateQuickMessage } from './quick-messages/update-quick-message.ts';
+import { createVariable } from './variables/create-variable.ts';
+import { deleteVariable } from './variables/delete-variable.ts';
+import { listVariables } from './variables/list-variables.ts';
+import { updateVariable } from './variables/update-variable.ts';
+import { createCommand } from './commands/create-command.ts';
+import { deleteCommand } from './commands/delete-command.ts';
+import { listCommands } from './commands/list-commands.ts';
+import { updateCommand } from './commands/update-command.ts';
+import { createCustomField } from './custom-fields/create-custom-field.ts';
+import { deleteCustomField } from './custom-fields/delete-custom-field.ts';
+import { listCustomFields } from './custom-fields/list-custom-fields.ts';
+import { updateCustomField } from './custom-fields/update-custom-field.ts';
+import { addToBlacklist } from './blacklist/add-to-blacklist.ts';
+import { listBlacklist } from './blacklist/list-blacklist.ts';
+import { removeFromBlacklist } from './blacklist/remove-from-blacklist.ts';
 import type { RouteContract } from './types.ts';
+import { receiveProviderWebhook, verifyProviderWebhook } from './webhooks/provider-webhook.ts';
 import { createWidgetSession } from './widget/create-widget-session.ts';
 import { getWidgetConfig } from './widget/get-widget-config.ts';
 import { listWidgetMessages } from './widget/list-widget-messages.ts';
@@ -93,6 +139,15 @@ export const ROUTES: readonly RouteContract[] = [
   listChannelIntegrations,
   createChannelIntegration,
   deleteChannelIntegration,
+  updateChannelIntegration,
+  getChannelHealth,
+  removeWhatsappIntegration,
+  receiveProviderWebhook,
+  verifyProviderWebhook,
+  allBasicByIntegration,
+  listTemplates,
+  syncTemplates,
+  registerTemplate,
   getWidgetConfig,
   createWidgetSession,
   postWidgetMessage,
@@ -114,4 +169,42 @@ export const ROUTES: readonly RouteContract[] = [
   sendGroupMedia,
   presignMedia,
   resendMessage,
+  createContactExport,
+  createContactImport,
+  createContact,
+  deleteContact,
+  getContactExport,
+  getContactImportErrors,
+  getContactImport,
+  getContactTimeline,
+  getContact,
+  listContacts,
+  updateContact,
+  createTag,
+  deleteTag,
+  listTags,
+  updateTag,
+  createWallet,
+  deleteWallet,
+  listWallets,
+  updateWallet,
+  createQuickMessage,
+  deleteQuickMessage,
+  listQuickMessages,
+  updateQuickMessage,
+  createVariable,
+  deleteVariable,
+  listVariables,
+  updateVariable,
+  createCommand,
+  deleteCommand,
+  listCommands,
+  updateCommand,
+  createCustomField,
+  deleteCustomField,
+  listCustomFields,
+  updateCustomField,
+  addToBlacklist,
+  listBlacklist,
+  removeFromBlacklist,
 ];

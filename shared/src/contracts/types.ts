@@ -93,6 +93,16 @@ export const DOMAINS = {
   conversations: { handler: { module: 'conversations/handler', export: 'handler' } },
   messages: { handler: { module: 'messages/handler', export: 'handler' } },
   customers: { handler: { module: 'customers/handler', export: 'handler' } },
+  contacts: { handler: { module: 'contacts/handler', export: 'handler' } },
+  tags: { handler: { module: 'tags/handler', export: 'handler' } },
+  wallets: { handler: { module: 'wallets/handler', export: 'handler' } },
+  quickMessages: { handler: { module: 'quick-messages/handler', export: 'handler' } },
+  variables: { handler: { module: 'variables/handler', export: 'handler' } },
+  commands: { handler: { module: 'commands/handler', export: 'handler' } },
+  customFields: { handler: { module: 'custom-fields/handler', export: 'handler' } },
+  blacklist: { handler: { module: 'blacklist/handler', export: 'handler' } },
+  webhooks: { handler: { module: 'webhooks/handler', export: 'handler' } },
+  templates: { handler: { module: 'templates/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

@@ -25,6 +25,23 @@ export const QUEUES: readonly QueueDefinition[] = [
     description:
       'Normalized inbound channel events (messages and delivery statuses); one FIFO group per conversation keeps order',
   },
+  {
+    id: 'contact-import',
+    fifo: false,
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 5,
+    consumer: { handler: { module: 'imports/import-consumer', export: 'handler' }, batchSize: 1 },
+    description:
+      'Contact imports: one message per import (or per continuation); the job item checkpoints each chunk, so a redelivery resumes',
+  },
+  {
+    id: 'contact-export',
+    fifo: false,
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 3,
+    consumer: { handler: { module: 'imports/export-consumer', export: 'handler' }, batchSize: 1 },
+    description: 'Contact exports: builds the XLSX in the exports bucket and tells the employee it is ready',
+  },
 ];
 
 /** Physical queue name: FIFO queues must end in ".fifo". */

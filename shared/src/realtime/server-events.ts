@@ -32,6 +32,15 @@ export const EMPLOYEE_STATUSES = ['online', 'offline'] as const;
 
 const scoped = <S extends z.ZodRawShape>(shape: S) => z.looseObject({ company: objectId, ...shape });
 
+export const CHANNEL_CHANGE_ACTIONS = ['create', 'update', 'delete', 'connection'] as const;
+
+/** The channels events (refresh-whatsapp, whatsapp-official, ...): which integration changed and how. */
+const channelChange = {
+  integration: objectId.optional(),
+  action: z.enum(CHANNEL_CHANGE_ACTIONS).optional(),
+  connection: z.boolean().optional(),
+};
+
 /** Payloads whose values the spec does not give stay open beyond the company id. */
 export const SERVER_EVENT_SCHEMAS = {
   checkStatus: scoped({ status: z.enum(EMPLOYEE_STATUSES) }),
@@ -42,12 +51,12 @@ export const SERVER_EVENT_SCHEMAS = {
   'broadcast-employee-connection': scoped({ employee: objectId, status: z.enum(EMPLOYEE_STATUSES) }),
   'inform-sending-excel-by-email': scoped({}),
   'close-call-chat': scoped({}),
-  'refresh-whatsapp': scoped({}),
-  'whatsapp-official': scoped({}),
-  'email-api': scoped({}),
-  telegram: scoped({}),
-  messenger: scoped({}),
-  instagram: scoped({}),
+  'refresh-whatsapp': scoped(channelChange),
+  'whatsapp-official': scoped(channelChange),
+  'email-api': scoped(channelChange),
+  telegram: scoped(channelChange),
+  messenger: scoped(channelChange),
+  instagram: scoped(channelChange),
   'refresh-session': scoped({ event: z.enum(REFRESH_SESSION_EVENTS) }),
   /** Inbox: a conversation entered a queue the receiver may see (the browser plays the new-call sound). */
   'new-call': scoped({ conversation: conversationView }),

@@ -36,6 +36,11 @@ const CHAT_ROUTES = [
   '/app-v2/*',
 ] as const;
 
+const ContactsPage = lazyPage(
+  () => import('../../features/contacts/components/contacts-page.tsx'),
+  'ContactsPage',
+);
+
 /** Screens built so far, by route pattern; every other shell route shows its header and an empty state. */
 export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   '/app/home': lazyPage(() => import('../../features/home/components/home-page.tsx'), 'HomePage'),
@@ -49,8 +54,58 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
     () => import('../../features/employees/components/employees-page.tsx'),
     'CreateEmployeePage',
   ),
+  '/app/contacts': ContactsPage,
+  '/app/contacts/customers/*': ContactsPage,
+  '/app/contacts/import': lazyPage(
+    () => import('../../features/contacts/components/import-page.tsx'),
+    'ImportPage',
+  ),
+  '/app/contacts/wallets': lazyPage(
+    () => import('../../features/contacts/components/wallets-page.tsx'),
+    'WalletsPage',
+  ),
+  '/app/contacts/wallets/manager/:wallet_selected?': lazyPage(
+    () => import('../../features/contacts/components/wallet-manager-page.tsx'),
+    'WalletManagerPage',
+  ),
+  '/app/contacts/blacklist': lazyPage(
+    () => import('../../features/contacts/components/blacklist-page.tsx'),
+    'BlacklistPage',
+  ),
+  '/app/contacts/tags': lazyPage(
+    () => import('../../features/organizing/components/tags-page.tsx'),
+    'TagsPage',
+  ),
+  '/app/contacts/messages': lazyPage(
+    () => import('../../features/organizing/components/quick-messages-page.tsx'),
+    'QuickMessagesPage',
+  ),
+  '/app/contacts/variables': lazyPage(
+    () => import('../../features/organizing/components/variables-page.tsx'),
+    'VariablesPage',
+  ),
+  '/app/contacts/commands': lazyPage(
+    () => import('../../features/organizing/components/commands-page.tsx'),
+    'CommandsPage',
+  ),
+  '/app/contacts/custom-fields/*': lazyPage(
+    () => import('../../features/organizing/components/custom-fields-page.tsx'),
+    'CustomFieldsPage',
+  ),
+  '/app/timeline/:customer_selected?': lazyPage(
+    () => import('../../features/contacts/components/timeline-page.tsx'),
+    'TimelinePage',
+  ),
   '/app/logs': lazyPage(() => import('../../features/logs/components/logs-page.tsx'), 'LogsPage'),
   ...Object.fromEntries(CHAT_ROUTES.map((path) => [path, ChatPage])),
+  '/app/integrations/channels': lazyPage(
+    () => import('../../features/channels/components/channels-page.tsx'),
+    'ChannelsPage',
+  ),
+  '/app/contacts/template-messages': lazyPage(
+    () => import('../../features/templates/components/templates-page.tsx'),
+    'TemplatesPage',
+  ),
   '/app/chat/transcript/:conversationId': lazyPage(
     () => import('../../features/chat/components/transcript-page.tsx'),
     'TranscriptPage',

@@ -1,0 +1,91 @@
+import type { BlacklistEntryView } from '@atende/shared/contracts/blacklist/views';
+import { blacklistEntryView } from '@atende/shared/contracts/blacklist/views';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { contactKeys } from '../contacts/keys.ts';
+import { readContact, writeContact } from '../contacts/store.ts';
+import type { AuthContext } from '../lib/auth-context.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { Conflict, NotFound } from '../lib/errors.ts';
+
+const table = () => config().mainTable;
+
+export async function listBlacklist(auth: AuthContext) {
+  const entries: BlacklistEntryView[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await clients().document.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': contactKeys.blacklist(auth.companyId) },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) entries.push(blacklistEntryView.parse(item));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return { blacklist: entries.sort((a, b) => b.blocked_at.localeCompare(a.blocked_at)) };
+}
+
+/**
+ * Blocks a contact: the flag on the contact (which the inbound engine reads: no conversation, no notification;
+ * campaigns skip it) and the list entry, in one transaction.
+ */
+export async function addToBlacklist(auth: AuthContext, customerId: string): Promise<BlacklistEntryView> {
+  const contact = await readContact(auth.companyId, customerId);
+  if (!contact) throw new NotFound(ptBR.contacts.notFound);
+  if (contact.blacklisted) throw new Conflict(ptBR.contacts.alreadyBlacklisted, 'customer');
+  const entry: BlacklistEntryView = {
+    customer: customerId,
+    full_name: contact.full_name,
+    ...(contact.cel_phone ? { cel_phone: contact.cel_phone } : {}),
+    ...(contact.email ? { email: contact.email } : {}),
+    blocked_at: new Date().toISOString(),
+    blocked_by: auth.employeeId,
+  };
+  await writeContact(
+    contact,
+    { ...contact, blacklisted: true, updated_at: entry.blocked_at },
+    {
+      actor: auth.employeeId,
+      extra: [
+        {
+          item: {
+            Put: {
+              TableName: table(),
+              Item: {
+                ...contactKeys.blacklistEntry(auth.companyId, customerId),
+                entity: 'blacklist',
+                ...entry,
+              },
+            },
+          },
+        },
+      ],
+    },
+  );
+  return entry;
+}
+
+export async function removeFromBlacklist(auth: AuthContext, customerId: string) {
+  const contact = await readContact(auth.companyId, customerId);
+  if (!contact) throw new NotFound(ptBR.contacts.notFound);
+  if (!contact.blacklisted) throw new NotFound(ptBR.contacts.notBlacklisted);
+  await writeContact(
+    contact,
+    { ...contact, blacklisted: false, updated_at: new Date().toISOString() },
+    {
+      actor: auth.employeeId,
+      extra: [
+        {
+          item: {
+            Delete: { TableName: table(), Key: contactKeys.blacklistEntry(auth.companyId, customerId) },
+          },
+        },
+      ],
+    },
+  );
+  return { removed: customerId };
+}

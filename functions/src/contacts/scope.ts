@@ -1,0 +1,62 @@
+import type { WalletView } from '@atende/shared/contracts/wallets/views';
+import { type SensitiveMaskMode, canManageCustomer, sensitiveMaskMode } from '@atende/shared/rules/customers';
+import { z } from 'zod';
+import { readSettings } from '../company/settings-reader.ts';
+import { readCompanyItem } from '../company/store.ts';
+import type { AuthContext } from '../lib/auth-context.ts';
+import { walletCatalogue } from '../wallets/catalogue.ts';
+import { listCatalogue } from './catalogue.ts';
+import type { ContactRecord } from './records.ts';
+
+/** What the caller may see and manage among the company's contacts (spec points 5 and 6). */
+export interface ContactScope {
+  auth: AuthContext;
+  mask: SensitiveMaskMode;
+  /** Wallet mode with its limit is on and the caller is not an admin. */
+  limited: boolean;
+  wallets: Map<string, WalletView>;
+  /** Wallets the caller owns or belongs to. */
+  own: Set<string>;
+}
+
+const flags = z.record(z.string(), z.boolean()).catch({});
+
+export async function loadScope(auth: AuthContext): Promise<ContactScope> {
+  const [company, wallets] = await Promise.all([
+    readCompanyItem(auth.companyId),
+    listCatalogue(walletCatalogue, auth.companyId),
+  ]);
+  const settings = readSettings(company);
+  const permissions = flags.parse(company.permissions ?? {});
+  const limited =
+    auth.role !== 'admin' &&
+    settings.wallets.wallet_mode &&
+    settings.wallets.limit_customers_to_wallet_employees;
+  const own = new Set(
+    wallets
+      .filter(
+        (wallet) => wallet.employee_owner === auth.employeeId || wallet.employees.includes(auth.employeeId),
+      )
+      .map((wallet) => wallet._id),
+  );
+  return {
+    auth,
+    mask: sensitiveMaskMode(auth.role, permissions, settings.dataProtection.sensitive_data_mode),
+    limited,
+    wallets: new Map(wallets.map((wallet) => [wallet._id, wallet])),
+    own,
+  };
+}
+
+/** Spec point 5: with wallet limits on, non-admins manage only the contacts of their wallets. */
+export function mayManage(scope: ContactScope, contact: Pick<ContactRecord, 'wallet'>): boolean {
+  const wallet = contact.wallet ? scope.wallets.get(contact.wallet) : undefined;
+  return canManageCustomer(
+    {
+      role: scope.auth.role,
+      employeeId: scope.auth.employeeId,
+      company: { wallet_mode: scope.limited, limit_customers_to_wallet_employees: scope.limited },
+    },
+    wallet,
+  );
+}

@@ -1,0 +1,271 @@
+import {
+  BatchGetCommand,
+  GetCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { failedConditions } from '../auth/conditions.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { Conflict, NotFound } from '../lib/errors.ts';
+import { contactKeys } from './keys.ts';
+import { type ContactRecord, contactRecord } from './records.ts';
+import { foldText, nameTokens, sortName } from './text.ts';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+const table = () => config().mainTable;
+
+/** Index attributes of the profile: every contact by name (gsi1) and a wallet's contacts by name (gsi2). */
+export function profileIndex(record: ContactRecord) {
+  const name = sortName(record.full_name, record._id);
+  return {
+    gsi1pk: contactKeys.allContacts(record.company),
+    gsi1sk: name,
+    ...(record.wallet
+      ? { gsi2pk: contactKeys.walletContacts(record.company, record.wallet), gsi2sk: name }
+      : {}),
+  };
+}
+
+export function profileItem(record: ContactRecord) {
+  return {
+    ...contactKeys.profile(record.company, record._id),
+    entity: 'customer',
+    ...record,
+    ...profileIndex(record),
+  };
+}
+
+/** Name-token and tag-membership items of a contact, keyed by their (pk, sk). */
+export function derivedItems(record: ContactRecord | undefined): Map<string, Record<string, unknown>> {
+  const items = new Map<string, Record<string, unknown>>();
+  if (!record) return items;
+  const folded = foldText(record.full_name);
+  for (const token of nameTokens(record.full_name)) {
+    const key = contactKeys.nameToken(record.company, token, record._id);
+    items.set(`${key.pk}|${key.sk}`, { ...key, entity: 'contact_name', customer: record._id, name: folded });
+  }
+  const name = sortName(record.full_name, record._id);
+  for (const tag of record.tags) {
+    const key = contactKeys.tagMember(record.company, tag, name);
+    items.set(`${key.pk}|${key.sk}`, { ...key, entity: 'contact_tag', customer: record._id, tag });
+  }
+  return items;
+}
+
+export interface Step {
+  item: TransactItem;
+  /** What a failed condition on this item means (thrown instead of the transaction's error). */
+  conflict?: Error;
+}
+
+function claimSteps(
+  companyId: string,
+  id: string,
+  before: string | undefined,
+  after: string | undefined,
+  key: (companyId: string, value: string) => { pk: string; sk: string },
+  conflict: Conflict,
+): Step[] {
+  if (before === after) return [];
+  const steps: Step[] = [];
+  if (before) {
+    steps.push({
+      item: {
+        Delete: {
+          TableName: table(),
+          Key: key(companyId, before),
+          ConditionExpression: 'attribute_not_exists(pk) OR customer = :id',
+          ExpressionAttributeValues: { ':id': id },
+        },
+      },
+    });
+  }
+  if (after) {
+    steps.push({
+      item: {
+        Put: {
+          TableName: table(),
+          Item: { ...key(companyId, after), entity: 'customer_identity', customer: id },
+          ConditionExpression: 'attribute_not_exists(pk) OR customer = :id',
+          ExpressionAttributeValues: { ':id': id },
+        },
+      },
+      conflict,
+    });
+  }
+  return steps;
+}
+
+function walletSteps(companyId: string, before: string | null, after: string | null): Step[] {
+  if (before === after) return [];
+  const change = (walletId: string, delta: number): Step => ({
+    item: {
+      Update: {
+        TableName: table(),
+        Key: contactKeys.catalogueItem(companyId, 'WALLETS', walletId),
+        UpdateExpression: 'ADD customers_count :delta',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':delta': delta },
+      },
+    },
+    conflict: new NotFound(ptBR.contacts.walletNotFound),
+  });
+  return [...(before ? [change(before, -1)] : []), ...(after ? [change(after, 1)] : [])];
+}
+
+/**
+ * Writes a contact's change in one transaction: the profile (conditioned on its version), the phone and
+ * e-mail claims (a claim held by another contact fails the whole write: 409), the name tokens and tag
+ * memberships that changed, the wallets' customers_count and a timeline entry per tag change. Concurrent
+ * creates of one phone therefore yield exactly one contact.
+ */
+export async function writeContact(
+  before: ContactRecord | undefined,
+  after: ContactRecord | undefined,
+  options: { actor?: string | null; extra?: Step[] } = {},
+): Promise<void> {
+  const subject = (after ?? before) as ContactRecord;
+  const { company: companyId, _id: id } = subject;
+  const steps: Step[] = [];
+  const condition = before
+    ? {
+        ConditionExpression: 'attribute_not_exists(version) OR version = :version',
+        ExpressionAttributeValues: { ':version': before.version },
+      }
+    : { ConditionExpression: 'attribute_not_exists(pk)' };
+  const gone = new NotFound(ptBR.contacts.notFound);
+  if (after) {
+    const Item = profileItem({ ...after, version: (before?.version ?? 0) + 1 });
+    steps.push({ item: { Put: { TableName: table(), Item, ...condition } }, conflict: gone });
+  } else {
+    const Key = contactKeys.profile(companyId, id);
+    steps.push({ item: { Delete: { TableName: table(), Key, ...condition } }, conflict: gone });
+  }
+  steps.push(
+    ...claimSteps(
+      companyId,
+      id,
+      before?.cel_phone,
+      after?.cel_phone,
+      contactKeys.phoneClaim,
+      new Conflict(ptBR.contacts.phoneTaken, 'cel_phone'),
+    ),
+    ...claimSteps(
+      companyId,
+      id,
+      before?.email,
+      after?.email,
+      contactKeys.emailClaim,
+      new Conflict(ptBR.contacts.emailTaken, 'email'),
+    ),
+    ...walletSteps(companyId, before?.wallet ?? null, after?.wallet ?? null),
+  );
+  const old = derivedItems(before);
+  const next = derivedItems(after);
+  for (const [key, item] of old) {
+    if (!next.has(key)) {
+      steps.push({ item: { Delete: { TableName: table(), Key: { pk: item.pk, sk: item.sk } } } });
+    }
+  }
+  for (const [key, item] of next) {
+    if (!old.has(key)) steps.push({ item: { Put: { TableName: table(), Item: item } } });
+  }
+  if (before && after) {
+    const at = after.updated_at ?? new Date().toISOString();
+    const added = after.tags.filter((tag) => !before.tags.includes(tag));
+    const removed = before.tags.filter((tag) => !after.tags.includes(tag));
+    for (const [tags, action] of [
+      [added, 'added'],
+      [removed, 'removed'],
+    ] as const) {
+      for (const tag of tags) {
+        steps.push({
+          item: {
+            Put: {
+              TableName: table(),
+              Item: {
+                ...contactKeys.tagLog(companyId, id, at, tag),
+                entity: 'contact_tag_log',
+                tag,
+                action,
+                employee: options.actor ?? null,
+              },
+            },
+          },
+        });
+      }
+    }
+  }
+  steps.push(...(options.extra ?? []));
+  await transact(steps);
+}
+
+const MAX_ATTEMPTS = 6;
+
+async function transact(steps: Step[]): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await clients().document.send(new TransactWriteCommand({ TransactItems: steps.map((s) => s.item) }));
+      return;
+    } catch (error) {
+      const failed = failedConditions(error);
+      const first = failed.map((index) => steps[index]?.conflict).find(Boolean);
+      if (first) throw first;
+      if (!isTransactionConflict(error) || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+    }
+  }
+}
+
+/** Another transaction touched one of the items at once: retrying re-checks every condition. */
+function isTransactionConflict(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'TransactionConflictException') return true;
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return (
+    error.name === 'TransactionCanceledException' && reasons.some((r) => r.Code === 'TransactionConflict')
+  );
+}
+
+export async function readContact(companyId: string, id: string): Promise<ContactRecord | undefined> {
+  const { Item } = await clients().document.send(
+    new GetCommand({ TableName: table(), Key: contactKeys.profile(companyId, id), ConsistentRead: true }),
+  );
+  return Item ? contactRecord.parse(Item) : undefined;
+}
+
+/** Profiles by id, in the order asked, skipping ids no longer there. */
+export async function readContacts(companyId: string, ids: readonly string[]): Promise<ContactRecord[]> {
+  const unique = [...new Set(ids)];
+  const found = new Map<string, ContactRecord>();
+  for (let start = 0; start < unique.length; start += 100) {
+    let keys: Record<string, unknown>[] = unique
+      .slice(start, start + 100)
+      .map((id) => contactKeys.profile(companyId, id));
+    while (keys.length > 0) {
+      const answer = await clients().document.send(
+        new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }),
+      );
+      for (const item of answer.Responses?.[table()] ?? []) {
+        const record = contactRecord.parse(item);
+        found.set(record._id, record);
+      }
+      keys = answer.UnprocessedKeys?.[table()]?.Keys ?? [];
+    }
+  }
+  return unique.flatMap((id) => {
+    const record = found.get(id);
+    return record ? [record] : [];
+  });
+}
+
+/** The contact id holding a claim (phone or e-mail identity), if any. */
+export async function claimOwner(key: { pk: string; sk: string }): Promise<string | undefined> {
+  const { Item } = await clients().document.send(
+    new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }),
+  );
+  return typeof Item?.customer === 'string' ? Item.customer : undefined;
+}

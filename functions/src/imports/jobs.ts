@@ -1,0 +1,177 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { importError, importMapping, importStatus } from '@atende/shared/contracts/contacts/imports';
+import { z } from 'zod';
+import { contactKeys } from '../contacts/keys.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+
+/** How many refused rows the job item itself lists; the report holds them all. */
+export const LISTED_ERRORS = 20;
+
+export const importJob = z
+  .object({
+    _id: z.string(),
+    company: z.string(),
+    status: importStatus,
+    file_name: z.string(),
+    file_key: z.string(),
+    format: z.enum(['csv', 'xlsx']),
+    /** The file's column headers, in file order (the error report repeats them). */
+    headers: z.array(z.string()).default([]),
+    mapping: importMapping,
+    wallet: z.string().nullable(),
+    tags: z.array(z.string()),
+    created_by: z.string(),
+    total: z.number().int(),
+    /** The checkpoint: rows before it are done and counted. */
+    processed: z.number().int(),
+    created: z.number().int(),
+    duplicates: z.number().int(),
+    errors: z.number().int(),
+    error_rows: z.array(importError),
+    created_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .loose();
+export type ImportJob = z.infer<typeof importJob>;
+
+export const rowOutcome = z.object({
+  row: z.number().int(),
+  status: z.enum(['created', 'duplicate', 'error']),
+  field: z.string().optional(),
+  reason: z.string().optional(),
+  customer: z.string().optional(),
+  raw: z.record(z.string(), z.string()).optional(),
+});
+export type RowOutcome = z.infer<typeof rowOutcome>;
+
+const table = () => config().mainTable;
+
+export async function createImportJob(job: ImportJob): Promise<void> {
+  await clients().document.send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...contactKeys.importJob(job.company, job._id), entity: 'contact_import', ...job },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function readImportJob(companyId: string, id: string): Promise<ImportJob | undefined> {
+  const { Item } = await clients().document.send(
+    new GetCommand({ TableName: table(), Key: contactKeys.importJob(companyId, id), ConsistentRead: true }),
+  );
+  return Item ? importJob.parse(Item) : undefined;
+}
+
+/** Outcomes of rows in [from, to), or of every row. */
+export async function readOutcomes(
+  companyId: string,
+  id: string,
+  range?: { from: number; to: number },
+): Promise<RowOutcome[]> {
+  const pk = contactKeys.importJob(companyId, id).pk;
+  const outcomes: RowOutcome[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await clients().document.send(
+      new QueryCommand({
+        TableName: table(),
+        ConsistentRead: true,
+        KeyConditionExpression: range
+          ? 'pk = :pk AND sk BETWEEN :from AND :to'
+          : 'pk = :pk AND begins_with(sk, :row)',
+        ExpressionAttributeValues: range
+          ? {
+              ':pk': pk,
+              ':from': contactKeys.importRow(companyId, id, range.from).sk,
+              ':to': contactKeys.importRow(companyId, id, range.to - 1).sk,
+            }
+          : { ':pk': pk, ':row': 'ROW#' },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) outcomes.push(rowOutcome.parse(item));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return outcomes;
+}
+
+/** The row's idempotency item: written once, with the contact or alone. */
+export function outcomeItem(companyId: string, id: string, outcome: RowOutcome) {
+  return {
+    TableName: table(),
+    Item: { ...contactKeys.importRow(companyId, id, outcome.row), entity: 'contact_import_row', ...outcome },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
+}
+
+export async function putOutcome(companyId: string, id: string, outcome: RowOutcome): Promise<void> {
+  await clients()
+    .document.send(new PutCommand(outcomeItem(companyId, id, outcome)))
+    .catch((error: unknown) => {
+      if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+    });
+}
+
+/**
+ * Moves the checkpoint from `from` to `to`, adding the chunk's counts, only if no other run moved it first.
+ * Answers false when it had moved (the caller re-reads the job and goes on from there).
+ */
+export async function advanceCheckpoint(
+  job: ImportJob,
+  from: number,
+  to: number,
+  outcomes: readonly RowOutcome[],
+): Promise<boolean> {
+  const count = (status: RowOutcome['status']) =>
+    outcomes.filter((outcome) => outcome.status === status).length;
+  const listed = [
+    ...job.error_rows,
+    ...outcomes
+      .filter((outcome) => outcome.status === 'error')
+      .map((outcome) => ({ row: outcome.row, field: outcome.field ?? '', reason: outcome.reason ?? '' })),
+  ].slice(0, LISTED_ERRORS);
+  try {
+    await clients().document.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: contactKeys.importJob(job.company, job._id),
+        UpdateExpression:
+          'SET #processed = :to, error_rows = :listed, #status = :running ADD created :c, duplicates :d, #errors :e',
+        ConditionExpression: '#processed = :from',
+        ExpressionAttributeNames: { '#status': 'status', '#processed': 'processed', '#errors': 'errors' },
+        ExpressionAttributeValues: {
+          ':from': from,
+          ':to': to,
+          ':listed': listed,
+          ':running': 'running',
+          ':c': count('created'),
+          ':d': count('duplicate'),
+          ':e': count('error'),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+export async function finishImport(job: ImportJob, status: 'done' | 'failed'): Promise<void> {
+  await clients()
+    .document.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: contactKeys.importJob(job.company, job._id),
+        UpdateExpression: 'SET #status = :status, finished_at = :at',
+        ConditionExpression: '#status <> :done',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status, ':at': new Date().toISOString(), ':done': 'done' },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+    });
+}

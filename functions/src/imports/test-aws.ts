@@ -1,0 +1,61 @@
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSEvent } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { resetConfig } from '../lib/config.ts';
+import { jobMessage, type JobMessage } from './queue.ts';
+
+/**
+ * Test support: S3 and SQS as in-memory fakes (the bucket's objects and each queue's sent messages), so the
+ * import and export consumers run for real against DynamoDB Local.
+ */
+export function fakeAws() {
+  const objects = new Map<string, Uint8Array>();
+  const sent = new Map<string, JobMessage[]>();
+  process.env.QUEUE_URLS = JSON.stringify({
+    'contact-import': 'http://queue/contact-import',
+    'contact-export': 'http://queue/contact-export',
+  });
+  resetConfig();
+  mockClient(S3Client)
+    .on(PutObjectCommand)
+    .callsFake((input: { Key: string; Body: Uint8Array }) => {
+      objects.set(input.Key, input.Body);
+      return {};
+    })
+    .on(GetObjectCommand)
+    .callsFake((input: { Key: string }) => {
+      const body = objects.get(input.Key);
+      if (!body) throw Object.assign(new Error('NoSuchKey'), { name: 'NoSuchKey' });
+      return { Body: { transformToByteArray: async () => body } };
+    });
+  mockClient(SQSClient)
+    .on(SendMessageCommand)
+    .callsFake((input: { QueueUrl: string; MessageBody: string }) => {
+      const queue = input.QueueUrl.split('/').pop() as string;
+      sent.set(queue, [...(sent.get(queue) ?? []), jobMessage.parse(JSON.parse(input.MessageBody))]);
+      return { MessageId: 'm' };
+    });
+  return { objects, sent };
+}
+
+export const sqsEventOf = (message: JobMessage, receiveCount = 1): SQSEvent => ({
+  Records: [
+    {
+      messageId: `m-${message.jobId}-${receiveCount}`,
+      receiptHandle: 'r',
+      body: JSON.stringify(message),
+      attributes: {
+        ApproximateReceiveCount: String(receiveCount),
+        SentTimestamp: String(Date.now()),
+        SenderId: 'test',
+        ApproximateFirstReceiveTimestamp: String(Date.now()),
+      },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:us-east-1:123456789012:contact-import',
+      awsRegion: 'us-east-1',
+    },
+  ],
+});

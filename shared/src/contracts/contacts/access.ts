@@ -1,0 +1,43 @@
+import { PLAN_FEATURES, PLAN_GROUPS, ROLLOUTS } from '../../domain/features.ts';
+import { ROUTE_PERMISSIONS } from '../../rules/permissions.ts';
+import type { AccessRule } from '../types.ts';
+
+/** The app/contacts route rules (spec point 2), applied on the server to the API behind each screen. */
+export const CONTACTS_ACCESS = {
+  roles: 'all',
+  permission: ROUTE_PERMISSIONS.contactsView,
+} as const satisfies AccessRule;
+
+export const CONTACTS_ADMIN_ACCESS = {
+  roles: ['admin'],
+  permission: ROUTE_PERMISSIONS.contactsView,
+} as const satisfies AccessRule;
+
+export const BLACKLIST_ACCESS = {
+  ...CONTACTS_ADMIN_ACCESS,
+  plans: PLAN_GROUPS.advancedOrProfessional,
+} as const satisfies AccessRule;
+
+export const CUSTOM_FIELDS_ACCESS = {
+  ...CONTACTS_ADMIN_ACCESS,
+  rollouts: [ROLLOUTS.customFields],
+} as const satisfies AccessRule;
+
+/** Import: admins, or managers with contacts:import-base (spec point 6). */
+export const IMPORT_ACCESS = {
+  roles: ['admin', 'manager'],
+  companyPermission: 'contacts:import-base',
+} as const satisfies AccessRule;
+
+/** Export: admins, managers with contacts:export-base (spec point 6). */
+export const EXPORT_ACCESS = {
+  roles: ['admin', 'manager'],
+  companyPermission: 'contacts:export-base',
+} as const satisfies AccessRule;
+
+/** app/contacts/wallets/manager: admins of advanced or professional plans with the wallet-attendant feature. */
+export const WALLET_ADMIN_ACCESS = {
+  ...CONTACTS_ADMIN_ACCESS,
+  plans: PLAN_GROUPS.advancedOrProfessional,
+  planFeatures: [PLAN_FEATURES.walletAttendant],
+} as const satisfies AccessRule;

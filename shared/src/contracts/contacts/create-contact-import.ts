@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { objectId } from '../../domain/object-id.ts';
+import { defineRoute } from '../types.ts';
+import { IMPORT_ACCESS } from './access.ts';
+import { IMPORT_MAX_BODY_BYTES, importMapping } from './imports.ts';
+
+/** The file travels in the body as base64 (CSV or XLSX, told by `format`, else by the file name). */
+export const createContactImportBody = z.object({
+  file_name: z.string().trim().min(1).max(200),
+  format: z.enum(['csv', 'xlsx']).optional(),
+  content_base64: z.string().min(1).max(IMPORT_MAX_BODY_BYTES),
+  mapping: importMapping,
+  /** Every imported contact lands in this wallet and gets these tags. */
+  wallet: objectId.optional(),
+  tags: z.array(objectId).max(20).optional(),
+});
+
+export const createContactImport = defineRoute({
+  id: 'contacts.imports.create',
+  method: 'POST',
+  path: '/contacts/imports',
+  domain: 'contacts',
+  auth: 'employee',
+  access: IMPORT_ACCESS,
+  body: createContactImportBody,
+  response: z.object({ _id: objectId }),
+  successStatus: 202,
+  maxBodyBytes: IMPORT_MAX_BODY_BYTES,
+});

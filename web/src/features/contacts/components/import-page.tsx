@@ -1,0 +1,191 @@
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { IMPORT_MAX_BODY_BYTES } from '@atende/shared/contracts/contacts/imports';
+import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Form, Select, Steps, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
+import { PageHeader } from '../../../components/page-header/page-header.tsx';
+import { ApiRequestError } from '../../../lib/api/api-error.ts';
+import type { ColumnsByField } from '../import/column-mapping.ts';
+import { autoMapColumns, columnsByField, mappingProblem, toImportMapping } from '../import/column-mapping.ts';
+import type { FilePreview } from '../import/read-file.ts';
+import { fileToBase64, importFormat, previewFile } from '../import/read-file.ts';
+import { useImportProgress, useStartImport } from '../hooks/use-contact-import.ts';
+import { useCustomFields, useTags, useWallets } from '../hooks/use-contacts.ts';
+import { ImportMapping } from './import-mapping.tsx';
+import { ImportProgress } from './import-progress.tsx';
+
+const labels = ptBR.contactsScreens.import;
+/** The running import's id lives in the address, so a reload (or a crash of the tab) goes back to its progress. */
+const IMPORT_PARAM = 'import';
+
+interface Picked {
+  file: File;
+  preview: FilePreview;
+}
+
+/** app/contacts/import: pick a CSV or XLSX, map its columns, then follow the background import. */
+export function ImportPage({ title, breadcrumb }: { title: string; breadcrumb: readonly BreadcrumbItem[] }) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const importId = params.get(IMPORT_PARAM) ?? undefined;
+  const input = useRef<HTMLInputElement>(null);
+  const [picked, setPicked] = useState<Picked>();
+  const [byField, setByField] = useState<ColumnsByField>({});
+  const [wallet, setWallet] = useState<string>();
+  const [tags, setTags] = useState<string[]>([]);
+  const [problem, setProblem] = useState<string>();
+  const customFields = useCustomFields();
+  const tagList = useTags();
+  const wallets = useWallets();
+  const start = useStartImport();
+  const progress = useImportProgress(importId);
+
+  const choose = async (file: File | undefined) => {
+    setProblem(undefined);
+    if (!file) return;
+    const format = importFormat(file.name);
+    if (!format) return setProblem(ptBR.upload.unsupportedType);
+    try {
+      const preview = await previewFile(file, format);
+      if (preview.headers.every((header) => header === '')) return setProblem(labels.noHeaders);
+      const fields = (customFields.data ?? []).map(({ key, label }) => ({ key, label }));
+      setByField(columnsByField(preview.headers, autoMapColumns(preview.headers, fields)));
+      setPicked({ file, preview });
+    } catch {
+      setProblem(labels.unreadable);
+    }
+  };
+
+  const begin = async () => {
+    if (!picked) return;
+    if (mappingProblem(byField)) return setProblem(labels.noName);
+    setProblem(undefined);
+    try {
+      const content = await fileToBase64(picked.file);
+      if (content.length > IMPORT_MAX_BODY_BYTES) return setProblem(labels.tooLarge);
+      const { _id } = await start.mutateAsync({
+        file_name: picked.file.name,
+        format: picked.preview.format,
+        content_base64: content,
+        mapping: toImportMapping(byField),
+        ...(wallet ? { wallet } : {}),
+        ...(tags.length > 0 ? { tags } : {}),
+      });
+      setParams({ [IMPORT_PARAM]: _id });
+    } catch (error) {
+      setProblem(error instanceof ApiRequestError ? error.message : labels.unreadable);
+    }
+  };
+
+  const reset = () => {
+    setPicked(undefined);
+    setByField({});
+    setProblem(undefined);
+    setParams({});
+    if (input.current) input.current.value = '';
+  };
+
+  const step = importId ? 2 : picked ? 1 : 0;
+
+  return (
+    <div data-testid="import-page">
+      <PageHeader title={title} breadcrumb={breadcrumb} />
+      <Card style={{ marginTop: 16 }}>
+        <Steps
+          current={step}
+          style={{ marginBottom: 24 }}
+          items={[{ title: labels.stepFile }, { title: labels.stepMapping }, { title: labels.stepProgress }]}
+        />
+        {problem && (
+          <Alert
+            type="error"
+            showIcon
+            title={problem}
+            style={{ marginBottom: 16 }}
+            data-testid="import-problem"
+          />
+        )}
+        {step === 0 && (
+          <Flex vertical gap={12} align="start">
+            <Typography.Text>{labels.fileHint}</Typography.Text>
+            <input
+              ref={input}
+              type="file"
+              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              style={{ display: 'none' }}
+              onChange={(event) => void choose(event.target.files?.[0])}
+              data-testid="import-file"
+            />
+            <Button icon={<UploadOutlined />} type="primary" onClick={() => input.current?.click()}>
+              {labels.chooseFile}
+            </Button>
+          </Flex>
+        )}
+        {step === 1 && picked && (
+          <Flex vertical gap={16}>
+            <Typography.Text strong>{picked.file.name}</Typography.Text>
+            <ImportMapping
+              preview={picked.preview}
+              customFields={customFields.data ?? []}
+              value={byField}
+              onChange={setByField}
+            />
+            <Form layout="vertical">
+              <Flex gap={16} wrap>
+                <Form.Item label={labels.wallet} style={{ minWidth: 240 }}>
+                  <Select
+                    allowClear
+                    value={wallet}
+                    onChange={setWallet}
+                    notFoundContent={ptBR.forms.noOptions}
+                    options={(wallets.data ?? []).map((item) => ({ value: item._id, label: item.name }))}
+                    data-testid="import-wallet"
+                  />
+                </Form.Item>
+                <Form.Item label={labels.tags} style={{ minWidth: 280 }}>
+                  <Select
+                    mode="multiple"
+                    value={tags}
+                    onChange={setTags}
+                    optionFilterProp="label"
+                    notFoundContent={ptBR.forms.noOptions}
+                    options={(tagList.data ?? []).map((tag) => ({ value: tag._id, label: tag.name }))}
+                    data-testid="import-tags"
+                  />
+                </Form.Item>
+              </Flex>
+            </Form>
+            <Flex gap={8}>
+              <Button onClick={reset}>{labels.back}</Button>
+              <Button
+                type="primary"
+                loading={start.isPending}
+                disabled={mappingProblem(byField) !== undefined}
+                onClick={() => void begin()}
+                data-testid="import-start"
+              >
+                {labels.start}
+              </Button>
+            </Flex>
+          </Flex>
+        )}
+        {step === 2 &&
+          (progress.isError ? (
+            <Alert
+              type="error"
+              showIcon
+              title={progress.error instanceof ApiRequestError ? progress.error.message : labels.failed}
+            />
+          ) : (
+            <ImportProgress
+              view={progress.data}
+              onAnother={reset}
+              onContacts={() => navigate('/app/contacts')}
+            />
+          ))}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import Papa from 'papaparse';
+import { readSheet } from 'read-excel-file/browser';
+
+export type ImportFormat = 'csv' | 'xlsx';
+
+export interface FilePreview {
+  format: ImportFormat;
+  headers: string[];
+  /** The first data row, shown beside each column while mapping. */
+  sample: string[];
+}
+
+/** CSV or XLSX by the file's extension; anything else cannot be imported. */
+export function importFormat(fileName: string): ImportFormat | undefined {
+  const extension = fileName.toLowerCase().split('.').pop();
+  return extension === 'csv' || extension === 'xlsx' ? extension : undefined;
+}
+
+const cellText = (cell: unknown): string => {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+  return String(cell).trim();
+};
+
+/** Headers and first row of the file, read in the browser so columns can be mapped before the upload. */
+export async function previewFile(file: File, format: ImportFormat): Promise<FilePreview> {
+  if (format === 'xlsx') {
+    const rows = await readSheet(file);
+    return {
+      format,
+      headers: (rows[0] ?? []).map(cellText),
+      sample: (rows[1] ?? []).map(cellText),
+    };
+  }
+  const text = await file.text();
+  // Brazilian spreadsheets often save CSV with ';'; papaparse detects the delimiter from the first lines.
+  const parsed = Papa.parse<string[]>(text, { preview: 2, skipEmptyLines: true });
+  return {
+    format,
+    headers: (parsed.data[0] ?? []).map(cellText),
+    sample: (parsed.data[1] ?? []).map(cellText),
+  };
+}
+
+/** The file as base64, the way the import API takes it in its JSON body. */
+export async function fileToBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const CHUNK = 0x8000;
+  let binary = '';
+  for (let offset = 0; offset < bytes.length; offset += CHUNK)
+    binary += String.fromCharCode(...bytes.subarray(offset, offset + CHUNK));
+  return btoa(binary);
+}
+
+/** Saves text as a file through a temporary link (the error report arrives as CSV text). */
+export function saveTextFile(fileName: string, contentType: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: contentType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
