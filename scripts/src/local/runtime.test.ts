@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   CreateQueueCommand,
@@ -14,7 +17,10 @@ import { TABLE_PREFIX } from './runtime.ts';
 let runtime: TestRuntime;
 
 beforeAll(async () => {
-  runtime = await startTestRuntime();
+  // A stand-in build: `npm test` runs before the web app is built on a clean clone.
+  const webRoot = mkdtempSync(join(tmpdir(), 'atende-web-'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Atende</title>');
+  runtime = await startTestRuntime({ webRoot });
 }, 120_000);
 
 afterAll(async () => {
