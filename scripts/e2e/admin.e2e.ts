@@ -72,6 +72,31 @@ describe('company administration', () => {
     await operatorPage.goto(`${runtime.url}/atende/login`);
     await logIn(operatorPage, 'olivia@demo.atende.local', 'senha-inicial-1');
     await waitForHome(operatorPage);
+    // The initial password must be replaced first: Escape (pressed by waitForHome) leaves this modal open.
+    const firstLogin = operatorPage.getByTestId('first-login-modal');
+    await expect(firstLogin.isVisible()).resolves.toBe(true);
+    await operatorPage.getByTestId('first-login-current').fill('senha-inicial-1');
+    await operatorPage.getByTestId('first-login-new').fill('senha-da-olivia-2');
+    await operatorPage.getByTestId('first-login-confirm').fill('senha-da-olivia-3');
+    await operatorPage.getByTestId('first-login-submit').click();
+    await operatorPage.getByText('As senhas não conferem.').waitFor();
+    await operatorPage.getByTestId('first-login-confirm').fill('senha-da-olivia-2');
+    await operatorPage.getByTestId('first-login-submit').click();
+    await firstLogin.waitFor({ state: 'hidden' });
+    const signIn = (password: string) =>
+      operatorPage.evaluate(
+        async (body) =>
+          (
+            await fetch('/api/auth/token', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            })
+          ).status,
+        { email: 'olivia@demo.atende.local', password },
+      );
+    await expect(signIn('senha-inicial-1')).resolves.toBe(401);
+    await expect(signIn('senha-da-olivia-2')).resolves.toBe(200);
     await expect(operatorPage.getByTestId('menu-logs').count()).resolves.toBe(0);
     await expect(operatorPage.getByTestId('menu-settings').count()).resolves.toBe(0);
     await operatorPage.goto(`${runtime.url}/app/settings/company`);

@@ -57,6 +57,8 @@ export function newEmployee(input: {
   role: Role;
   isRoot: boolean;
   now: Date;
+  /** Whether the password was set by someone else (an admin), so the first login must replace it. */
+  passwordSetByAdmin: boolean;
 }): EmployeeRecord {
   return {
     _id: input.id,
@@ -68,7 +70,7 @@ export function newEmployee(input: {
     settings: {},
     created_at: input.now.toISOString(),
     last_access_in_platform: null,
-    firstLogin: true,
+    firstLogin: input.passwordSetByAdmin,
     modalGeneral: true,
     disableInactivity: false,
     inactive: false,

@@ -64,6 +64,7 @@ async function tenant(): Promise<Tenant> {
     email: operatorEmail,
     role: 'operator',
     isRoot: false,
+    passwordSetByAdmin: true,
     now: new Date(),
   });
   await writeAtomically(employeeItems(operator, await hashPassword(PASSWORD)));

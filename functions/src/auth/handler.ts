@@ -1,10 +1,17 @@
+import { changePassword } from '@atende/shared/contracts/auth/change-password';
 import { createToken } from '@atende/shared/contracts/auth/create-token';
 import { refreshToken } from '@atende/shared/contracts/auth/refresh-token';
 import { registerTrial } from '@atende/shared/contracts/auth/register-trial';
 import { revokeToken } from '@atende/shared/contracts/auth/revoke-token';
 import { createHttpHandler, route } from '../lib/http.ts';
 import { signingSecret } from './secrets.ts';
-import { refreshSession, registerTrial as register, revokeCurrentSession, signIn } from './service.ts';
+import {
+  changePassword as replacePassword,
+  refreshSession,
+  registerTrial as register,
+  revokeCurrentSession,
+  signIn,
+} from './service.ts';
 
 export const handler = createHttpHandler([
   route(registerTrial, ({ body }) => register(body)),
@@ -14,6 +21,10 @@ export const handler = createHttpHandler([
   route(refreshToken, async ({ body }) => refreshSession(body.refresh_token, await signingSecret())),
   route(revokeToken, async ({ auth }) => {
     await revokeCurrentSession(auth);
+    return undefined;
+  }),
+  route(changePassword, async ({ auth, body }) => {
+    await replacePassword(auth, body);
     return undefined;
   }),
 ]);

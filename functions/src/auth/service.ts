@@ -8,18 +8,26 @@ import { newEmployee, newTrialCompany } from '../account/defaults.ts';
 import { toCompanyView, toEmployeeView } from '../account/records.ts';
 import { getCompany, getEmployee, recordAccess } from '../account/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { TooManyRequests, Unauthorized } from '../lib/errors.ts';
+import { Invalid, TooManyRequests, Unauthorized } from '../lib/errors.ts';
 import { normalizeEmail } from './keys.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS } from './refresh-tokens.ts';
 import {
   createSession,
   findRefresh,
+  listEmployeeSessions,
   revokeSession,
   rotateRefresh,
   type SessionRef,
 } from './session-store.ts';
-import { companyItem, employeeItems, findEmailClaim, getPasswordHash, writeAtomically } from './store.ts';
+import {
+  companyItem,
+  employeeItems,
+  findEmailClaim,
+  getPasswordHash,
+  replacePassword,
+  writeAtomically,
+} from './store.ts';
 import { clearFailures, countFailure, readThrottle } from './throttle-store.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './tokens.ts';
 
@@ -41,6 +49,7 @@ export async function registerTrial(input: z.infer<typeof registerTrialBody>, no
     role: 'admin',
     isRoot: true,
     now,
+    passwordSetByAdmin: false,
   });
   const passwordHash = await hashPassword(input.password);
   await writeAtomically([companyItem(company), ...employeeItems(employee, passwordHash)]);
@@ -160,4 +169,31 @@ export async function refreshSession(token: string, secret: string, now = new Da
 
 export async function revokeCurrentSession(auth: AuthContext, now = new Date()): Promise<void> {
   await revokeSession(auth, now);
+}
+
+/**
+ * The caller replaces their password: a wrong current one is a 400 on `current_password`. The employee's
+ * other sessions end, since whoever held the old password may hold them; the caller's session stays.
+ */
+export async function changePassword(
+  auth: AuthContext,
+  input: { current_password: string; new_password: string },
+  now = new Date(),
+): Promise<void> {
+  const storedHash = await getPasswordHash(auth.companyId, auth.employeeId);
+  const valid = storedHash ? await verifyPassword(input.current_password, storedHash) : false;
+  if (!storedHash || !valid) throw new Invalid('current_password', AUTH_MESSAGES.wrongCurrentPassword);
+  const replaced = await replacePassword(
+    auth.companyId,
+    auth.employeeId,
+    storedHash,
+    await hashPassword(input.new_password),
+  );
+  if (!replaced) throw new Invalid('current_password', AUTH_MESSAGES.wrongCurrentPassword);
+  const sessions = await listEmployeeSessions(auth.companyId, auth.employeeId);
+  await Promise.all(
+    sessions
+      .filter((session) => session.sessionId !== auth.sessionId && !session.revoked)
+      .map((session) => revokeSession(session, now)),
+  );
 }

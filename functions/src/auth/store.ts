@@ -139,3 +139,46 @@ export async function readForAuthorizer(session: SessionRef): Promise<Authorizer
     company: companyItem ? { disabled: companyItem.account_disabled === true } : undefined,
   };
 }
+
+/**
+ * Replaces an employee's password hash and clears firstLogin in one transaction. The credential must still
+ * hold the hash that was verified, so two concurrent changes cannot both win; false when it no longer does.
+ */
+export async function replacePassword(
+  companyId: string,
+  employeeId: string,
+  verifiedHash: string,
+  newHash: string,
+): Promise<boolean> {
+  const table = config().mainTable;
+  try {
+    await clients().document.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table,
+              Key: keys.credential(companyId, employeeId),
+              UpdateExpression: 'SET passwordHash = :new',
+              ConditionExpression: 'passwordHash = :verified',
+              ExpressionAttributeValues: { ':new': newHash, ':verified': verifiedHash },
+            },
+          },
+          {
+            Update: {
+              TableName: table,
+              Key: keys.employee(companyId, employeeId),
+              UpdateExpression: 'SET firstLogin = :false',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':false': false },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (failedConditions(error).length > 0) return false;
+    throw error;
+  }
+}

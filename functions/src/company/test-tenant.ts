@@ -48,6 +48,7 @@ async function addMember(companyId: string, role: Role): Promise<Omit<Member, 't
     email: uniqueEmail(role),
     role,
     isRoot: false,
+    passwordSetByAdmin: true,
     now: new Date(),
   });
   await writeAtomically(employeeItems(employee, await hashPassword(TEST_PASSWORD)));

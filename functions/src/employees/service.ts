@@ -98,6 +98,7 @@ export async function createEmployee(auth: AuthContext, body: z.infer<typeof cre
       email,
       role: body.role,
       isRoot: false,
+      passwordSetByAdmin: true,
       now: new Date(),
     }),
     settings: body.settings ?? {},

@@ -123,8 +123,10 @@ export async function seedDemo(now = new Date()): Promise<DemoSeed> {
       role,
       isRoot: role === 'admin',
       now,
+      // Demo logins are printed for the developer to use as they are.
+      passwordSetByAdmin: false,
     }),
-  ).map((employee) => ({ ...employee, firstLogin: false }));
+  );
   const table = config().mainTable;
   try {
     await writeAtomically([

@@ -6,6 +6,7 @@ import { getPermissions } from './account/get-permissions.ts';
 import { getRollouts } from './account/get-rollouts.ts';
 import { identifyUserForBrowserAndClearSession } from './account/identify-browser-session.ts';
 import { putCompanyTrialExpired } from './account/put-company-trial-expired.ts';
+import { changePassword } from './auth/change-password.ts';
 import { createToken } from './auth/create-token.ts';
 import { refreshToken } from './auth/refresh-token.ts';
 import { registerTrial } from './auth/register-trial.ts';
@@ -109,6 +110,7 @@ export const ROUTES: readonly RouteContract[] = [
   createToken,
   refreshToken,
   revokeToken,
+  changePassword,
   getMountApp,
   getRollouts,
   getFeatures,

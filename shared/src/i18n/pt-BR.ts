@@ -83,6 +83,18 @@ export const ptBR = {
       second: { one: 'segundo', other: 'segundos' },
     },
   },
+  firstLogin: {
+    title: 'Boas-vindas!',
+    text: 'Antes de começar, troque a senha inicial da sua conta.',
+    currentPassword: 'Senha atual',
+    newPassword: 'Nova senha',
+    confirmPassword: 'Confirme a nova senha',
+    passwordUnchanged: 'A nova senha deve ser diferente da senha atual.',
+    passwordMismatch: 'As senhas não conferem.',
+    submit: 'Salvar nova senha',
+    saved: 'Senha alterada com sucesso.',
+    failed: 'Não foi possível alterar a senha. Tente novamente.',
+  },
   roles: { admin: 'Administrador', manager: 'Gestor', operator: 'Operador' },
   faqRoles: { admin: 'Administrador', manager: 'Gestor', creator: 'Criador' },
   templateStatus: {

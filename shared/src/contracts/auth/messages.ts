@@ -6,4 +6,5 @@ export const AUTH_MESSAGES = {
   emailInUse: 'Este e-mail já está cadastrado.',
   sessionEnded: 'Sessão encerrada. Entre novamente.',
   invalidRefreshToken: 'Token de atualização inválido ou expirado.',
+  wrongCurrentPassword: 'A senha atual está incorreta.',
 } as const;

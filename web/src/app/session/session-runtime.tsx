@@ -5,6 +5,7 @@ import type { MountedEmployee } from '../../lib/session/account-api.ts';
 import { logout } from '../../lib/session/logout.ts';
 import { STORAGE_KEYS } from '../../lib/storage/local-store.ts';
 import { InactivityGuard } from './inactivity-guard.tsx';
+import { FirstLoginModal } from './modals/first-login-modal.tsx';
 import { NotificationModal } from './modals/notification-modal.tsx';
 import { OnceModal } from './modals/once-modal.tsx';
 import { ProfileModal } from './modals/profile-modal.tsx';
@@ -27,13 +28,7 @@ export function SessionRuntime({ employee }: { employee: MountedEmployee }) {
     <>
       <InactivityGuard disabled={employee.disableInactivity} />
       <NotificationModal employee={employee} />
-      <OnceModal
-        flagKey={`${STORAGE_KEYS.firstLoginSeenPrefix}${employee._id}`}
-        when={employee.firstLogin}
-        title={t('modals.firstLoginTitle')}
-        text={t('modals.firstLoginText')}
-        testId="first-login-modal"
-      />
+      <FirstLoginModal employee={employee} />
       <OnceModal
         flagKey={`${STORAGE_KEYS.reviewAskedPrefix}${employee._id}`}
         when={

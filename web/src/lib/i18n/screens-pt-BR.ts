@@ -61,8 +61,6 @@ export const ptBRScreens = {
   modals: {
     trialExpiredTitle: 'Seu período de teste terminou',
     trialExpiredText: 'Contrate um plano para continuar atendendo seus clientes.',
-    firstLoginTitle: 'Boas-vindas!',
-    firstLoginText: 'Sua conta está pronta. Conecte seus canais e comece a atender.',
     reviewTitle: 'Como está sendo sua experiência?',
     reviewText: 'Conte para nós o que está achando do produto.',
     notificationsTitle: 'Notificações',

@@ -17,7 +17,6 @@ export const STORAGE_KEYS = {
   deviceSeed: 'atende.deviceSeed',
   notificationSeenOn: 'atende.notificationSeenOn',
   reviewAskedPrefix: 'atende.reviewAsked.',
-  firstLoginSeenPrefix: 'atende.firstLoginSeen.',
   menuDisplayState: 'atende.menuDisplayState',
   themePrefix: 'atende.theme.',
 } as const;
