@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
-import { logIn, waitForHome } from './pages.ts';
+import { adminToken, logIn, waitForHome } from './pages.ts';
 
 let runtime: TestRuntime;
 let browser: Browser;
@@ -12,23 +12,12 @@ let site: Server;
 let siteUrl: string;
 let widgetId: string;
 
-async function adminToken(): Promise<string> {
-  const admin = runtime.logins.find((login) => login.role === 'admin');
-  if (!admin) throw new Error('no admin login');
-  const response = await fetch(`${runtime.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
 beforeAll(async () => {
   runtime = await startTestRuntime();
   browser = await launchBrowser();
   const created = await fetch(`${runtime.url}/api/integrations/channels`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(runtime)}` },
     body: JSON.stringify({ type: 'widget', label: 'Site da loja' }),
   });
   expect(created.status).toBe(201);

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { TestRuntime } from '../src/testing/runtime.ts';
 
 /**
  * Closes whatever shell modals (notification of the day, review, first login) stand over the page, once the
@@ -25,4 +26,16 @@ export async function waitForHome(page: Page): Promise<void> {
   await page.waitForURL(/\/app\/home$/);
   await page.getByTestId('home-summary').waitFor();
   await dismissModals(page);
+}
+
+/** An access token of the demo company's admin, for setting up through the API what a test does not cover. */
+export async function adminToken(runtime: TestRuntime): Promise<string> {
+  const admin = runtime.logins.find((login) => login.role === 'admin');
+  if (!admin) throw new Error('no admin login');
+  const response = await fetch(`${runtime.url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.email, password: admin.password }),
+  });
+  return ((await response.json()) as { accessToken: string }).accessToken;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentRequest } from '../src/sandbox/types.ts';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
-import { logIn, waitForHome } from './pages.ts';
+import { adminToken, logIn, waitForHome } from './pages.ts';
 
 const CUSTOMER_PHONE = '5585999990001';
 const PHONE_NUMBER_ID = '106540352242922';
@@ -13,17 +13,6 @@ const ANSWER = 'Sentimos muito! Vamos trocar o produto ainda hoje.';
 let runtime: TestRuntime;
 let browser: Browser;
 let webhookUrl: string;
-
-async function adminToken(): Promise<string> {
-  const admin = runtime.logins.find((login) => login.role === 'admin');
-  if (!admin) throw new Error('no admin login');
-  const response = await fetch(`${runtime.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
 
 /** The sandbox's record of a Cloud API text send to the customer carrying `text`. */
 const textTo = (to: string, text: string) => (request: SentRequest) => {
@@ -36,7 +25,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const created = await fetch(`${runtime.url}/api/integrations/channels`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(runtime)}` },
     body: JSON.stringify({
       type: 'official',
       provider: 'meta',
