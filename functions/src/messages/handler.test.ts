@@ -269,6 +269,28 @@ describe('media', () => {
     expect(response.body).toMatchObject({ message: 'Erro ao tentar enviar mensagem.' });
   });
 
+  it('sends an uploaded PDF as a document', async () => {
+    const chatId = await served();
+    const response = await callRoute(handler, presignMedia, {
+      token: inbox.operator.token,
+      body: { conversation: chatId, file_name: 'contrato.pdf', mime_type: 'application/pdf', size: 4096 },
+    });
+    const presigned = response.body as { file_path: string; file_type: string };
+    expect(presigned.file_type).toBe('doc');
+    const media = await callRoute(handler, sendCustomerMedia, {
+      token: inbox.operator.token,
+      params: { chatId },
+      body: {
+        sent_by: 'operator',
+        message: { file_name: 'contrato.pdf', file_type: 'doc', file_path: presigned.file_path },
+        operator: inbox.operator.id,
+        channel: 'widget',
+      },
+    });
+    expect(media.status).toBe(201);
+    expect(media.body).toMatchObject({ type: 'doc', media: { file_name: 'contrato.pdf' } });
+  });
+
   it('presigns a POST whose policy pins the key, type and size, then sends the uploaded file', async () => {
     const chatId = await served();
     const refused = await callRoute(handler, presignMedia, {

@@ -101,8 +101,14 @@ export async function sendMedia(
   }
   const context = await sendContext(auth, conversationId, body);
   await checkWindow(context.conversation, false, new Date());
+  // The file itself was checked at presign time; here only the declared kind is known, so a document stands in
+  // as application/* (an empty mime would make it "audio" and refuse every PDF).
   const check = checkUpload(
-    { fileName: body.message.file_name, mimeType: '', size: 0 },
+    {
+      fileName: body.message.file_name,
+      mimeType: kind.data === 'doc' ? 'application/octet-stream' : '',
+      size: 0,
+    },
     { channel: messagingChannel(context.conversation.channel), integrationType: context.integration?.type },
   );
   if (!check.ok) throw new Invalid('message', check.message);
