@@ -1,9 +1,12 @@
 import { changePassword } from '@atende/shared/contracts/auth/change-password';
 import { createToken } from '@atende/shared/contracts/auth/create-token';
+import { listAccountCompanies } from '@atende/shared/contracts/auth/list-companies';
 import { refreshToken } from '@atende/shared/contracts/auth/refresh-token';
 import { registerTrial } from '@atende/shared/contracts/auth/register-trial';
 import { revokeToken } from '@atende/shared/contracts/auth/revoke-token';
+import { switchCompany } from '@atende/shared/contracts/auth/switch-company';
 import { createHttpHandler, route } from '../lib/http.ts';
+import { listCompanies, switchCompany as moveToCompany } from './companies.ts';
 import { signingSecret } from './secrets.ts';
 import {
   changePassword as replacePassword,
@@ -27,4 +30,6 @@ export const handler = createHttpHandler([
     await replacePassword(auth, body);
     return undefined;
   }),
+  route(listAccountCompanies, ({ auth }) => listCompanies(auth)),
+  route(switchCompany, async ({ auth, body }) => moveToCompany(auth, body.company, await signingSecret())),
 ]);

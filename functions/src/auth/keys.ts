@@ -4,9 +4,12 @@
  * Company data: every key begins with `C#<companyId>#`. An employee's profile, credential and sessions share
  * one partition, so the authorizer's reads and the "other sessions of this employee" query stay in it.
  *
- * Three lookups must happen before any company is known, so they use global keys holding only ids, counters
- * or hashes, never company data:
- * - `EMAIL#<email>`: sign-in starts from an e-mail; the same item enforces e-mail uniqueness atomically.
+ * Three lookups must happen before any company is known, so they use global keys holding only ids, counters,
+ * hashes or the person's own login identity, never company data:
+ * - `EMAIL#<email>`: the login account, one per person across companies (accounts.ts). Sort key `EMAIL` is the
+ *   account item (password hash, name, first-login flag, last company used; its unique key enforces e-mail
+ *   uniqueness atomically), `MEMBER#<companyId>` one item per company the account is an employee of, holding
+ *   only the company and employee ids.
  * - `REFRESH#<sha256>`: a refresh request carries only the opaque token.
  * - `THROTTLE#<kind>#<subject>`: failed sign-ins are counted per e-mail and per client address.
  */
@@ -36,6 +39,8 @@ export const keys = {
   modalNotificationSort: (accountType: string, role: string, notificationId: string) =>
     `${accountType}#${role}#${notificationId}`,
   email: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
+  membership: (email: string, companyId: string) => ({ pk: `EMAIL#${email}`, sk: `MEMBER#${companyId}` }),
+  membershipPrefix: 'MEMBER#',
   refresh: (hash: string) => ({ pk: `REFRESH#${hash}`, sk: 'REFRESH' }),
   throttle: (kind: 'ACCOUNT' | 'ADDRESS', subject: string) => ({
     pk: `THROTTLE#${kind}#${subject}`,

@@ -1,35 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import type { EmployeeView } from '@atende/shared/contracts/account/views';
 import { AUTH_MESSAGES } from '@atende/shared/contracts/auth/messages';
 import type { z } from 'zod';
 import type { registerTrialBody } from '@atende/shared/contracts/auth/register-trial';
 import { newObjectId } from '@atende/shared/domain/object-id';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { newEmployee, newTrialCompany } from '../account/defaults.ts';
 import { toCompanyView, toEmployeeView } from '../account/records.ts';
-import { getCompany, getEmployee, recordAccess } from '../account/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { Invalid, TooManyRequests, Unauthorized } from '../lib/errors.ts';
+import { Forbidden, Invalid, TooManyRequests, Unauthorized } from '../lib/errors.ts';
+import { readAccount, readMemberStatuses } from './accounts.ts';
+import { callerAccount } from './caller-account.ts';
 import { normalizeEmail } from './keys.ts';
+import { chooseMembership } from './memberships.ts';
+import { activeEmployee, openSession, sessionExpiry, type Tokens } from './open-session.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
-import { hashRefreshToken, newRefreshToken, REFRESH_TOKEN_TTL_SECONDS } from './refresh-tokens.ts';
-import {
-  createSession,
-  findRefresh,
-  listEmployeeSessions,
-  revokeSession,
-  rotateRefresh,
-  type SessionRef,
-} from './session-store.ts';
-import {
-  companyItem,
-  employeeItems,
-  findEmailClaim,
-  getPasswordHash,
-  replacePassword,
-  writeAtomically,
-} from './store.ts';
+import { hashRefreshToken, newRefreshToken } from './refresh-tokens.ts';
+import { findRefresh, listEmployeeSessions, revokeSession, rotateRefresh } from './session-store.ts';
+import { companyItem, employeeItems, replacePassword, writeAtomically } from './store.ts';
 import { clearFailures, countFailure, readThrottle } from './throttle-store.ts';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './tokens.ts';
+import { signAccessToken } from './tokens.ts';
 
 /** Failed sign-ins allowed in one window, per e-mail and per client address. */
 export const THROTTLE = { windowSeconds: 15 * 60, perAccount: 5, perAddress: 20 } as const;
@@ -56,25 +44,10 @@ export async function registerTrial(input: z.infer<typeof registerTrialBody>, no
   return { company: toCompanyView(company), employee: toEmployeeView(employee) };
 }
 
-/** The employee and company behind a session, refusing blocked accounts with the spec's message. */
-async function activeAccount(companyId: string, employeeId: string) {
-  const [employee, company] = await Promise.all([getEmployee(companyId, employeeId), getCompany(companyId)]);
-  if (!employee || !company) throw new Unauthorized(AUTH_MESSAGES.invalidCredentials);
-  if (employee.inactive || company.account_disabled) throw new Unauthorized(AUTH_MESSAGES.accountBlocked);
-  return { employee, company };
-}
-
-const sessionExpiry = (now: Date): Date => new Date(now.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
-
-export interface Tokens {
-  accessToken: string;
-  refreshToken: string;
-  expiresIn: number;
-  employee: EmployeeView;
-}
+export type { Tokens } from './open-session.ts';
 
 export async function signIn(
-  credentials: { email: string; password: string },
+  credentials: { email: string; password: string; company?: string | undefined },
   clientAddress: string,
   secret: string,
   now = new Date(),
@@ -84,9 +57,9 @@ export async function signIn(
     { kind: 'ACCOUNT' as const, subject: email },
     { kind: 'ADDRESS' as const, subject: clientAddress },
   ];
-  const [account, address] = await readThrottle(subjects, now);
+  const [throttled, address] = await readThrottle(subjects, now);
   const blockedUntil = Math.max(
-    account && account.count >= THROTTLE.perAccount ? account.windowEndsAt : 0,
+    throttled && throttled.count >= THROTTLE.perAccount ? throttled.windowEndsAt : 0,
     address && address.count >= THROTTLE.perAddress ? address.windowEndsAt : 0,
   );
   if (blockedUntil > 0) {
@@ -96,12 +69,11 @@ export async function signIn(
     );
   }
 
-  const claim = await findEmailClaim(email);
-  const storedHash = claim ? await getPasswordHash(claim.companyId, claim.employeeId) : undefined;
-  const valid = storedHash
-    ? await verifyPassword(credentials.password, storedHash)
+  const account = await readAccount(email);
+  const valid = account?.passwordHash
+    ? await verifyPassword(credentials.password, account.passwordHash)
     : await burnPasswordCheck(credentials.password);
-  if (!claim || !valid) {
+  if (!account || !valid) {
     await Promise.all(
       subjects.map(({ kind, subject }) => countFailure(kind, subject, THROTTLE.windowSeconds, now)),
     );
@@ -109,27 +81,21 @@ export async function signIn(
   }
   await clearFailures('ACCOUNT', email);
 
-  const { employee } = await activeAccount(claim.companyId, claim.employeeId);
-  const session: SessionRef = {
-    companyId: claim.companyId,
-    employeeId: claim.employeeId,
-    sessionId: randomUUID(),
-  };
-  const refreshToken = newRefreshToken();
-  await createSession(session, hashRefreshToken(refreshToken), sessionExpiry(now), now);
-  await recordAccess(claim.companyId, claim.employeeId, now);
-  const accessToken = await signAccessToken({ ...session, role: employee.role }, secret);
-  return {
-    accessToken,
-    refreshToken,
-    expiresIn: ACCESS_TOKEN_TTL_SECONDS,
-    employee: toEmployeeView({ ...employee, last_access_in_platform: now.toISOString() }),
-  };
+  const choice = chooseMembership(await readMemberStatuses(account.memberships), {
+    wanted: credentials.company,
+    last: account.lastCompanyId,
+  });
+  if ('refused' in choice) {
+    if (choice.refused === 'not-member') throw new Forbidden(ptBR.accounts.notMember);
+    throw new Unauthorized(AUTH_MESSAGES.accountBlocked);
+  }
+  return openSession(choice.member.companyId, choice.member.employeeId, secret, now);
 }
 
 /**
  * Rotates a refresh token. A token already rotated means it leaked or was replayed: the whole session is
- * revoked, so the access token issued alongside stops working too.
+ * revoked, so the access token issued alongside stops working too. Sessions belong to one company: a refresh
+ * never moves a session to another company of the account.
  */
 export async function refreshSession(token: string, secret: string, now = new Date()) {
   const oldHash = hashRefreshToken(token);
@@ -141,7 +107,7 @@ export async function refreshSession(token: string, secret: string, now = new Da
     await revokeSession(record, now);
     throw new Unauthorized(AUTH_MESSAGES.sessionEnded);
   }
-  const { employee } = await activeAccount(record.companyId, record.employeeId);
+  const { employee } = await activeEmployee(record.companyId, record.employeeId);
   const refreshToken = newRefreshToken();
   const outcome = await rotateRefresh(
     record,
@@ -172,25 +138,26 @@ export async function revokeCurrentSession(auth: AuthContext, now = new Date()):
 }
 
 /**
- * The caller replaces their password: a wrong current one is a 400 on `current_password`. The employee's
- * other sessions end, since whoever held the old password may hold them; the caller's session stays.
+ * The caller replaces their account's password, which every company of the account uses: a wrong current one
+ * is a 400 on `current_password`. The account's other sessions, in every company, end, since whoever held the
+ * old password may hold them; the caller's session stays.
  */
 export async function changePassword(
   auth: AuthContext,
   input: { current_password: string; new_password: string },
   now = new Date(),
 ): Promise<void> {
-  const storedHash = await getPasswordHash(auth.companyId, auth.employeeId);
+  const account = await callerAccount(auth);
+  const storedHash = account.passwordHash;
   const valid = storedHash ? await verifyPassword(input.current_password, storedHash) : false;
   if (!storedHash || !valid) throw new Invalid('current_password', AUTH_MESSAGES.wrongCurrentPassword);
-  const replaced = await replacePassword(
-    auth.companyId,
-    auth.employeeId,
-    storedHash,
-    await hashPassword(input.new_password),
-  );
+  const replaced = await replacePassword(account, storedHash, await hashPassword(input.new_password));
   if (!replaced) throw new Invalid('current_password', AUTH_MESSAGES.wrongCurrentPassword);
-  const sessions = await listEmployeeSessions(auth.companyId, auth.employeeId);
+  const sessions = (
+    await Promise.all(
+      account.memberships.map((member) => listEmployeeSessions(member.companyId, member.employeeId)),
+    )
+  ).flat();
   await Promise.all(
     sessions
       .filter((session) => session.sessionId !== auth.sessionId && !session.revoked)

@@ -1,52 +1,44 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH_MESSAGES } from '@atende/shared/contracts/auth/messages';
 import type { CompanyRecord, EmployeeRecord } from '../account/records.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { Conflict } from '../lib/errors.ts';
+import { membershipItems, newAccountItems, passwordItems, type TransactItem } from './account-items.ts';
+import type { Account } from './accounts.ts';
 import { failedConditions } from './conditions.ts';
 import { employeeSearchAttributes, keys } from './keys.ts';
 import type { SessionRef } from './session-store.ts';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+/** The employee item of a company: its profile with the list and search index attributes. */
+function employeePut(employee: EmployeeRecord): TransactItem {
+  return {
+    Put: {
+      TableName: config().mainTable,
+      Item: {
+        ...keys.employee(employee.company, employee._id),
+        gsi1pk: keys.employeesIndex(employee.company),
+        gsi1sk: employee._id,
+        ...employeeSearchAttributes(employee),
+        entity: 'employee',
+        ...employee,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
 
-/** The writes that create one employee with its credential and its e-mail claim (unique across companies). */
+/** The writes that create one employee together with a new login account (its e-mail unique across companies). */
 export function employeeItems(employee: EmployeeRecord, passwordHash: string): TransactItem[] {
-  const table = config().mainTable;
-  return [
-    {
-      Put: {
-        TableName: table,
-        Item: { ...keys.email(employee.email), companyId: employee.company, employeeId: employee._id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    {
-      Put: {
-        TableName: table,
-        Item: {
-          ...keys.employee(employee.company, employee._id),
-          gsi1pk: keys.employeesIndex(employee.company),
-          gsi1sk: employee._id,
-          ...employeeSearchAttributes(employee),
-          entity: 'employee',
-          ...employee,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    {
-      Put: {
-        TableName: table,
-        Item: { ...keys.credential(employee.company, employee._id), entity: 'credential', passwordHash },
-      },
-    },
-  ];
+  return [...newAccountItems(employee, passwordHash), employeePut(employee)];
+}
+
+/**
+ * The writes that make an existing account an employee of one more company: [0] the account is unchanged,
+ * [1] it is not in this company yet, [2] the employee item.
+ */
+export function linkedEmployeeItems(account: Account, employee: EmployeeRecord): TransactItem[] {
+  return [...membershipItems(account, employee), employeePut(employee)];
 }
 
 export function companyItem(company: CompanyRecord): TransactItem {
@@ -67,23 +59,6 @@ export async function writeAtomically(items: TransactItem[]): Promise<void> {
     if (failedConditions(error).length > 0) throw new Conflict(AUTH_MESSAGES.emailInUse, 'email');
     throw error;
   }
-}
-
-export async function findEmailClaim(
-  email: string,
-): Promise<{ companyId: string; employeeId: string } | undefined> {
-  const { Item } = await clients().document.send(
-    new GetCommand({ TableName: config().mainTable, Key: keys.email(email) }),
-  );
-  if (!Item) return undefined;
-  return { companyId: String(Item.companyId), employeeId: String(Item.employeeId) };
-}
-
-export async function getPasswordHash(companyId: string, employeeId: string): Promise<string | undefined> {
-  const { Item } = await clients().document.send(
-    new GetCommand({ TableName: config().mainTable, Key: keys.credential(companyId, employeeId) }),
-  );
-  return typeof Item?.passwordHash === 'string' ? Item.passwordHash : undefined;
 }
 
 export interface AuthorizerView {
@@ -140,41 +115,15 @@ export async function readForAuthorizer(session: SessionRef): Promise<Authorizer
   };
 }
 
-/**
- * Replaces an employee's password hash and clears firstLogin in one transaction. The credential must still
- * hold the hash that was verified, so two concurrent changes cannot both win; false when it no longer does.
- */
+/** Replaces the account's password (see passwordItems); false when the stored hash is no longer the verified one. */
 export async function replacePassword(
-  companyId: string,
-  employeeId: string,
+  account: Account,
   verifiedHash: string,
   newHash: string,
 ): Promise<boolean> {
-  const table = config().mainTable;
   try {
     await clients().document.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table,
-              Key: keys.credential(companyId, employeeId),
-              UpdateExpression: 'SET passwordHash = :new',
-              ConditionExpression: 'passwordHash = :verified',
-              ExpressionAttributeValues: { ':new': newHash, ':verified': verifiedHash },
-            },
-          },
-          {
-            Update: {
-              TableName: table,
-              Key: keys.employee(companyId, employeeId),
-              UpdateExpression: 'SET firstLogin = :false',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':false': false },
-            },
-          },
-        ],
-      }),
+      new TransactWriteCommand({ TransactItems: passwordItems(account, verifiedHash, newHash) }),
     );
     return true;
   } catch (error) {

@@ -111,18 +111,17 @@ describe('POST /api/employees', () => {
     }
   });
 
-  it("answers email_exists for another company's account and a conflict for a colleague's", async () => {
+  it("refuses a password for another company's account and answers a conflict for a colleague's", async () => {
     const other = await create(a.admin.token, {
       name: 'Outra',
       email: b.operator.email,
       role: 'operator',
       password: 'inicial-123',
     });
-    expect(other.status).toBe(409);
+    expect(other.status).toBe(400);
     expect(other.body).toMatchObject({
-      code: 'email_exists',
-      field: 'email',
-      message: ptBR.admin.emailExistsPickProfile,
+      field: 'password',
+      message: ptBR.accounts.passwordNotForExistingAccount,
     });
     const colleague = await create(a.admin.token, {
       name: 'Repetido',
@@ -132,6 +131,15 @@ describe('POST /api/employees', () => {
     });
     expect(colleague.status).toBe(409);
     expect(colleague.body).toMatchObject({ code: 'conflict', message: ptBR.admin.emailInUseHere });
+  });
+
+  it('asks a new e-mail for the name and the initial password', async () => {
+    const email = uniqueEmail('sem-senha');
+    const noPassword = await create(a.admin.token, { name: 'Sem Senha', email, role: 'operator' });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body).toMatchObject({ field: 'password', message: ptBR.forms.requiredField });
+    const list = await callRoute(handler, listEmployees, { token: a.admin.token, query: { search: email } });
+    expect((list.body as { items: unknown[] }).items).toEqual([]);
   });
 
   it('refuses a company at max_included_users with a clear message until a seat is freed', async () => {

@@ -1,3 +1,4 @@
+import { checkEmployeeEmail } from '@atende/shared/contracts/employees/check-email';
 import { createEmployee } from '@atende/shared/contracts/employees/create-employee';
 import { getEmployee } from '@atende/shared/contracts/employees/get-employee';
 import { listEmployees } from '@atende/shared/contracts/employees/list-employees';
@@ -9,6 +10,7 @@ import * as service from './service.ts';
 export const handler = createHttpHandler(
   [
     route(listEmployees, ({ auth, query }) => service.listEmployees(auth, query)),
+    route(checkEmployeeEmail, ({ auth, query }) => service.checkEmail(auth, query.email)),
     route(createEmployee, ({ auth, body }) => service.createEmployee(auth, body)),
     route(getEmployee, ({ auth, params }) => service.getEmployee(auth, params.id)),
     route(updateEmployee, ({ auth, params, body }) => service.updateEmployee(auth, params.id, body)),

@@ -17,12 +17,14 @@ import { auditActor, auditItem } from '../audit/store.ts';
 import { normalizeEmail } from '../auth/keys.ts';
 import { hashPassword } from '../auth/password.ts';
 import { listEmployeeSessions, revokeSession } from '../auth/session-store.ts';
-import { employeeItems, findEmailClaim } from '../auth/store.ts';
+import { identityItems, type IdentityChange } from '../auth/account-items.ts';
+import { accountIdentity, MAX_COMPANIES_PER_ACCOUNT, readAccount } from '../auth/accounts.ts';
+import { employeeItems, linkedEmployeeItems } from '../auth/store.ts';
 import { publishEmployeesChanged, publishRefresh } from '../company/events.ts';
 import { changeCompany, readCompanyItem } from '../company/store.ts';
 import { flatten, membershipsOf, readTree, setMemberships } from '../departments/tree.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { AppError, Conflict, Forbidden, NotFound } from '../lib/errors.ts';
+import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import { ACTIVE_USERS_ATTRIBUTE, activeUsers, maxIncludedUsers } from './limits.ts';
 import { searchEmployees } from './search.ts';
 import { employeeUpdateItems } from './writes.ts';
@@ -76,31 +78,62 @@ export async function getEmployee(auth: AuthContext, id: string) {
   return view(employee, readTree(company.departments));
 }
 
+/** Whether an e-mail already has a login account, and whether it is already an employee here; nothing more. */
+export async function checkEmail(auth: AuthContext, rawEmail: string) {
+  const account = await readAccount(normalizeEmail(rawEmail));
+  return {
+    exists: account !== undefined,
+    inCompany: account?.memberships.some((member) => member.companyId === auth.companyId) ?? false,
+  };
+}
+
+/** What a new employee needs that an existing account already has: the name and an initial password. */
+function newAccountFields(body: z.infer<typeof createEmployeeBody>) {
+  if (body.name === undefined) throw new Invalid('name', ptBR.forms.requiredField);
+  if (body.password === undefined) throw new Invalid('password', ptBR.forms.requiredField);
+  return { name: body.name, password: body.password };
+}
+
 /**
- * Creates an employee with an initial password (firstLogin true). An e-mail of another company's account is
- * a 409 `email_exists` (the admin picks only the profile, spec employee form); a company at its
- * max_included_users is refused. Employee, credential, e-mail claim, department memberships, active-user
- * counter and audit entry are one transaction.
+ * Creates an employee. A new e-mail gets a login account with the initial password (firstLogin true). An
+ * e-mail that already has an account (another company's employee) only gets this company's profile (spec,
+ * employee form): the account's name, no password (one sent is refused), and the person signs in with the
+ * password they already use. A company at its max_included_users is refused either way. Account or
+ * membership, employee, department memberships, active-user counter and audit entry are one transaction.
  */
 export async function createEmployee(auth: AuthContext, body: z.infer<typeof createEmployeeBody>) {
   const email = normalizeEmail(body.email);
-  const claim = await findEmailClaim(email);
-  if (claim && claim.companyId !== auth.companyId) {
-    throw new AppError(409, EMPLOYEE_ERROR_CODES.emailExists, ptBR.admin.emailExistsPickProfile, 'email');
+  const account = await readAccount(email);
+  if (account?.memberships.some((member) => member.companyId === auth.companyId)) {
+    throw new Conflict(ptBR.admin.emailInUseHere, 'email');
   }
-  if (claim) throw new Conflict(ptBR.admin.emailInUseHere, 'email');
-  const [passwordHash, actor] = await Promise.all([hashPassword(body.password), auditActor(auth)]);
+  if (account && body.password !== undefined) {
+    throw new Invalid('password', ptBR.accounts.passwordNotForExistingAccount);
+  }
+  if (account && account.memberships.length >= MAX_COMPANIES_PER_ACCOUNT) {
+    throw new Conflict(
+      interpolate(ptBR.accounts.tooManyCompanies, { max: MAX_COMPANIES_PER_ACCOUNT }),
+      'email',
+    );
+  }
+  const fresh = account ? undefined : newAccountFields(body);
+  const [identity, passwordHash, actor] = await Promise.all([
+    account ? accountIdentity(account) : { name: fresh?.name ?? '', firstLogin: true },
+    fresh ? hashPassword(fresh.password) : undefined,
+    auditActor(auth),
+  ]);
   const employee: EmployeeRecord = {
     ...newEmployee({
       id: newObjectId(),
       companyId: auth.companyId,
-      name: body.name,
+      name: identity.name,
       email,
       role: body.role,
       isRoot: false,
       passwordSetByAdmin: true,
       now: new Date(),
     }),
+    firstLogin: identity.firstLogin,
     settings: body.settings ?? {},
   };
   const departments = [...new Set(body.departments)];
@@ -117,7 +150,7 @@ export async function createEmployee(auth: AuthContext, body: z.infer<typeof cre
         ...(departments.length > 0 ? { departments: nextTree } : {}),
       },
       items: [
-        ...employeeItems(employee, passwordHash),
+        ...(account ? linkedEmployeeItems(account, employee) : employeeItems(employee, passwordHash ?? '')),
         auditItem(auth.companyId, actor, {
           entity: 'employee',
           entityId: employee._id,
@@ -127,12 +160,41 @@ export async function createEmployee(auth: AuthContext, body: z.infer<typeof cre
         }),
       ],
       result: view(employee, nextTree),
-      onItemConditionFailed: emailInUse,
+      onItemConditionFailed: (index: number) =>
+        !account
+          ? emailInUse()
+          : index === 1
+            ? new Conflict(ptBR.admin.emailInUseHere, 'email')
+            : new Conflict(ptBR.admin.concurrentChange),
     };
   });
   await publishEmployeesChanged(auth.companyId);
   if (departments.length > 0) await publishRefresh(auth.companyId, 'departments-update');
   return created;
+}
+
+/**
+ * The account writes of a name or e-mail change (made by the person themself): the login account and the
+ * employee items of the account's other companies, so every company sees the new name and e-mail.
+ */
+async function accountChange(
+  auth: AuthContext,
+  before: EmployeeRecord,
+  identity: { name: string; email: string },
+): Promise<{ change: IdentityChange; otherCompanies: string[] }> {
+  const [account, taken] = await Promise.all([
+    readAccount(before.email),
+    identity.email === before.email ? undefined : readAccount(identity.email),
+  ]);
+  if (taken) throw emailInUse();
+  const member = account?.memberships.find((entry) => entry.companyId === auth.companyId);
+  if (!account || member?.employeeId !== before._id) throw new Conflict(ptBR.admin.concurrentChange);
+  return {
+    change: identityItems(account, identity, auth.companyId),
+    otherCompanies: account.memberships
+      .map((entry) => entry.companyId)
+      .filter((companyId) => companyId !== auth.companyId),
+  };
 }
 
 /** Ends every open session of the employee at once (refresh tokens stop rotating, access tokens fail). */
@@ -173,7 +235,10 @@ export async function updateEmployee(
     ...(body.settings ? { settings: body.settings } : {}),
     ...(body.disableInactivity !== undefined ? { disableInactivity: body.disableInactivity } : {}),
   };
-  const actor = await auditActor(auth);
+  const [actor, account] = await Promise.all([
+    auditActor(auth),
+    name !== before.name || email !== before.email ? accountChange(auth, before, { name, email }) : undefined,
+  ]);
   const activation = before.inactive === inactive ? 0 : inactive ? -1 : 1;
   const updated = await changeCompany(auth.companyId, async (company) => {
     const tree = readTree(company.departments);
@@ -191,7 +256,8 @@ export async function updateEmployee(
     return {
       set: { ...counter, ...(body.departments ? { departments: nextTree } : {}) },
       items: [
-        ...employeeUpdateItems(before, after),
+        ...employeeUpdateItems(after),
+        ...(account?.change.items ?? []),
         auditItem(auth.companyId, actor, {
           entity: 'employee',
           entityId: id,
@@ -202,11 +268,19 @@ export async function updateEmployee(
       ],
       result: view(after, nextTree),
       onItemConditionFailed: (index: number) =>
-        index === 0 ? new NotFound(ptBR.admin.employeeNotFound) : emailInUse(),
+        index === 0
+          ? new NotFound(ptBR.admin.employeeNotFound)
+          : index === 1 + (account?.change.emailTakenIndex ?? -2)
+            ? emailInUse()
+            : new Conflict(ptBR.admin.concurrentChange),
     };
   });
   if (activation < 0) await endSessions(auth.companyId, id, new Date());
-  await publishEmployeesChanged(auth.companyId);
+  await Promise.all(
+    [auth.companyId, ...(account?.otherCompanies ?? [])].map((companyId) =>
+      publishEmployeesChanged(companyId),
+    ),
+  );
   if (body.departments) await publishRefresh(auth.companyId, 'departments-update');
   return updated;
 }

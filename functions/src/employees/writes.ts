@@ -6,17 +6,16 @@ import { config } from '../lib/config.ts';
 const EDITABLE = ['name', 'email', 'role', 'inactive', 'settings', 'disableInactivity'] as const;
 
 /**
- * The writes of an employee edit: the profile (with its search keys) and, when the e-mail changes, the
- * global e-mail claim moved atomically (the new one must be free, the old one must still be this employee's).
- * The first item's condition failing means the employee is gone; a later one, that the e-mail is taken.
+ * The write of an employee edit in one company: the profile with its search keys. A name or e-mail change
+ * also changes the login account and the other companies' employee items (auth/account-items.ts).
  */
-export function employeeUpdateItems(before: EmployeeRecord, after: EmployeeRecord): TransactItem[] {
+export function employeeUpdateItems(after: EmployeeRecord): TransactItem[] {
   const table = config().mainTable;
   const values: Record<string, unknown> = Object.fromEntries(
     EDITABLE.map((field) => [`:${field}`, after[field]]),
   );
   const search = employeeSearchAttributes(after);
-  const items: TransactItem[] = [
+  return [
     {
       Update: {
         TableName: table,
@@ -34,24 +33,4 @@ export function employeeUpdateItems(before: EmployeeRecord, after: EmployeeRecor
       },
     },
   ];
-  if (before.email !== after.email) {
-    items.push(
-      {
-        Delete: {
-          TableName: table,
-          Key: keys.email(before.email),
-          ConditionExpression: 'employeeId = :employee',
-          ExpressionAttributeValues: { ':employee': before._id },
-        },
-      },
-      {
-        Put: {
-          TableName: table,
-          Item: { ...keys.email(after.email), companyId: after.company, employeeId: after._id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    );
-  }
-  return items;
 }

@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import { objectId } from '../../domain/object-id.ts';
 import { employeeView } from '../account/views.ts';
 import { defineRoute } from '../types.ts';
 
 export const createTokenBody = z.object({
   email: z.email().max(254),
   password: z.string().min(1).max(256),
+  /**
+   * For an account employed by several companies: the company to sign in to. Without it the session opens in
+   * the company used last (or the first one where the employee is active).
+   */
+  company: objectId.optional(),
 });
 
 export const createTokenResponse = z.object({

@@ -11,21 +11,22 @@ import {
 } from './views.ts';
 
 /**
- * `password` is the initial password: the employee starts with firstLogin true and changes it at the
- * first-login modal. An e-mail already registered in another company is answered 409 with
- * `code: 'email_exists'` (the spec's "only pick a profile and save").
+ * A new e-mail needs `name` and `password`, the initial password: the employee starts with firstLogin true and
+ * changes it at the first-login modal. An e-mail that already has a login account (another company's
+ * employee) needs neither (spec, employee form: the admin only picks a profile and saves): the employee keeps
+ * the account's name and signs in with the password they already use; a password sent then is refused (400).
+ * Whether an e-mail has an account is answered by `GET /employees/email-check`.
  */
 export const createEmployeeBody = z.object({
-  name: employeeName,
+  name: employeeName.optional(),
   email: employeeEmail,
   role: employeeRole,
   departments: employeeDepartments.default([]),
-  password: employeePassword,
+  password: employeePassword.optional(),
   settings: employeeSettings.optional(),
 });
 
 export const EMPLOYEE_ERROR_CODES = {
-  emailExists: 'email_exists',
   employeeLimit: 'employee_limit',
 } as const;
 

@@ -22,17 +22,22 @@ function browserSessionId(): string {
   return fresh;
 }
 
-/** Sign-in: stores the tokens, then registers this browser as the employee's session (closing older ones). */
-export async function signIn(credentials: Credentials): Promise<void> {
-  const answer = await callRoute(createToken, { body: credentials, timeoutMs: LIMITS.loginTimeoutMs });
-  saveSignIn(answer);
+/** Registers this browser as the employee's session, closing their older ones. */
+export async function identifyBrowser(employeeId: string): Promise<void> {
   try {
     await callRoute(identifyUserForBrowserAndClearSession, {
-      body: { id_session_user: browserSessionId(), employee: answer.employee._id },
+      body: { id_session_user: browserSessionId(), employee: employeeId },
     });
   } catch {
     // Closing older sessions is best effort; the socket's close-others-sessions covers the same ground.
   }
+}
+
+/** Sign-in: stores the tokens, then registers this browser as the employee's session (closing older ones). */
+export async function signIn(credentials: Credentials): Promise<void> {
+  const answer = await callRoute(createToken, { body: credentials, timeoutMs: LIMITS.loginTimeoutMs });
+  saveSignIn(answer);
+  await identifyBrowser(answer.employee._id);
 }
 
 export async function signUpForTrial(form: TrialSignUp): Promise<void> {

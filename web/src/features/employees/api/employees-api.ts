@@ -1,3 +1,4 @@
+import { checkEmployeeEmail } from '@atende/shared/contracts/employees/check-email';
 import { createEmployee } from '@atende/shared/contracts/employees/create-employee';
 import { listEmployees } from '@atende/shared/contracts/employees/list-employees';
 import { updateEmployee } from '@atende/shared/contracts/employees/update-employee';
@@ -12,6 +13,8 @@ export type UpdateEmployeeInput = z.input<typeof updateEmployeeBody>;
 
 export const fetchEmployeesPage = (search: string, cursor: string | undefined) =>
   callRoute(listEmployees, { query: { search: search || undefined, cursor } });
+
+export const fetchEmailCheck = (email: string) => callRoute(checkEmployeeEmail, { query: { email } });
 
 export const postEmployee = (body: CreateEmployeeInput) => callRoute(createEmployee, { body });
 

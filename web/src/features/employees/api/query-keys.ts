@@ -7,6 +7,7 @@ export const employeeKeys = {
   all: ROOT,
   list: (search: string) => [...ROOT, 'list', search] as const,
   departmentOptions: [...ROOT, 'department-options'] as const,
+  emailCheck: (email: string) => [...ROOT, 'email-check', email] as const,
 };
 
 export const EMPLOYEE_LIVE_EVENTS: readonly ServerEvent[] = ['admin-update-employees', 'refresh-session'];

@@ -5,10 +5,10 @@ import { Alert, App, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { canEditIdentity, contractRule, createRefusal } from '../forms/employee-form.ts';
-import { useDepartmentOptions, useSaveEmployee } from '../hooks/use-employees.ts';
+import { useDepartmentOptions, useEmailStatus, useSaveEmployee } from '../hooks/use-employees.ts';
 
 interface FormValues {
-  name: string;
+  name?: string;
   email: string;
   role: Role;
   departments: string[];
@@ -34,6 +34,10 @@ export function EmployeeFormModal({ open, editing, currentEmployeeId, onClose }:
   const { create, update } = useSaveEmployee();
   const [refusal, setRefusal] = useState<string>();
   const identityEditable = canEditIdentity(editing, currentEmployeeId);
+  const typedEmail = Form.useWatch('email', form);
+  const email = useEmailStatus(typedEmail, open && !editing);
+  // An e-mail with a login account keeps its name and password: the admin picks only the profile.
+  const askIdentity = !editing && email.status !== 'existing-account';
 
   useEffect(() => {
     if (!open) return;
@@ -61,13 +65,16 @@ export function EmployeeFormModal({ open, editing, currentEmployeeId, onClose }:
           },
         });
         void message.success(labels.updated, LIMITS.toastDurationMs / 1000);
+      } else if (email.status === 'existing-account') {
+        await create.mutateAsync({ email: values.email, role: values.role, departments: values.departments });
+        void message.success(labels.created, LIMITS.toastDurationMs / 1000);
       } else {
-        await create.mutateAsync({ ...values, password: values.password ?? '' });
+        await create.mutateAsync(values);
         void message.success(labels.created, LIMITS.toastDurationMs / 1000);
       }
       onClose();
     } catch (error) {
-      // Plan limit and existing e-mail are answers the admin acts on, so they stay in the form, not in a toast.
+      // The plan limit is an answer the admin acts on, so it stays in the form, not in a toast.
       if (!editing && createRefusal(error) !== 'other') setRefusal(errorText(error));
       else void message.error(errorText(error), LIMITS.toastDurationMs / 1000);
     }
@@ -83,7 +90,10 @@ export function EmployeeFormModal({ open, editing, currentEmployeeId, onClose }:
       onOk={() => form.submit()}
       confirmLoading={create.isPending || update.isPending}
       destroyOnHidden
-      okButtonProps={{ 'data-testid': 'employee-form-submit' }}
+      okButtonProps={{
+        'data-testid': 'employee-form-submit',
+        disabled: !editing && email.status === 'already-here',
+      }}
       data-testid="employee-form-modal"
     >
       {refusal && (
@@ -95,16 +105,42 @@ export function EmployeeFormModal({ open, editing, currentEmployeeId, onClose }:
           data-testid="employee-form-refusal"
         />
       )}
+      {email.status === 'existing-account' && (
+        <Alert
+          type="info"
+          showIcon
+          title={ptBR.admin.emailExistsPickProfile}
+          style={{ marginBottom: 16 }}
+          data-testid="employee-form-existing-account"
+        />
+      )}
+      {email.status === 'already-here' && (
+        <Alert
+          type="warning"
+          showIcon
+          title={ptBR.admin.emailInUseHere}
+          style={{ marginBottom: 16 }}
+          data-testid="employee-form-already-here"
+        />
+      )}
       {editing && !identityEditable && (
         <Alert type="info" showIcon title={labels.selfOnly} style={{ marginBottom: 16 }} />
       )}
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ departments: [] }}>
-        <Form.Item name="name" label={labels.name} rules={[contractRule('name')]} required>
-          <Input disabled={!identityEditable} data-testid="employee-form-name" maxLength={120} />
-        </Form.Item>
-        <Form.Item name="email" label={labels.email} rules={[contractRule('email')]} required>
+        <Form.Item
+          name="email"
+          label={labels.email}
+          rules={[contractRule('email')]}
+          required
+          extra={email.checking ? ptBR.accounts.checkingEmail : undefined}
+        >
           <Input disabled={!identityEditable} data-testid="employee-form-email" maxLength={254} />
         </Form.Item>
+        {(editing || askIdentity) && (
+          <Form.Item name="name" label={labels.name} rules={[contractRule('name')]} required>
+            <Input disabled={!identityEditable} data-testid="employee-form-name" maxLength={120} />
+          </Form.Item>
+        )}
         <Form.Item name="role" label={labels.role} rules={[contractRule('role')]} required>
           <Select
             notFoundContent={ptBR.forms.noOptions}
@@ -122,7 +158,7 @@ export function EmployeeFormModal({ open, editing, currentEmployeeId, onClose }:
             optionFilterProp="label"
           />
         </Form.Item>
-        {!editing && (
+        {askIdentity && (
           <Form.Item
             name="password"
             label={labels.password}

@@ -4,7 +4,13 @@ import { serverFrame } from '@atende/shared/realtime/server-events';
 import type { AdminEmployeeView } from '@atende/shared/contracts/employees/views';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { employeeKeys, employeeKeysForFrame } from '../api/query-keys.ts';
-import { canEditIdentity, createRefusal, departmentOptions, employeeFieldError } from './employee-form.ts';
+import {
+  canEditIdentity,
+  createRefusal,
+  departmentOptions,
+  emailStatus,
+  employeeFieldError,
+} from './employee-form.ts';
 
 type RefreshEvent = (typeof REFRESH_SESSION_EVENTS)[number];
 
@@ -53,12 +59,18 @@ describe('employee form', () => {
     expect(canEditIdentity(employee(OTHER), ME)).toBe(false);
   });
 
-  it('tells the plan-limit and existing e-mail refusals apart from other failures', () => {
+  it('asks for name and password only when the e-mail has no account yet', () => {
+    expect(emailStatus(undefined)).toBe('unknown');
+    expect(emailStatus({ exists: false, inCompany: false })).toBe('new');
+    expect(emailStatus({ exists: true, inCompany: false })).toBe('existing-account');
+    expect(emailStatus({ exists: true, inCompany: true })).toBe('already-here');
+  });
+
+  it('tells the plan-limit refusal apart from other failures', () => {
     const limit = new ApiRequestError(409, 'Limite de 3 usuários do plano atingido.', {
       code: 'employee_limit',
     });
     expect(createRefusal(limit)).toBe('employee-limit');
-    expect(createRefusal(new ApiRequestError(409, 'x', { code: 'email_exists' }))).toBe('email-exists');
     expect(createRefusal(new ApiRequestError(500, 'x'))).toBe('other');
     expect(createRefusal(new Error('x'))).toBe('other');
   });

@@ -1,15 +1,29 @@
 import type { DepartmentNode } from '@atende/shared/contracts/departments/views';
-import { createEmployeeBody, EMPLOYEE_ERROR_CODES } from '@atende/shared/contracts/employees/create-employee';
-import type { AdminEmployeeView } from '@atende/shared/contracts/employees/views';
+import type { checkEmployeeEmailResponse } from '@atende/shared/contracts/employees/check-email';
+import { EMPLOYEE_ERROR_CODES } from '@atende/shared/contracts/employees/create-employee';
+import {
+  type AdminEmployeeView,
+  employeeEmail,
+  employeeName,
+  employeePassword,
+  employeeRole,
+} from '@atende/shared/contracts/employees/views';
 import { departmentDisplayName } from '@atende/shared/rules/departments';
 import type { z } from 'zod';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 
 type Field = 'name' | 'email' | 'role' | 'password';
 
+const FIELD_SCHEMAS: Record<Field, z.ZodType> = {
+  name: employeeName,
+  email: employeeEmail,
+  role: employeeRole,
+  password: employeePassword,
+};
+
 /** The contract's own check of one field, so the form says what the API would ('Campo obrigatório.', format). */
 export function employeeFieldError(field: Field, value: unknown): string | undefined {
-  const schema: z.ZodType = createEmployeeBody.shape[field];
+  const schema = FIELD_SCHEMAS[field];
   const parsed = schema.safeParse(value ?? undefined);
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
@@ -31,14 +45,26 @@ export const canEditIdentity = (
   currentEmployeeId: string | undefined,
 ) => editing === undefined || editing._id === currentEmployeeId;
 
-export type CreateRefusal = 'employee-limit' | 'email-exists' | 'other';
+/**
+ * What a new employee's e-mail asks of the form: a new e-mail needs name and initial password; one that already
+ * has a login account (another company's employee) needs only the profile (spec, employee form); one already
+ * employed here cannot be added again. 'unknown' until the check answers.
+ */
+export type EmailStatus = 'unknown' | 'new' | 'existing-account' | 'already-here';
+
+export function emailStatus(check: z.infer<typeof checkEmployeeEmailResponse> | undefined): EmailStatus {
+  if (!check) return 'unknown';
+  if (check.inCompany) return 'already-here';
+  return check.exists ? 'existing-account' : 'new';
+}
+
+export type CreateRefusal = 'employee-limit' | 'other';
 
 /** Which refusal the server gave to a create; its pt-BR message is shown as is. */
 export function createRefusal(error: unknown): CreateRefusal {
   if (!(error instanceof ApiRequestError)) return 'other';
   const code = (error.data as { code?: unknown } | undefined)?.code;
   if (code === EMPLOYEE_ERROR_CODES.employeeLimit) return 'employee-limit';
-  if (code === EMPLOYEE_ERROR_CODES.emailExists) return 'email-exists';
   return 'other';
 }
 

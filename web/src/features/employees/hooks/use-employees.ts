@@ -10,12 +10,13 @@ import { useEffect, useState } from 'react';
 import type { CreateEmployeeInput, UpdateEmployeeInput } from '../api/employees-api.ts';
 import {
   fetchDepartmentTree,
+  fetchEmailCheck,
   fetchEmployeesPage,
   patchEmployee,
   postEmployee,
 } from '../api/employees-api.ts';
 import { EMPLOYEE_LIVE_EVENTS, employeeKeys, employeeKeysForFrame } from '../api/query-keys.ts';
-import { departmentOptions } from '../forms/employee-form.ts';
+import { departmentOptions, emailStatus, employeeFieldError } from '../forms/employee-form.ts';
 import { useLiveInvalidation } from '../../../lib/socket/use-live-invalidation.ts';
 
 /** The search text as typed, and the one sent to the API 500 ms after the last keystroke. */
@@ -54,6 +55,31 @@ export function useEmployeePages(search: string) {
     hasNext: page + 1 < pages.length || query.hasNextPage,
     goNext,
     goPrevious: () => setPage((current) => Math.max(0, current - 1)),
+  };
+}
+
+/**
+ * Whether the e-mail typed in a new employee's form already has a login account, asked 500 ms after the last
+ * keystroke and only for a well-formed e-mail.
+ */
+export function useEmailStatus(email: string | undefined, enabled: boolean) {
+  const [settled, setSettled] = useState('');
+  useEffect(() => {
+    const value = (email ?? '').trim().toLowerCase();
+    const timer = setTimeout(() => setSettled(value), LIMITS.searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [email]);
+  const valid = settled.length > 0 && employeeFieldError('email', settled) === undefined;
+  const current = (email ?? '').trim().toLowerCase() === settled;
+  const query = useQuery({
+    queryKey: employeeKeys.emailCheck(settled),
+    queryFn: () => fetchEmailCheck(settled),
+    enabled: enabled && valid,
+    staleTime: 0,
+  });
+  return {
+    status: enabled && valid && current ? emailStatus(query.data) : ('unknown' as const),
+    checking: enabled && valid && (query.isFetching || !current),
   };
 }
 

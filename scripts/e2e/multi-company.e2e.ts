@@ -1,0 +1,82 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
+import { launchBrowser } from './browser.ts';
+import { logIn, waitForHome } from './pages.ts';
+
+let runtime: TestRuntime;
+let browser: Browser;
+
+beforeAll(async () => {
+  runtime = await startTestRuntime();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.dispose();
+});
+
+async function pickOption(page: Page, testId: string, label: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label })
+    .first()
+    .click();
+  await page.keyboard.press('Escape');
+}
+
+const storedCompany = (page: Page) =>
+  page.evaluate(
+    () => (JSON.parse(localStorage.getItem('atende.employee') ?? '{}') as { company?: string }).company,
+  );
+
+describe('an account in two companies', () => {
+  it('a second company adds the demo operator by e-mail only; the operator switches between both', async () => {
+    const operator = runtime.logins.find((login) => login.role === 'operator');
+    if (!operator) throw new Error('no operator login');
+    const registered = await fetch(`${runtime.url}/api/trial/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        account_type: 'professional',
+        company_name: 'Loja Segunda',
+        name: 'Dona da Loja',
+        email: 'dona@loja-segunda.example',
+        password: 'segredo-forte-1',
+      }),
+    });
+    const second = ((await registered.json()) as { company: { _id: string } }).company._id;
+
+    const adminPage = await browser.newPage();
+    await adminPage.goto(`${runtime.url}/atende/login`);
+    await logIn(adminPage, 'dona@loja-segunda.example', 'segredo-forte-1');
+    await waitForHome(adminPage);
+    await adminPage.goto(`${runtime.url}/app/settings/employees`);
+    await adminPage.getByTestId('page-header-action-create-employee').click();
+    await adminPage.getByTestId('employee-form-email').fill(operator.email);
+    await adminPage.getByTestId('employee-form-existing-account').waitFor();
+    await expect(adminPage.getByTestId('employee-form-name').count()).resolves.toBe(0);
+    await expect(adminPage.getByTestId('employee-form-password').count()).resolves.toBe(0);
+    await pickOption(adminPage, 'employee-form-role', 'Operador');
+    await adminPage.getByTestId('employee-form-submit').click();
+    await adminPage.getByTestId('employees-table').getByText(operator.email).waitFor();
+    await adminPage.close();
+
+    const page = await browser.newPage();
+    await page.goto(`${runtime.url}/atende/login`);
+    await logIn(page, operator.email, operator.password);
+    await waitForHome(page);
+    // The operator last worked in the demo company, so the session opens there.
+    await expect(storedCompany(page)).resolves.not.toBe(second);
+    await page.getByTestId('account-menu-button').click();
+    await page.getByText('Trocar empresa').hover();
+    const reloaded = page.waitForEvent('load');
+    await page.getByTestId(`account-menu-company-${second}`).click();
+    await reloaded;
+    await waitForHome(page);
+    await expect(storedCompany(page)).resolves.toBe(second);
+    await expect(page.getByTestId('home-company').innerText()).resolves.toContain('Loja Segunda');
+    await page.close();
+  });
+});
