@@ -4,6 +4,7 @@ import type { AuthContext } from '../lib/auth-context.ts';
 import { NotFound } from '../lib/errors.ts';
 import type { ConversationRecord } from './records.ts';
 import { getConversation } from './store.ts';
+import { limitingWallets } from './wallet-reach.ts';
 import { canSee, type Viewer, viewerOf } from './visibility.ts';
 
 export interface CallerContext {
@@ -11,10 +12,11 @@ export interface CallerContext {
   viewer: Viewer;
 }
 
-/** The caller's company (read once per request) and what it lets them see. */
+/** The caller's company (read once per request), its wallets when they limit the caller, and what they see. */
 export async function callerContext(auth: AuthContext): Promise<CallerContext> {
   const company = await readCompanyItem(auth.companyId);
-  return { company, viewer: viewerOf(company, auth.employeeId, auth.role) };
+  const wallets = auth.role === 'admin' ? [] : await limitingWallets(auth.companyId, company);
+  return { company, viewer: viewerOf(company, auth.employeeId, auth.role, wallets) };
 }
 
 /** A conversation the caller may see; one they may not see answers 404, like one that does not exist. */

@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { customersQueueWaitCountBody } from '@atende/shared/contracts/queue/customers-queue-wait-count';
 import type { reallocatedQueueWaitCountBody } from '@atende/shared/contracts/queue/reallocated-customers-queue-wait-count';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { inWalletFilter } from '@atende/shared/rules/wallet-reach';
 import type { z } from 'zod';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
@@ -46,9 +47,9 @@ async function queryAll(
 }
 
 /**
- * queue/customers-queue-wait-count: customers waiting in the queues the caller may see; with departmentEnable
- * only the listed departments (notMyDepartments: only departments the caller is not in). Wallet filters wait
- * for the contacts issue's wallets and are accepted without effect.
+ * queue/customers-queue-wait-count: customers waiting in the queues the caller may see (wallet limit
+ * included); with departmentEnable only the listed departments (notMyDepartments: only departments the caller
+ * is not in); with walletEnable only customers of the listed wallets.
  */
 export async function customersQueueWaitCount(
   auth: AuthContext,
@@ -56,13 +57,18 @@ export async function customersQueueWaitCount(
 ) {
   requireSelf(auth, body.company, body.employee);
   const { viewer } = await callerContext(auth);
-  const waiting = await queryAll(inboxKeys.inboxQueue(auth.companyId), '#status, department, employee', {
-    '#status': 'status',
-  });
+  const waiting = await queryAll(
+    inboxKeys.inboxQueue(auth.companyId),
+    '#status, department, employee, wallet',
+    { '#status': 'status' },
+  );
   const listed = new Set(body.departments);
+  const wallets = { enabled: body.walletEnable, wallets: body.wallets };
   const count = waiting.filter((item) => {
     const department = typeof item.department === 'string' ? item.department : null;
-    if (!canSee(viewer, { status: 'queue', department, employee: null })) return false;
+    const wallet = typeof item.wallet === 'string' ? item.wallet : null;
+    if (!canSee(viewer, { status: 'queue', department, employee: null, wallet })) return false;
+    if (!inWalletFilter(wallets, wallet)) return false;
     if (body.notMyDepartments && department !== null && viewer.departments.has(department)) return false;
     if (body.departmentEnable && listed.size > 0 && (department === null || !listed.has(department)))
       return false;

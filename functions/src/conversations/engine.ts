@@ -11,12 +11,14 @@ import {
 import { NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { deliver } from '../messages/delivery.ts';
+import { refreshContactSmartTags } from '../smart-tags/hooks.ts';
 import { publishMessageStatus, publishNewCall, publishNewMessage } from './events.ts';
 import { findIntegration, type IntegrationInfo } from './integrations.ts';
 import { findByProviderId, moveStatus } from './message-store.ts';
 import { arrivalDecision, protocolDay, timezoneOf } from './queue-rules.ts';
 import { type ConversationRecord, type MessageRecord, pickMessageView, searchable } from './records.ts';
 import { appendMessage, createConversation, getConversation, nextProtocol } from './store.ts';
+import { walletOfCustomer } from './wallet-reach.ts';
 
 /** A status about a message we have not linked yet may be racing the send; later than this it is foreign. */
 const STATUS_RACE_MS = 5 * 60_000;
@@ -73,6 +75,7 @@ function newConversation(
     assigned_at: null,
     queued_at: status === 'queue' ? now : null,
     close_reason: status === 'closed' ? 'outside_office_hours' : null,
+    wallet: walletOfCustomer(customer),
   };
 }
 
@@ -98,7 +101,7 @@ async function conversationFor(
     const record = newConversation(
       company,
       event,
-      customer,
+      holder ?? customer,
       protocol,
       decision.kind === 'reject' ? 'closed' : 'queue',
       now.toISOString(),
@@ -218,6 +221,7 @@ export async function handleInboundMessage(
   );
   if (result.kind !== 'stored') return 'duplicate';
   await touchInteraction(event.companyId, customer._id, event.channel, event.sentAt);
+  if (created) await refreshContactSmartTags(event.companyId, customer._id);
   if (created && result.conversation.status === 'queue') await publishNewCall(company, result.conversation);
   await publishNewMessage(company, result.conversation, pickMessageView(result.message));
   if (reply) await autoReply(company, result.conversation, integration, reply);

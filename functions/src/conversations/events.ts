@@ -12,6 +12,7 @@ import { customerChannelOf } from './customer-channels.ts';
 import { withMediaUrl } from './media-url.ts';
 import { type ConversationRecord, pickConversationView } from './records.ts';
 import { canSee, maskConversation, type Viewer, viewerOf } from './visibility.ts';
+import { limitingWallets } from './wallet-reach.ts';
 
 /** Roles change rarely; a short cache keeps a burst of messages from re-reading every watcher's profile. */
 const ROLE_TTL_MS = 30_000;
@@ -33,8 +34,8 @@ interface Audience {
 }
 
 /**
- * The connected employees who may see the conversation (every connection is in its company's room), each with
- * their masking; `always` adds employees who must hear about it even if they no longer see it (a transfer's
+ * The connected employees who may see the conversation (every connection is in its company's room; the
+ * department, permission and wallet rules of canSee), each with their masking; `always` adds employees who must hear about it even if they no longer see it (a transfer's
  * previous owner).
  */
 async function audience(
@@ -43,7 +44,10 @@ async function audience(
   conversation: ConversationRecord,
   always: readonly string[] = [],
 ): Promise<Audience[]> {
-  const members = await listRoomMembers(companyId, companyRoom(companyId));
+  const [members, wallets] = await Promise.all([
+    listRoomMembers(companyId, companyRoom(companyId)),
+    limitingWallets(companyId, company),
+  ]);
   const byEmployee = new Map<string, string[]>();
   for (const member of members) {
     byEmployee.set(member.employeeId, [...(byEmployee.get(member.employeeId) ?? []), member.connectionId]);
@@ -53,7 +57,7 @@ async function audience(
     [...byEmployee].map(async ([employeeId, connections]) => {
       const role = await roleOf(companyId, employeeId);
       if (!role) return;
-      const viewer = viewerOf(company, employeeId, role);
+      const viewer = viewerOf(company, employeeId, role, wallets);
       if (always.includes(employeeId) || canSee(viewer, conversation)) result.push({ viewer, connections });
     }),
   );

@@ -62,6 +62,7 @@ export function filterOf(filters: ListQuery) {
   if (filters.status) equals('status', filters.status);
   if (filters.channel) equals('channel', filters.channel);
   if (filters.department) equals('department', filters.department);
+  if (filters.wallet) equals('wallet', filters.wallet);
   if (filters.employee) {
     names['#employee'] = 'employee';
     names['#id'] = '_id';
@@ -87,6 +88,7 @@ export function matchesSource(source: Source, item: Record<string, unknown>, rec
     (!filters.status || record.status === filters.status) &&
     (!filters.channel || record.channel === filters.channel) &&
     (!filters.department || record.department === filters.department) &&
+    (!filters.wallet || record.wallet === filters.wallet) &&
     (!filters.employee || record.employee?._id === filters.employee) &&
     (!filters.search || record.search_text.includes(searchable(filters.search)))
   );

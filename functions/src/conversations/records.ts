@@ -22,6 +22,8 @@ export const conversationRecord = conversationView.extend({
   close_reason: z.string().nullable().default(null),
   /** Employee who received the redistributed call (pending until they answer). */
   redistributed_to: z.string().nullable().default(null),
+  /** The customer's wallet, kept in step with the contact (wallet-sync.ts): who may see it under the limit. */
+  wallet: z.string().nullable().default(null),
 });
 export type ConversationRecord = z.infer<typeof conversationRecord>;
 

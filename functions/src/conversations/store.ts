@@ -4,6 +4,7 @@ import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { activitySortKey, inboxKeys as keys, inboxPartition, openBucketOf, openSortKey } from './keys.ts';
 import { type ConversationRecord, conversationRecord, type MessageRecord, messageRecord } from './records.ts';
+import { customerWalletCondition } from './wallet-sync.ts';
 
 const table = () => config().mainTable;
 
@@ -37,27 +38,35 @@ export function indexAttributes(record: ConversationRecord) {
 /**
  * Stores a new conversation with its customer-history link. An open one also becomes the customer's open
  * conversation, conditioned on them having none: of two racing creations one wins, and false tells the
- * other to use the winner's.
+ * other to use the winner's. Either is conditioned on the customer still being in the wallet copied on the
+ * record: false after a wallet change tells the caller to re-read the customer.
  */
 export async function createConversation(record: ConversationRecord): Promise<boolean> {
   const open = record.status !== 'closed';
+  const customerKey = keys.customer(record.company, record.customer._id);
+  const inWallet = customerWalletCondition(record.wallet);
   try {
     await clients().document.send(
       new TransactWriteCommand({
         TransactItems: [
-          ...(open
-            ? [
-                {
-                  Update: {
-                    TableName: table(),
-                    Key: keys.customer(record.company, record.customer._id),
-                    UpdateExpression: 'SET open_conversation = :id',
-                    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(open_conversation)',
-                    ExpressionAttributeValues: { ':id': record._id },
-                  },
+          open
+            ? {
+                Update: {
+                  TableName: table(),
+                  Key: customerKey,
+                  UpdateExpression: 'SET open_conversation = :id',
+                  ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(open_conversation) AND ${inWallet.expression}`,
+                  ExpressionAttributeValues: { ':id': record._id, ...inWallet.values },
                 },
-              ]
-            : []),
+              }
+            : {
+                ConditionCheck: {
+                  TableName: table(),
+                  Key: customerKey,
+                  ConditionExpression: inWallet.expression,
+                  ExpressionAttributeValues: inWallet.values,
+                },
+              },
           {
             Put: {
               TableName: table(),
@@ -85,7 +94,7 @@ export async function createConversation(record: ConversationRecord): Promise<bo
     );
     return true;
   } catch (error) {
-    if (open && failedConditions(error).includes(0)) return false;
+    if (failedConditions(error).includes(0)) return false;
     throw error;
   }
 }

@@ -4,11 +4,13 @@ import type { ConversationView } from '@atende/shared/contracts/conversations/vi
 import { tabulationView } from '@atende/shared/contracts/tabulations/views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { reachesCustomer } from '@atende/shared/rules/wallet-reach';
 import { z } from 'zod';
 import { getEmployee } from '../account/store.ts';
 import { readSettings } from '../company/settings-reader.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict, Forbidden, Invalid } from '../lib/errors.ts';
+import { refreshContactSmartTags } from '../smart-tags/hooks.ts';
 import { type CallerContext, visibleConversation } from './context.ts';
 import { customerChannelOf } from './customer-channels.ts';
 import {
@@ -24,6 +26,7 @@ import { intervalRemainingMs } from './queue-rules.ts';
 import { type ConversationRecord, pickConversationView } from './records.ts';
 import { getChatState, transition } from './transition-store.ts';
 import { companyDepartments, maskConversation, mayTake } from './visibility.ts';
+import { limitingWallets, reachOf } from './wallet-reach.ts';
 
 const view = async (record: ConversationRecord, context: CallerContext): Promise<ConversationView> =>
   maskConversation(pickConversationView(record, await customerChannelOf(record)), context.viewer);
@@ -32,6 +35,22 @@ async function employeeRef(companyId: string, employeeId: string) {
   const employee = await getEmployee(companyId, employeeId);
   if (!employee || employee.inactive) throw new Invalid('employee', ptBR.inbox.employeeNotFound);
   return { _id: employee._id, name: employee.name };
+}
+
+/** Under the wallet limit (spec point 5), a wallet customer's conversation goes only to that wallet's members. */
+async function requireWalletMember(
+  context: CallerContext,
+  companyId: string,
+  employeeId: string,
+  wallet: string | null,
+) {
+  if (wallet === null) return;
+  const [employee, wallets] = await Promise.all([
+    getEmployee(companyId, employeeId),
+    limitingWallets(companyId, context.company),
+  ]);
+  const reach = reachOf(context.company, employeeId, employee?.role ?? 'operator', wallets);
+  if (!reachesCustomer(reach, wallet)) throw new Invalid('employee', ptBR.inbox.outsideWallet);
 }
 
 /** Conversations in service with the employee, counted on their inbox partition. */
@@ -101,6 +120,7 @@ export async function transferConversation(
   let moved: ConversationRecord | undefined;
   if (body.employee) {
     const target = await employeeRef(auth.companyId, body.employee);
+    await requireWalletMember(context, auth.companyId, target._id, conversation.wallet);
     moved = await transition(conversation, {
       status: 'in_service',
       employee: target,
@@ -180,6 +200,7 @@ export async function announceClose(
 ): Promise<void> {
   await publishClosed(company, closed);
   await publishUpdate(company, closed);
+  await refreshContactSmartTags(closed.company, closed.customer._id);
   if (before.redistributed_to)
     await publishRedistributed(closed, before.redistributed_to, before.redistributed_to, true);
 }

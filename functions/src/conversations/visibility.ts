@@ -2,10 +2,12 @@ import type { ConversationStatus, ConversationView } from '@atende/shared/contra
 import type { DepartmentNode } from '@atende/shared/contracts/departments/views';
 import type { Role } from '@atende/shared/domain/constants';
 import { maskSensitive, type SensitiveMaskMode, sensitiveMaskMode } from '@atende/shared/rules/customers';
+import { reachesCustomer, type WalletMembers, type WalletReach } from '@atende/shared/rules/wallet-reach';
 import { z } from 'zod';
 import { readSettings } from '../company/settings-reader.ts';
 import type { CompanyItem } from '../company/store.ts';
 import { flatten, readTree } from '../departments/tree.ts';
+import { reachOf } from './wallet-reach.ts';
 
 /** Who is looking, with what the company lets them see (spec points 5 and 6). */
 export interface Viewer {
@@ -15,6 +17,8 @@ export interface Viewer {
   /** Departments the viewer is an employee of. */
   departments: ReadonlySet<string>;
   mask: SensitiveMaskMode;
+  /** The customers' wallets the viewer reaches under the company's wallet limit. */
+  wallets: WalletReach;
 }
 
 const flags = z.record(z.string(), z.boolean()).catch({});
@@ -23,7 +27,13 @@ export function companyDepartments(company: CompanyItem): DepartmentNode[] {
   return flatten(readTree(company.departments));
 }
 
-export function viewerOf(company: CompanyItem, employeeId: string, role: Role): Viewer {
+/** `wallets`: the company's wallets when its wallet limit is on (limitingWallets), else none. */
+export function viewerOf(
+  company: CompanyItem,
+  employeeId: string,
+  role: Role,
+  wallets: readonly WalletMembers[] = [],
+): Viewer {
   const permissions = flags.parse(company.permissions ?? {});
   const departments = new Set(
     companyDepartments(company)
@@ -31,10 +41,23 @@ export function viewerOf(company: CompanyItem, employeeId: string, role: Role): 
       .map((department) => department._id),
   );
   const mode = readSettings(company).dataProtection.sensitive_data_mode;
-  return { employeeId, role, permissions, departments, mask: sensitiveMaskMode(role, permissions, mode) };
+  return {
+    employeeId,
+    role,
+    permissions,
+    departments,
+    mask: sensitiveMaskMode(role, permissions, mode),
+    wallets: reachOf(company, employeeId, role, wallets),
+  };
 }
 
-type Visible = { status: ConversationStatus; department: string | null; employee: { _id: string } | null };
+type Visible = {
+  status: ConversationStatus;
+  department: string | null;
+  employee: { _id: string } | null;
+  /** The customer's wallet, copied on the conversation (wallet-sync.ts). */
+  wallet: string | null;
+};
 
 /**
  * Spec points 5/6: admins see everything; everyone sees the conversations they serve (or served).
@@ -42,11 +65,14 @@ type Visible = { status: ConversationStatus; department: string | null; employee
  * queue). Operators see the queues of their departments (allow_spies: every department's), others' conversations
  * only with allow_spies, allow_spies_based_on_your_department (their departments) or
  * display_operators_attendances, chatbot conversations with display_chatbot_attendances, and everything with
- * display_all_attendances. The general queue (no department) is everyone's.
+ * display_all_attendances. The general queue (no department) is everyone's. Under the wallet limit (spec point
+ * 5) a wallet customer's conversations are only for the wallet's members, whatever the permissions; the
+ * employee serving one keeps it (an admin may hand it to them).
  */
 export function canSee(viewer: Viewer, conversation: Visible): boolean {
   if (viewer.role === 'admin') return true;
   if (conversation.employee?._id === viewer.employeeId) return true;
+  if (!reachesCustomer(viewer.wallets, conversation.wallet)) return false;
   const own = conversation.department === null || viewer.departments.has(conversation.department);
   const p = viewer.permissions;
   if (viewer.role === 'manager') {
@@ -69,9 +95,13 @@ export function canSee(viewer: Viewer, conversation: Visible): boolean {
   }
 }
 
-/** Which queues the viewer may take calls from: a department they belong to, or the general queue. */
+/**
+ * Which queues the viewer may take calls from: a department they belong to, or the general queue; never a
+ * customer of a wallet they are not in while the wallet limit is on.
+ */
 export function mayTake(viewer: Viewer, conversation: Visible): boolean {
   if (viewer.role !== 'operator') return canSee(viewer, conversation);
+  if (!reachesCustomer(viewer.wallets, conversation.wallet)) return false;
   return (
     conversation.department === null ||
     viewer.departments.has(conversation.department) ||

@@ -3,10 +3,12 @@ import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
 import { getEmployee } from '../account/store.ts';
+import { actorOf, walletAudit } from '../contacts/audit.ts';
 import { requireCatalogueItem, writeCatalogueItem } from '../contacts/catalogue.ts';
 import { contactsWith } from '../contacts/members.ts';
 import { loadScope } from '../contacts/scope.ts';
 import { readContact, writeContact } from '../contacts/store.ts';
+import { syncConversationWallet } from '../conversations/wallet-sync.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Invalid } from '../lib/errors.ts';
 import { walletCatalogue } from './catalogue.ts';
@@ -49,7 +51,10 @@ export async function createWallet(auth: AuthContext, body: z.infer<typeof walle
     customers_count: 0,
     created_at: new Date().toISOString(),
   };
-  await writeCatalogueItem(walletCatalogue, auth.companyId, undefined, wallet);
+  const actor = await actorOf(auth.companyId, auth.employeeId);
+  await writeCatalogueItem(walletCatalogue, auth.companyId, undefined, wallet, [
+    walletAudit(auth.companyId, actor, 'create', undefined, wallet),
+  ]);
   await publishWalletRefresh(auth.companyId, 'create_wallet', wallet._id);
   return wallet;
 }
@@ -66,7 +71,10 @@ export async function updateWallet(
     ...body,
     ...(body.employees ? { employees: [...new Set(body.employees)] } : {}),
   };
-  await writeCatalogueItem(walletCatalogue, auth.companyId, before, after);
+  const actor = await actorOf(auth.companyId, auth.employeeId);
+  await writeCatalogueItem(walletCatalogue, auth.companyId, before, after, [
+    walletAudit(auth.companyId, actor, 'update', before, after),
+  ]);
   const membersChanged =
     body.employees !== undefined ||
     (body.employee_owner !== undefined && body.employee_owner !== before.employee_owner);
@@ -95,9 +103,13 @@ export async function deleteWallet(auth: AuthContext, id: string) {
         actor: auth.employeeId,
       },
     );
+    await syncConversationWallet(auth.companyId, customerId);
   }
   const before = await requireCatalogueItem(walletCatalogue, auth.companyId, id);
-  await writeCatalogueItem(walletCatalogue, auth.companyId, before, undefined);
+  const actor = await actorOf(auth.companyId, auth.employeeId);
+  await writeCatalogueItem(walletCatalogue, auth.companyId, before, undefined, [
+    walletAudit(auth.companyId, actor, 'delete', before, undefined),
+  ]);
   await publishWalletRefresh(auth.companyId, 'remove_wallet', id);
   return { deleted: id };
 }

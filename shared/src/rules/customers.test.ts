@@ -25,7 +25,13 @@ describe('customer management limited to wallet members (spec point 5)', () => {
       ok: false,
     },
     {
-      clause: 'no wallet: refused under the limit',
+      clause: 'customer in no wallet: open to everyone',
+      s: scope('operator', true, true),
+      wallet: null,
+      ok: true,
+    },
+    {
+      clause: 'wallet not found: refused under the limit',
       s: scope('operator', true, true),
       wallet: undefined,
       ok: false,

@@ -8,14 +8,17 @@ export interface WalletScope {
 
 /**
  * Spec point 5: when wallet mode and its limit are both on, only members of the customer's wallet (its employees or
- * its owner) manage the customer; admins always do.
+ * its owner) manage the customer; admins always do. A customer in no wallet (`null`) belongs to no one's wallet and
+ * stays open to everyone, as in the inbox, where new customers must reach someone; a wallet that cannot be found
+ * (`undefined`) fails closed.
  */
 export function canManageCustomer(
   scope: WalletScope,
-  wallet: { employees: readonly string[]; employee_owner?: string } | undefined,
+  wallet: { employees: readonly string[]; employee_owner?: string } | null | undefined,
 ): boolean {
   if (scope.role === 'admin') return true;
   if (!scope.company.wallet_mode || !scope.company.limit_customers_to_wallet_employees) return true;
+  if (wallet === null) return true;
   if (!wallet) return false;
   return wallet.employee_owner === scope.employeeId || wallet.employees.includes(scope.employeeId);
 }

@@ -13,6 +13,8 @@ export const listConversationsQuery = z.object({
   channel: channelType.optional(),
   department: objectId.optional(),
   employee: objectId.optional(),
+  /** Only customers of this wallet (under the wallet limit, one the caller is not in lists nothing). */
+  wallet: objectId.optional(),
   /** Only this customer's conversations (with the tab and the other filters still applied). */
   customer: objectId.optional(),
   /** Part of the customer's name, phone or e-mail, or of the protocol (accents and case ignored). */

@@ -5,7 +5,8 @@ import { defineRoute } from '../types.ts';
 /**
  * Spec point 7: how many customers wait in the queues the caller may see. `company` and `employee` must be the
  * caller's own (else 403); `departments` narrows to those departments (with `departmentEnable`), or with
- * `notMyDepartments` to the others; `wallets` (with `walletEnable`) is accepted and applied once wallets exist.
+ * `notMyDepartments` to the others; `wallets` (with `walletEnable`) narrows to customers of those wallets. Under
+ * the company's wallet limit, customers of wallets the caller is not in are never counted.
  */
 export const customersQueueWaitCountBody = z.object({
   company: objectId,

@@ -21,6 +21,7 @@ export const fetchConversationPage = (filters: ConversationFilters, cursor: stri
       status: filters.status,
       channel: filters.channel,
       department: filters.department,
+      wallet: filters.wallet,
       cursor,
       limit: String(CONVERSATION_PAGE_SIZE),
     },

@@ -6,6 +6,7 @@ export interface ConversationFilters {
   status?: string | undefined;
   channel?: string | undefined;
   department?: string | undefined;
+  wallet?: string | undefined;
 }
 
 export const chatKeys = {
@@ -15,11 +16,13 @@ export const chatKeys = {
   conversation: (id: string) => ['chat', 'conversation', id] as const,
   messages: (id: string) => ['chat', 'messages', id] as const,
   counts: ['chat', 'counts'] as const,
-  queueCount: (employeeId: string) => ['chat', 'counts', 'queue', employeeId] as const,
+  queueCount: (employeeId: string, wallet: string | undefined) =>
+    ['chat', 'counts', 'queue', employeeId, wallet ?? null] as const,
   unreadCount: (employeeId: string) => ['chat', 'counts', 'unread', employeeId] as const,
   history: (customerId: string) => ['chat', 'history', customerId] as const,
   transcript: (id: string) => ['chat', 'transcript', id] as const,
   departments: ['chat', 'departments'] as const,
+  wallets: ['chat', 'wallets'] as const,
   tabulations: ['chat', 'tabulations'] as const,
   employees: ['chat', 'employees'] as const,
   settings: ['chat', 'settings'] as const,

@@ -6,16 +6,23 @@ import { listDepartments } from '@atende/shared/contracts/departments/list-depar
 import { listEmployees } from '@atende/shared/contracts/employees/list-employees';
 import { customersQueueWaitCount } from '@atende/shared/contracts/queue/customers-queue-wait-count';
 import { listTabulations } from '@atende/shared/contracts/tabulations/list-tabulations';
+import { listWallets } from '@atende/shared/contracts/wallets/list-wallets';
 import type { z } from 'zod';
 import { callRoute } from '../../../lib/api/call-route.ts';
 
-export const fetchQueueCount = (company: string, employee: string) =>
-  callRoute(customersQueueWaitCount, { body: { company, employee } });
+/** With a wallet chosen in the list's filters, the count narrows to it (spec point 7: wallets, walletEnable). */
+export const fetchQueueCount = (company: string, employee: string, wallet: string | undefined) =>
+  callRoute(customersQueueWaitCount, {
+    body: { company, employee, ...(wallet ? { walletEnable: true, wallets: [wallet] } : {}) },
+  });
 
 export const fetchUnreadTotal = (companyId: string, employeeId: string) =>
   callRoute(customersTotalMessages, { params: { companyId, employeeId } });
 
 export const fetchDepartments = () => callRoute(listDepartments);
+
+/** The wallets the viewer may see: all for admins, their own under the wallet limit. */
+export const fetchWallets = () => callRoute(listWallets);
 
 export const fetchTabulations = () => callRoute(listTabulations);
 

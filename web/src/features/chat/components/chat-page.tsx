@@ -55,7 +55,7 @@ export function ChatPage() {
 
   const notifications = useChatNotifications();
   useChatLive(me.employeeId, selectedId, notifications.newCallSound);
-  const queueCount = useQueueCount(me.companyId, me.employeeId);
+  const queueCount = useQueueCount(me.companyId, me.employeeId, filters.wallet);
   const unread = useUnreadTotal(me.companyId, me.employeeId);
   const conversation = useConversation(selectedId);
   const permissions = me.access?.company.permissions ?? {};

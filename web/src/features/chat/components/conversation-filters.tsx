@@ -10,16 +10,20 @@ export interface ListFilterValues {
   status?: ConversationStatus | undefined;
   channel?: string | undefined;
   department?: string | undefined;
+  wallet?: string | undefined;
 }
 
 export function ConversationFilters({
   value,
   onChange,
   departments,
+  wallets,
 }: {
   value: ListFilterValues;
   onChange: (next: ListFilterValues) => void;
   departments: { value: string; label: string }[];
+  /** Shown only when the viewer has wallets to pick from. */
+  wallets: { value: string; label: string }[];
 }) {
   return (
     <Flex gap={6} wrap>
@@ -56,6 +60,20 @@ export function ConversationFilters({
         notFoundContent={ptBR.forms.noOptions}
         data-testid="filter-department"
       />
+      {wallets.length > 0 && (
+        <Select
+          allowClear
+          size="small"
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ minWidth: 120, flex: 1 }}
+          placeholder={labels.filters.wallet}
+          value={value.wallet}
+          onChange={(wallet?: string) => onChange({ ...value, wallet })}
+          options={wallets}
+          notFoundContent={ptBR.forms.noOptions}
+          data-testid="filter-wallet"
+        />
+      )}
     </Flex>
   );
 }

@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Empty, Flex, Input, Spin, Tabs } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ConversationFilters } from '../api/query-keys.ts';
 import { useConversationList } from '../hooks/use-conversations.ts';
-import { useDepartmentOptions } from '../hooks/use-side-data.ts';
+import { useDepartmentOptions, useWalletOptions } from '../hooks/use-side-data.ts';
 import type { ConversationTab } from '../state/list-filters.ts';
 import type { ListFilterValues } from './conversation-filters.tsx';
 import { ConversationFilters as FilterBar } from './conversation-filters.tsx';
@@ -43,11 +43,13 @@ export function ConversationList(props: ConversationListProps) {
       ...(filters.status && { status: filters.status as ConversationStatus }),
       ...(filters.channel && { channel: filters.channel }),
       ...(filters.department && { department: filters.department }),
+      ...(filters.wallet && { wallet: filters.wallet }),
     }),
-    [tab, search, filters.status, filters.channel, filters.department],
+    [tab, search, filters.status, filters.channel, filters.department, filters.wallet],
   );
   const { query, items } = useConversationList(listFilters, true);
   const departments = useDepartmentOptions();
+  const wallets = useWalletOptions();
   const parentRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -118,7 +120,12 @@ export function ConversationList(props: ConversationListProps) {
           onChange={(event) => props.onSearchText(event.target.value)}
           data-testid="conversation-search"
         />
-        <FilterBar value={filters} onChange={props.onFilters} departments={departments.data ?? []} />
+        <FilterBar
+          value={filters}
+          onChange={props.onFilters}
+          departments={departments.data ?? []}
+          wallets={wallets.data ?? []}
+        />
       </Flex>
       <div
         ref={parentRef}

@@ -45,10 +45,14 @@ export function useConversation(id: string | undefined) {
 }
 
 /** Spec point 7 answer handling: failed count calls are silently ignored (no retry, no toast). */
-export function useQueueCount(companyId: string | undefined, employeeId: string | undefined) {
+export function useQueueCount(
+  companyId: string | undefined,
+  employeeId: string | undefined,
+  wallet: string | undefined,
+) {
   return useQuery({
-    queryKey: chatKeys.queueCount(employeeId ?? ''),
-    queryFn: () => fetchQueueCount(companyId ?? '', employeeId ?? ''),
+    queryKey: chatKeys.queueCount(employeeId ?? '', wallet),
+    queryFn: () => fetchQueueCount(companyId ?? '', employeeId ?? '', wallet),
     enabled: companyId !== undefined && employeeId !== undefined,
     select: (answer) => answer.count,
     retry: false,

@@ -7,6 +7,7 @@ import {
   fetchDepartments,
   fetchTabulations,
   fetchTransferEmployees,
+  fetchWallets,
 } from '../api/side-data-api.ts';
 
 const flatten = (tree: readonly DepartmentNode[]): DepartmentNode[] =>
@@ -23,6 +24,17 @@ export function useDepartmentOptions() {
         value: department._id,
         label: departmentDisplayName(department.label),
       })),
+  });
+}
+
+/** Wallets to filter the list by; a refused or failed call leaves the filter out. */
+export function useWalletOptions() {
+  return useQuery({
+    queryKey: chatKeys.wallets,
+    queryFn: fetchWallets,
+    staleTime: 60_000,
+    retry: false,
+    select: (answer) => answer.wallets.map((wallet) => ({ value: wallet._id, label: wallet.name })),
   });
 }
 

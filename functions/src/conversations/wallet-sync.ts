@@ -1,0 +1,111 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { failedConditions } from '../auth/conditions.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { inboxKeys } from './keys.ts';
+import { walletOfCustomer } from './wallet-reach.ts';
+
+const table = () => config().mainTable;
+const PARALLEL = 8;
+
+/**
+ * The condition that the customer item is (still) in `wallet`; a missing customer counts as in no wallet.
+ * Conversation creation and the wallet sync both write under it, so a copy never outlives a later change.
+ */
+export function customerWalletCondition(wallet: string | null) {
+  return wallet === null
+    ? {
+        expression: '(attribute_not_exists(wallet) OR attribute_type(wallet, :walletNone))',
+        values: { ':walletNone': 'NULL' },
+      }
+    : { expression: 'wallet = :wallet', values: { ':wallet': wallet } };
+}
+
+async function conversationsOf(companyId: string, customerId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await clients().document.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :conv)',
+        ProjectionExpression: 'conversation',
+        ExpressionAttributeValues: { ':pk': inboxKeys.customer(companyId, customerId).pk, ':conv': 'CONV#' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? [])
+      if (typeof item.conversation === 'string') ids.push(item.conversation);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return ids;
+}
+
+type Outcome = 'copied' | 'gone' | 'superseded';
+
+async function copyWallet(
+  companyId: string,
+  customerId: string,
+  conversationId: string,
+  wallet: string | null,
+): Promise<Outcome> {
+  const condition = customerWalletCondition(wallet);
+  try {
+    await clients().document.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: table(),
+              Key: inboxKeys.customer(companyId, customerId),
+              ConditionExpression: condition.expression,
+              ExpressionAttributeValues: condition.values,
+            },
+          },
+          {
+            Update: {
+              TableName: table(),
+              Key: inboxKeys.conversation(companyId, conversationId),
+              UpdateExpression: 'SET wallet = :copy',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':copy': wallet },
+            },
+          },
+        ],
+      }),
+    );
+    return 'copied';
+  } catch (error) {
+    const failed = failedConditions(error);
+    if (failed.includes(0)) return 'superseded';
+    if (failed.includes(1)) return 'gone';
+    throw error;
+  }
+}
+
+/**
+ * Copies the customer's current wallet onto every conversation they had, so the inbox's wallet limit follows
+ * a contact moved between wallets (or out of one). Each copy is conditioned on the customer still being in
+ * that wallet: when a later change wins, its own sync writes the newer value and this one stops.
+ */
+export async function syncConversationWallet(companyId: string, customerId: string): Promise<number> {
+  const { Item } = await clients().document.send(
+    new GetCommand({
+      TableName: table(),
+      Key: inboxKeys.customer(companyId, customerId),
+      ConsistentRead: true,
+      ProjectionExpression: 'wallet',
+    }),
+  );
+  const wallet = walletOfCustomer(Item ?? {});
+  const ids = await conversationsOf(companyId, customerId);
+  let copied = 0;
+  for (let start = 0; start < ids.length; start += PARALLEL) {
+    const outcomes = await Promise.all(
+      ids.slice(start, start + PARALLEL).map((id) => copyWallet(companyId, customerId, id, wallet)),
+    );
+    if (outcomes.includes('superseded')) break;
+    copied += outcomes.filter((outcome) => outcome === 'copied').length;
+  }
+  return copied;
+}
