@@ -1,10 +1,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ChannelType } from '@atende/shared/channels/inbound';
 import type { MessageView } from '@atende/shared/contracts/conversations/views';
-import { DEFAULT_TIMEZONE } from '@atende/shared/domain/constants';
-import { ENV } from '@atende/shared/infra/env';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { isTemplateUsable } from '@atende/shared/rules/statuses';
 import type { ConversationRecord } from '../conversations/records.ts';
@@ -18,8 +15,7 @@ import { logger } from '../lib/logger.ts';
 import { type ChannelSender, registerChannelSender } from '../messages/senders.ts';
 import { findTemplate } from '../templates/store.ts';
 import { ChannelSendError, type OutboundMedia, type OutboundMessage } from './adapter.ts';
-import { sendEmail } from './email/adapter.ts';
-import { type EmailTransport, sesTransport, smtpTransport } from './email/transport.ts';
+import { sendByEmail } from './email/sender.ts';
 import { bindAdapter } from './providers.ts';
 
 /** Providers download outbound media themselves from this short-lived URL of the stored file. */
@@ -74,41 +70,6 @@ async function outboundOf(
     };
   }
   return { kind: 'text', to, text: message.content };
-}
-
-/**
- * The e-mail transport of this environment: the SMTP URL in PROVIDER_BASE_URLS.smtp (the local sandbox's
- * sink), else SES in the function's region.
- */
-function emailTransport(): EmailTransport {
-  const raw = process.env[ENV.providerBaseUrls];
-  const smtp = raw ? (JSON.parse(raw) as Record<string, unknown>).smtp : undefined;
-  if (typeof smtp === 'string') {
-    const url = new URL(smtp);
-    return smtpTransport({ host: url.hostname, port: Number(url.port || 25) });
-  }
-  const region = process.env.AWS_REGION ?? 'us-east-1';
-  return sesTransport(new SESv2Client({ region }), { region });
-}
-
-async function sendByEmail(
-  message: MessageView,
-  conversation: ConversationRecord,
-  record: ProviderIntegrationRecord,
-  credentials: Record<string, string>,
-) {
-  return sendEmail(
-    {
-      from: { address: credentials.email ?? '', name: record.label },
-      to: [{ address: conversation.external_id }],
-      text: message.media ? message.media.file_name : message.content,
-      attachments: message.media
-        ? [{ fileName: message.media.file_name, url: await mediaUrl(message.media.file_path) }]
-        : undefined,
-    },
-    emailTransport(),
-    { timeZone: DEFAULT_TIMEZONE },
-  );
 }
 
 /**

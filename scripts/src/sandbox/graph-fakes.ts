@@ -97,6 +97,12 @@ function messengerSend(request: FakeRequest, context: FakeContext): FakeResponse
 /** Where the fake serves the customer's media, like Meta's lookaside CDN (path kept for 360dialog's proxy). */
 const ATTACHMENTS_PATH = '/whatsapp_business/attachments/';
 
+/**
+ * 360dialog's `GET /{media-id}` answers Meta's own CDN URL; its clients fetch the same path and query from
+ * 360dialog's root with `D360-API-KEY` (docs.360dialog.com, "Upload, retrieve or delete media").
+ */
+const META_CDN = 'https://lookaside.fbsbx.com';
+
 function mediaInfo(mount: string, id: string, context: FakeContext): FakeResponse {
   const media = context.media.get(id);
   if (!media) {
@@ -106,7 +112,7 @@ function mediaInfo(mount: string, id: string, context: FakeContext): FakeRespons
   }
   return json(200, {
     messaging_product: 'whatsapp',
-    url: `${context.baseUrl}/${mount}${ATTACHMENTS_PATH}?mid=${encodeURIComponent(id)}`,
+    url: `${mount === 'dialog' ? META_CDN : `${context.baseUrl}/${mount}`}${ATTACHMENTS_PATH}?mid=${encodeURIComponent(id)}`,
     mime_type: media.mimeType,
     sha256: '',
     file_size: media.bytes.byteLength,

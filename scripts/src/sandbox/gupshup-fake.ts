@@ -3,8 +3,11 @@ import type { FakeContext, FakeRequest, FakeResponse, FakeResult, SandboxFailure
 
 /**
  * Fake of Gupshup's WhatsApp send API: `POST /wa/api/v1/msg` (and `/wa/api/v1/template/msg`), form-encoded
- * (channel, source, destination, message or template, src.name), authenticated by the `apikey` header. Sends are accepted asynchronously: 202 with
- * `{status: 'submitted', messageId}`; errors are `{status: 'error', message}`.
+ * (channel, source, destination, message or template, src.name), authenticated by the `apikey` header.
+ * Sends are accepted asynchronously: 202 with `{status: 'submitted', messageId}`. Errors are
+ * `{status: 'error', message}` with the HTTP status and message of docs.gupshup.io's send API reference:
+ * 401 'Authentication Failed', 400 'Invalid App Details' (src.name unknown for the key), 400 'Invalid
+ * Destination', 429 'Too Many Requests'.
  */
 
 const error = (status: number, message: string): FakeResponse => ({
@@ -36,6 +39,7 @@ export function handleGupshup(request: FakeRequest, context: FakeContext): FakeR
   const failure = context.takeFailure('gupshup');
   if (failure) return { response: FAILURES[failure.failure], recorded: true };
   const form = fields(request.body);
+  if (!form['src.name']) return { response: error(400, 'Invalid App Details'), recorded: true };
   const missing = required.filter((name) => !form[name]);
   if (missing.length)
     return { response: error(400, `Missing parameter: ${missing.join(', ')}`), recorded: true };

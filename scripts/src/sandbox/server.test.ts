@@ -168,6 +168,53 @@ describe('provider sandbox: 360dialog and Gupshup', () => {
     );
     expect(error).toMatchObject({ code: 'rate_limited', retryable: true });
   });
+
+  it("answers Gupshup's documented error shapes, which the adapter maps", async () => {
+    // Credentials are taken as given (not parsed) so an app name Gupshup does not know can be sent.
+    const send = (credentials: typeof gupshup) =>
+      failure(
+        gupshupAdapter.send(text('5585988887777'), {
+          ...context(gupshupAdapter, gupshup, 'gupshup'),
+          credentials,
+        }),
+      );
+    sandbox.failNext('gupshup', 'auth');
+    expect(await send(gupshup)).toMatchObject({ code: 'auth_failed', message: 'Authentication Failed' });
+    sandbox.failNext('gupshup', 'recipient');
+    expect(await send(gupshup)).toMatchObject({ code: 'recipient_unavailable', retryable: false });
+    sandbox.failNext('gupshup', 'unavailable');
+    expect(await send(gupshup)).toMatchObject({ code: 'provider_unavailable', retryable: true });
+    expect(await send({ ...gupshup, app_name: '' })).toMatchObject({
+      code: 'auth_failed',
+      message: 'Invalid App Details',
+    });
+    expect(sandbox.sent('gupshup').map((record) => [record.response.status, record.response.body])).toEqual([
+      [401, { status: 'error', message: 'Authentication Failed' }],
+      [400, { status: 'error', message: 'Invalid Destination' }],
+      [503, { status: 'error', message: 'Service Unavailable' }],
+      [400, { status: 'error', message: 'Invalid App Details' }],
+    ]);
+  });
+
+  it("serves 360dialog media as documented: Meta's CDN URL, fetched from 360dialog's root with the key", async () => {
+    const id = sandbox.addMedia(new Uint8Array([37, 80, 68, 70]), 'application/pdf');
+    const media = {
+      kind: 'doc',
+      ref: { type: 'id', id },
+      mimeType: 'application/pdf',
+      fileName: 'a.pdf',
+    } as const;
+    const fetched = await dialogAdapter.fetchMedia(media, context(dialogAdapter, dialog, 'dialog'));
+    expect([...fetched.body]).toEqual([37, 80, 68, 70]);
+    expect(fetched.contentType).toBe('application/pdf');
+    const refused = await failure(
+      dialogAdapter.fetchMedia(media, {
+        ...context(dialogAdapter, dialog, 'dialog'),
+        credentials: { ...dialog, api_key: '' },
+      }),
+    );
+    expect(refused).toMatchObject({ code: 'auth_failed', retryable: false });
+  });
 });
 
 describe('provider sandbox: Telegram Bot API', () => {

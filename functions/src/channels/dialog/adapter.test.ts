@@ -182,4 +182,29 @@ describe('360dialog send', () => {
       ],
     ]);
   });
+
+  it('does not retry a media lookup 360dialog refuses (its error-based throttle blocks the number)', async () => {
+    const media = (adapter.parseWebhook(rawBody, integration, credentials) as ParsedWebhook).items[1]?.media;
+    if (!media) throw new Error('expected media');
+    const refused = (status: number, body: unknown) =>
+      adapter.fetchMedia(media, context(fakeFetch({ status, body }))).catch((error: unknown) => error);
+    expect(
+      await refused(404, {
+        meta: {
+          success: false,
+          http_code: 404,
+          developer_message: 'Media not found',
+          '360dialog_trace_id': 'm1',
+        },
+      }),
+    ).toMatchObject({ code: 'invalid_request', retryable: false, message: 'Media not found' });
+    expect(await refused(401, json('error-invalid-key.json'))).toMatchObject({
+      code: 'auth_failed',
+      retryable: false,
+    });
+    expect(await refused(429, json('error-rate-limit.json'))).toMatchObject({
+      code: 'rate_limited',
+      retryable: true,
+    });
+  });
 });

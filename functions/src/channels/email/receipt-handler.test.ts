@@ -7,7 +7,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type InboundMessage, inboundMessage } from '@atende/shared/channels/inbound';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ENV } from '@atende/shared/infra/env';
@@ -20,7 +20,7 @@ import { integrationPuts } from '../../integrations/store.ts';
 import { clients, resetClients } from '../../lib/clients.ts';
 import { config, resetConfig } from '../../lib/config.ts';
 import { useTestTables } from '../../testing/dynamodb.ts';
-import { mailboxClaim, mailboxKey } from './mailboxes.ts';
+import { mailboxClaim } from './mailboxes.ts';
 import { handler } from './receipt-handler.ts';
 
 const s3 = mockClient(S3Client);
@@ -113,8 +113,7 @@ beforeEach(() => {
 
 describe('SES receipt handler', () => {
   it('reads the stored mail of an S3 event, finds the mailbox by its To header and enqueues text and attachment', async () => {
-    // Stored before any pointer existed: found by the scan, then pointed to.
-    const integration = await emailIntegration('suporte@empresa.com.br', false);
+    const integration = await emailIntegration('suporte@empresa.com.br', true);
     serve(stored('with-attachment.eml'));
     const [result] = await handler(s3Event('inbound-mail', 'inbound/abc 123'));
 
@@ -140,11 +139,18 @@ describe('SES receipt handler', () => {
     expect(puts[0]).toMatchObject({ Bucket: config().mediaBucket, ContentType: 'application/pdf' });
     expect(withMedia[0]?.media).toMatchObject({ kind: 'doc', file_name: 'comprovante.pdf' });
     expect(withMedia[0]?.media?.file_path).toMatch(new RegExp(`^media/C/${integration.company}/`));
+  });
 
-    const { Item } = await clients().document.send(
-      new GetCommand({ TableName: config().mainTable, Key: mailboxKey('suporte@empresa.com.br') }),
-    );
-    expect(Item).toMatchObject({ companyId: integration.company, integrationId: integration._id });
+  it('routes mail only by the mailbox claim: an integration without one receives nothing', async () => {
+    await emailIntegration('sem-claim@empresa.com.br', false);
+    serve(stored('plain.eml'));
+    const [result] = await handler(sesEvent('ses-msg-4', ['sem-claim@empresa.com.br']));
+    expect(result).toEqual({
+      integrations: [],
+      enqueued: 0,
+      unknownRecipients: ['sem-claim@empresa.com.br'],
+    });
+    expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
   });
 
   it('takes the envelope recipients of an SES event and reads the object the S3 action stored', async () => {

@@ -124,6 +124,20 @@ describe('Gupshup webhook parsing', () => {
     });
   });
 
+  it("matches a failed event by gsId when it carries one and ignores a late DLR without Gupshup's id", () => {
+    const parseBody = (body: unknown) =>
+      adapter.parseWebhook(JSON.stringify(body), integration, credentials) as ParsedWebhook;
+    const failed = json('event-failed.json') as { payload: Record<string, unknown> };
+    failed.payload = { ...failed.payload, id: 'gBEGkYaYVSEEAgnPFrOLcjkFjL8', gsId: 'gs-failed-after-sent' };
+    expect(parseBody(failed).items[0]?.event).toMatchObject({
+      status: 'failed',
+      providerMessageId: 'gs-failed-after-sent',
+    });
+    const late = json('event-delivered.json') as { payload: Record<string, unknown> };
+    delete late.payload.gsId;
+    expect(parseBody(late)).toEqual({ items: [], ignored: ['message-event delivered without Gupshup id'] });
+  });
+
   it('ignores unknown types and other callbacks without throwing', () => {
     expect(parse('message-unknown.json')).toEqual({
       items: [],
@@ -276,10 +290,11 @@ describe('Gupshup send', () => {
       message: 'Authentication Failed',
     });
     expect(
-      await sendError(text, fakeFetch({ status: 400, body: json('send-error-invalid.json') })),
+      await sendError(text, fakeFetch({ status: 400, body: json('send-error-billing.json') })),
     ).toMatchObject({
       code: 'invalid_request',
       retryable: false,
+      message: 'Callback Billing must be enabled for this API',
     });
     expect(await sendError(text, fakeFetch({ status: 502, body: '<html>Bad Gateway</html>' }))).toMatchObject(
       {
@@ -287,6 +302,32 @@ describe('Gupshup send', () => {
         retryable: true,
       },
     );
+  });
+
+  it('maps refusals that name the integration to auth_failed and an unreachable number to recipient_unavailable', async () => {
+    for (const [status, fixture] of [
+      [401, 'send-error-portal-user.json'],
+      [400, 'send-error-app.json'],
+    ] as const) {
+      expect(await sendError(text, fakeFetch({ status, body: json(fixture) }))).toMatchObject({
+        code: 'auth_failed',
+        retryable: false,
+        providerCode: `http_${status}`,
+      });
+    }
+    expect(
+      await sendError(text, fakeFetch({ status: 400, body: json('send-error-invalid.json') })),
+    ).toMatchObject({ code: 'recipient_unavailable', retryable: false, message: 'Invalid Destination' });
+  });
+
+  it("classifies an error answered with a 2xx by its message and refuses a 2xx without Gupshup's id", async () => {
+    expect(
+      await sendError(text, fakeFetch({ status: 200, body: json('send-error-invalid.json') })),
+    ).toMatchObject({ code: 'recipient_unavailable', retryable: false });
+    expect(await sendError(text, fakeFetch({ status: 202, body: { status: 'submitted' } }))).toMatchObject({
+      code: 'provider_unavailable',
+      retryable: false,
+    });
   });
 
   it('downloads inbound media from its signed URL without the API key', async () => {

@@ -107,36 +107,57 @@ function headerMedia(parameter: TemplateParameter | undefined): Record<string, u
   }
 }
 
-/** Gupshup answers `{status: 'error', message}` with the HTTP status telling the kind of failure. */
-function mapGupshupFailure(response: Response, body: unknown): ChannelSendError {
-  const detail =
-    body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-      ? body.message
-      : typeof body === 'string' && body
-        ? body
-        : `Gupshup answered HTTP ${response.status}`;
-  const build = (code: SendErrorCode, retryable: boolean, retryAfter?: number) =>
+/**
+ * Gupshup's refusals that name a misconfigured integration rather than a bad request: an unknown API key
+ * (401 'Authentication Failed' or 'Portal User Not Found With APIKey') and an app name that does not match
+ * the key (400 'Invalid App Details'); an administrator must fix the credentials.
+ */
+const CREDENTIAL_MESSAGES = [/authentication failed/i, /portal user not found/i, /invalid app details/i];
+/** 400 'Invalid Destination': the number is not one WhatsApp can reach. */
+const RECIPIENT_MESSAGES = [/invalid destination/i];
+
+const detailOf = (body: unknown, status: number): string =>
+  body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+    ? body.message
+    : typeof body === 'string' && body
+      ? body
+      : `Gupshup answered HTTP ${status}`;
+
+/** Gupshup answers `{status: 'error', message}`; the HTTP status and the message tell the kind of failure. */
+function gupshupFailure(status: number, body: unknown, retryAfter: number | undefined): ChannelSendError {
+  const detail = detailOf(body, status);
+  const build = (code: SendErrorCode, retryable: boolean, seconds?: number) =>
     new ChannelSendError({
       code,
       message: detail,
       retryable,
-      retryAfterSeconds: retryAfter,
-      providerCode: `http_${response.status}`,
+      retryAfterSeconds: seconds,
+      providerCode: `http_${status}`,
     });
-  if (response.status === 429) return build('rate_limited', true, retryAfterSeconds(response) ?? 60);
-  if (response.status === 401 || response.status === 403) return build('auth_failed', false);
-  if (response.status >= 500) return build('provider_unavailable', true, retryAfterSeconds(response) ?? 30);
+  if (status === 429) return build('rate_limited', true, retryAfter ?? 60);
+  if (status >= 500) return build('provider_unavailable', true, retryAfter ?? 30);
+  if (status === 401 || status === 403 || CREDENTIAL_MESSAGES.some((pattern) => pattern.test(detail))) {
+    return build('auth_failed', false);
+  }
+  if (RECIPIENT_MESSAGES.some((pattern) => pattern.test(detail)))
+    return build('recipient_unavailable', false);
   return build('invalid_request', false);
 }
 
-/** A 2xx answer: `{status: 'submitted', messageId}`; the id every message-event refers to. */
+export const mapGupshupFailure = (response: Response, body: unknown): ChannelSendError =>
+  gupshupFailure(response.status, body, retryAfterSeconds(response));
+
+/** A 2xx answer: `{status: 'submitted', messageId}`, the id every message-event refers to; anything else failed. */
 function submittedId(body: unknown): string {
   const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   if (record.status === 'submitted' && typeof record.messageId === 'string' && record.messageId)
     return record.messageId;
+  // An error answered with a 2xx status is classified by its message alone.
+  if (record.status === 'error') throw gupshupFailure(200, body, undefined);
+  // Accepted or not is unknown: a resend could reach the customer twice, so the operator decides.
   throw new ChannelSendError({
-    code: record.status === 'error' ? 'invalid_request' : 'provider_unavailable',
-    message: typeof record.message === 'string' ? record.message : 'Gupshup answered no messageId',
+    code: 'provider_unavailable',
+    message: 'Gupshup answered no messageId',
     retryable: false,
   });
 }

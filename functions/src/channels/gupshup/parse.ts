@@ -141,8 +141,9 @@ function parseEvent(
 ): ParsedItem | undefined {
   const type = String(event.type);
   const status = STATUSES[type];
-  // enqueued and failed carry Gupshup's id in `id`; later events carry WhatsApp's there and Gupshup's in gsId.
-  const id = type === 'enqueued' || type === 'failed' ? text(event.id) : text(event.gsId);
+  // enqueued and failed carry Gupshup's id in `id`; later events carry WhatsApp's there and Gupshup's in gsId
+  // (which Gupshup drops from events more than a week after the send: those cannot be matched).
+  const id = text(event.gsId) ?? (type === 'enqueued' || type === 'failed' ? text(event.id) : undefined);
   if (!status || !id) {
     ignored.push(`message-event ${type} ${id ? 'not handled' : 'without Gupshup id'}`);
     return undefined;

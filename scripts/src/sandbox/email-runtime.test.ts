@@ -1,0 +1,126 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../testing/runtime.ts';
+import type { ReceivedMail } from './smtp-sink.ts';
+
+let runtime: TestRuntime;
+let headers: Record<string, string>;
+let adminId: string;
+
+beforeAll(async () => {
+  // A stand-in build: the web app is not needed to carry e-mail.
+  const webRoot = mkdtempSync(join(tmpdir(), 'atende-web-'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Atende</title>');
+  runtime = await startTestRuntime({ webRoot });
+  const admin = runtime.logins.find((login) => login.role === 'admin');
+  if (!admin) throw new Error('no admin login');
+  const signIn = await fetch(`${runtime.url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.email, password: admin.password }),
+  });
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  const [, payload = ''] = accessToken.split('.');
+  adminId = String((JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub?: unknown }).sub);
+  headers = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
+}, 120_000);
+
+afterAll(async () => {
+  await runtime?.dispose();
+});
+
+async function eventually<T>(read: () => Promise<T | undefined> | T | undefined): Promise<T> {
+  for (let attempt = 0; attempt < 80; attempt += 1) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('timed out');
+}
+
+const api = (path: string, body?: unknown) =>
+  fetch(`${runtime.url}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+const mailTo = (address: string, count: number) => () => {
+  const mails = runtime.sandbox.mail().filter((mail) => mail.envelope.to.includes(address));
+  return mails.length >= count ? mails : undefined;
+};
+
+describe('e-mail through the local runtime', () => {
+  it('threads the customer e-mail, the operator answer in the SMTP sink and the reply in one conversation', async () => {
+    const created = await api('/integrations/channels', {
+      type: 'email',
+      label: 'Atendimento',
+      email: 'atendimento@loja.example',
+    });
+    expect(created.status).toBe(201);
+    const { _id: integrationId } = (await created.json()) as { _id: string };
+
+    const customer = 'joana@cliente.example';
+    const first = await runtime.sandbox.postInbound({
+      channel: 'email',
+      smtp: runtime.sandbox.smtp,
+      mailbox: 'atendimento@loja.example',
+      from: customer,
+      name: 'Joana Prado',
+      subject: 'Nota fiscal',
+      text: 'Preciso da segunda via da nota.',
+    });
+    if (!('messageId' in first)) throw new Error('expected an e-mail message id');
+
+    type Listed = { _id: string; integration: string };
+    const conversation = await eventually(async () => {
+      const listed = await api('/conversations?tab=all');
+      const { items } = (await listed.json()) as { items: Listed[] };
+      return items.find((item) => item.integration === integrationId);
+    });
+    expect((await api(`/conversations/${conversation._id}/assign`, {})).status).toBe(200);
+    const answered = await api(`/messages/customer/${conversation._id}/send`, {
+      sent_by: 'operator',
+      message: 'Segue em anexo ainda hoje.',
+      operator: adminId,
+      channel: 'email',
+    });
+    expect(await answered.json()).toMatchObject({ status: 'sent' });
+
+    const [answer] = await eventually(mailTo(customer, 1));
+    expect(answer).toMatchObject<Partial<ReceivedMail>>({
+      from: 'atendimento@loja.example',
+      subject: 'Re: Nota fiscal',
+      inReplyTo: first.messageId,
+      references: [first.messageId],
+    });
+    expect(answer?.text).toContain('Joana Prado <joana@cliente.example> escreveu:');
+    expect(answer?.text).toContain('> Preciso da segunda via da nota.');
+
+    await runtime.sandbox.postInbound({
+      channel: 'email',
+      smtp: runtime.sandbox.smtp,
+      mailbox: 'atendimento@loja.example',
+      from: customer,
+      name: 'Joana Prado',
+      subject: 'Re: Nota fiscal',
+      text: 'Obrigada!',
+      inReplyTo: answer?.messageId,
+      references: [first.messageId, answer?.messageId ?? ''],
+    });
+    type Message = { content: string; sent_by: string };
+    const messages = await eventually(async () => {
+      const listed = await api(`/conversations/${conversation._id}/messages`);
+      const { items } = (await listed.json()) as { items: Message[] };
+      return items.some((item) => item.content === 'Obrigada!') ? items : undefined;
+    });
+    // Newest first: the reply landed in the conversation the answer was sent from.
+    expect(messages.map((message) => [message.sent_by, message.content])).toEqual([
+      ['customer', 'Obrigada!'],
+      ['operator', 'Segue em anexo ainda hoje.'],
+      ['customer', 'Preciso da segunda via da nota.'],
+    ]);
+  }, 120_000);
+});
