@@ -82,13 +82,15 @@ export async function requireCatalogueItem<T extends { _id: string }>(
 
 /**
  * Writes a change of one item: `before` undefined creates, `after` undefined deletes; an update sets the
- * changed item's fields except the counters. The unique value's claim moves with it in the same transaction.
+ * changed item's fields except the counters. The unique value's claim moves with it in the same transaction,
+ * and so do the `extra` writes (an audit entry).
  */
 export async function writeCatalogueItem<T extends { _id: string }>(
   catalogue: Catalogue<T>,
   companyId: string,
   before: T | undefined,
   after: T | undefined,
+  extra: readonly TransactItem[] = [],
 ): Promise<void> {
   const id = (after ?? before)?._id as string;
   const key = contactKeys.catalogueItem(companyId, catalogue.kind, id);
@@ -128,7 +130,7 @@ export async function writeCatalogueItem<T extends { _id: string }>(
     }
   }
   try {
-    await clients().document.send(new TransactWriteCommand({ TransactItems: writes }));
+    await clients().document.send(new TransactWriteCommand({ TransactItems: [...writes, ...extra] }));
   } catch (error) {
     const failed = failedConditions(error);
     if (failed.includes(claimIndex)) throw new Conflict(catalogue.taken, catalogue.takenField);

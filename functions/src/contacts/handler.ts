@@ -1,6 +1,7 @@
 import { createContact } from '@atende/shared/contracts/contacts/create-contact';
 import { createContactExport } from '@atende/shared/contracts/contacts/create-contact-export';
 import { createContactImport } from '@atende/shared/contracts/contacts/create-contact-import';
+import { createContactImportUpload } from '@atende/shared/contracts/contacts/create-contact-import-upload';
 import { deleteContact } from '@atende/shared/contracts/contacts/delete-contact';
 import { getContact } from '@atende/shared/contracts/contacts/get-contact';
 import { getContactExport } from '@atende/shared/contracts/contacts/get-contact-export';
@@ -24,6 +25,7 @@ export const handler = createHttpHandler(
     route(updateContact, ({ auth, params, body }) => service.updateContact(auth, params.id, body)),
     route(deleteContact, ({ auth, params }) => service.deleteContact(auth, params.id)),
     route(getContactTimeline, ({ auth, params }) => contactTimeline(auth, params.id)),
+    route(createContactImportUpload, ({ auth, body }) => imports.presignImportUpload(auth, body)),
     route(createContactImport, ({ auth, body }) => imports.startImport(auth, body)),
     route(getContactImport, ({ auth, params }) => imports.getImport(auth, params.id)),
     route(getContactImportErrors, ({ auth, params }) => imports.importErrorReport(auth, params.id)),

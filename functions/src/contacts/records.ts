@@ -12,6 +12,7 @@ import { z } from 'zod';
 export const contactRecord = customerSchema
   .extend({
     tags: z.array(z.string()).default([]),
+    smart_tags: z.array(z.string()).default([]),
     wallet: z.string().nullable().default(null),
     custom_fields: z.record(z.string(), customFieldValue).default({}),
     data_protection: dataProtectionSchema.default({ legal_basis: 'none', channels: [] }),
@@ -37,6 +38,7 @@ export function toContactView(record: ContactRecord, mask: SensitiveMaskMode): C
     company: record.company,
     channel_metadata: record.channel_metadata,
     tags: record.tags,
+    smart_tags: record.smart_tags,
     wallet: record.wallet,
     custom_fields: record.custom_fields,
     data_protection: record.data_protection,

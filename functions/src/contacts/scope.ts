@@ -48,9 +48,9 @@ export async function loadScope(auth: AuthContext): Promise<ContactScope> {
   };
 }
 
-/** Spec point 5: with wallet limits on, non-admins manage only the contacts of their wallets. */
+/** Spec point 5: with wallet limits on, non-admins manage only the contacts of their wallets (and those in none). */
 export function mayManage(scope: ContactScope, contact: Pick<ContactRecord, 'wallet'>): boolean {
-  const wallet = contact.wallet ? scope.wallets.get(contact.wallet) : undefined;
+  const wallet = contact.wallet ? scope.wallets.get(contact.wallet) : null;
   return canManageCustomer(
     {
       role: scope.auth.role,

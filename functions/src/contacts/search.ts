@@ -4,6 +4,7 @@ import { isEmail } from '@atende/shared/rules/formats';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { Invalid } from '../lib/errors.ts';
+import { smartTagKeys } from '../smart-tags/keys.ts';
 import { contactKeys } from './keys.ts';
 import type { ContactRecord } from './records.ts';
 import { type ContactScope, mayManage } from './scope.ts';
@@ -14,6 +15,7 @@ export interface ContactFilter {
   search?: string | undefined;
   tags: readonly string[];
   wallet?: string | undefined;
+  smartTag?: string | undefined;
 }
 
 /**
@@ -26,7 +28,7 @@ type Driver =
   | { kind: 'claim'; key: { pk: string; sk: string } }
   | { kind: 'query'; index?: 'gsi1' | 'gsi2'; pk: string; prefix?: string; pkName: string; skName: string };
 
-function driverOf(companyId: string, filter: ContactFilter, scope: ContactScope): Driver {
+function driverOf(companyId: string, filter: ContactFilter): Driver {
   const search = filter.search?.trim();
   if (search) {
     if (isEmail(search))
@@ -36,6 +38,12 @@ function driverOf(companyId: string, filter: ContactFilter, scope: ContactScope)
       return phone ? { kind: 'claim', key: contactKeys.phoneClaim(companyId, phone) } : { kind: 'none' };
     }
     const [first] = [...nameTokens(search)].sort((a, b) => b.length - a.length);
+    // With a tag too, its members are read instead: their keys hold the name, so both filters apply before
+    // any profile is read.
+    const [tag] = filter.tags;
+    if (first && tag) {
+      return { kind: 'query', pk: contactKeys.tagMembers(companyId, tag), pkName: 'pk', skName: 'sk' };
+    }
     if (first) {
       return {
         kind: 'query',
@@ -48,7 +56,15 @@ function driverOf(companyId: string, filter: ContactFilter, scope: ContactScope)
   }
   const [tag] = filter.tags;
   if (tag) return { kind: 'query', pk: contactKeys.tagMembers(companyId, tag), pkName: 'pk', skName: 'sk' };
-  const wallet = filter.wallet ?? (scope.limited && scope.own.size === 1 ? [...scope.own][0] : undefined);
+  if (filter.smartTag) {
+    return {
+      kind: 'query',
+      pk: smartTagKeys.members(companyId, filter.smartTag),
+      pkName: 'pk',
+      skName: 'sk',
+    };
+  }
+  const wallet = filter.wallet;
   if (wallet) {
     return {
       kind: 'query',
@@ -67,15 +83,43 @@ function driverOf(companyId: string, filter: ContactFilter, scope: ContactScope)
   };
 }
 
+/** Index items read per Query in a name search: mostly dropped by their name before any profile is read. */
+const NAME_PAGE = 400;
+
+const nameMatches = (folded: string, search: string) => {
+  const words = folded.split(' ');
+  return nameTokens(search).every((token) => words.some((word) => word.startsWith(token)));
+};
+
+const isNameSearch = (search: string | undefined): search is string =>
+  !!search?.trim() && !isEmail(search.trim()) && !/^[\d\s()+.-]+$/.test(search.trim());
+
+/**
+ * The folded name an index item carries, if it tells it whole: a name token holds it, a tag membership's
+ * key starts with it (cut at 80 characters), a profile has it.
+ */
+function itemName(item: Record<string, unknown> | undefined): string | undefined {
+  if (typeof item?.name === 'string') return item.name;
+  if (item?.entity === 'contact_tag' && typeof item.sk === 'string') {
+    const name = item.sk.slice(0, item.sk.lastIndexOf('#'));
+    return name.length < 80 ? name : undefined;
+  }
+  return typeof item?.full_name === 'string' ? foldText(item.full_name) : undefined;
+}
+
+/** Whether an index item may belong to a contact the name search finds (unknown names may). */
+function nameMayMatch(item: Record<string, unknown> | undefined, filter: ContactFilter): boolean {
+  if (!isNameSearch(filter.search)) return true;
+  const name = itemName(item);
+  return name === undefined || nameMatches(name, filter.search.trim());
+}
+
 function matches(record: ContactRecord, filter: ContactFilter, scope: ContactScope): boolean {
   if (!filter.tags.every((tag) => record.tags.includes(tag))) return false;
   if (filter.wallet && record.wallet !== filter.wallet) return false;
+  if (filter.smartTag && !record.smart_tags.includes(filter.smartTag)) return false;
   if (scope.limited && !mayManage(scope, record)) return false;
-  const search = filter.search?.trim();
-  if (search && !isEmail(search) && !/^[\d\s()+.-]+$/.test(search)) {
-    const words = foldText(record.full_name).split(' ');
-    return nameTokens(search).every((token) => words.some((word) => word.startsWith(token)));
-  }
+  if (isNameSearch(filter.search)) return nameMatches(foldText(record.full_name), filter.search.trim());
   return true;
 }
 
@@ -102,7 +146,7 @@ export async function searchContacts(
   limit: number,
 ): Promise<{ contacts: ContactRecord[]; next_cursor: string | null }> {
   const companyId = scope.auth.companyId;
-  const driver = driverOf(companyId, filter, scope);
+  const driver = driverOf(companyId, filter);
   if (driver.kind === 'none') return { contacts: [], next_cursor: null };
   if (driver.kind === 'claim') {
     const owner = await claimOwner(driver.key);
@@ -126,12 +170,15 @@ export async function searchContacts(
           ...(driver.prefix ? { ':prefix': driver.prefix } : {}),
         },
         ExclusiveStartKey: start,
-        Limit: Math.max(limit * 2, 20),
+        Limit: isNameSearch(filter.search) ? NAME_PAGE : Math.max(limit * 2, 20),
       }),
     );
     const items = page.Items ?? [];
     const ids = items.map((item) => (typeof item.customer === 'string' ? item.customer : String(item._id)));
-    const records = new Map((await readContacts(companyId, ids)).map((record) => [record._id, record]));
+    // A name token carries the whole folded name: names that cannot match are dropped before their profiles
+    // are read (a common first name has thousands of token items).
+    const wanted = ids.filter((_, index) => nameMayMatch(items[index], filter));
+    const records = new Map((await readContacts(companyId, wanted)).map((record) => [record._id, record]));
     for (const [index, item] of items.entries()) {
       const record = records.get(ids[index] as string);
       if (record && matches(record, filter, scope) && !contacts.some((c) => c._id === record._id)) {

@@ -4,12 +4,15 @@ import type { updateContactBody } from '@atende/shared/contracts/contacts/update
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
+import { syncConversationWallet } from '../conversations/wallet-sync.ts';
 import { customFieldCatalogue } from '../custom-fields/catalogue.ts';
 import { missingRequired } from '../custom-fields/values.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Forbidden, Invalid, NotFound } from '../lib/errors.ts';
+import { refreshContactSmartTags } from '../smart-tags/hooks.ts';
 import { publishWalletRefresh } from '../wallets/events.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
+import { actorOf, contactAudit } from './audit.ts';
 import { listCatalogue } from './catalogue.ts';
 import { checkContactInput, type ContactInput, type InputContext } from './input.ts';
 import type { ContactRecord } from './records.ts';
@@ -70,6 +73,7 @@ export function newContactRecord(companyId: string, now: string, createdBy: stri
     company: companyId,
     channel_metadata: {},
     tags: [],
+    smart_tags: [],
     wallet: null,
     custom_fields: {},
     data_protection: { legal_basis: 'none', channels: [] },
@@ -91,8 +95,13 @@ export async function createContact(auth: AuthContext, body: z.infer<typeof crea
   if (record.cel_phone) record.channel = 'whatsapp';
   else if (record.email) record.channel = 'email';
   requireCustomRequired(context, record);
-  await writeContact(undefined, record, { actor: auth.employeeId });
+  const actor = await actorOf(auth.companyId, auth.employeeId);
+  await writeContact(undefined, record, {
+    actor: auth.employeeId,
+    extra: [{ item: contactAudit(auth.companyId, actor, 'create', undefined, record) }],
+  });
   if (record.wallet) await publishWalletRefresh(auth.companyId, 'update_customers_count');
+  await refreshContactSmartTags(auth.companyId, record._id);
   return toContactView({ ...record, version: 1 }, scope.mask);
 }
 
@@ -125,16 +134,27 @@ export async function updateContact(auth: AuthContext, id: string, body: z.infer
     after.custom_fields = { ...before.custom_fields, ...fields.custom_fields };
     requireCustomRequired(context, after);
   }
-  await writeContact(before, after, { actor: auth.employeeId });
+  const actor = await actorOf(auth.companyId, auth.employeeId);
+  await writeContact(before, after, {
+    actor: auth.employeeId,
+    extra: [{ item: contactAudit(auth.companyId, actor, 'update', before, after) }],
+  });
+  if (before.wallet !== after.wallet) await syncConversationWallet(auth.companyId, id);
   if (before.wallet !== after.wallet) await publishWalletRefresh(auth.companyId, 'update_customers_count');
+  await refreshContactSmartTags(auth.companyId, id);
   return toContactView({ ...after, version: before.version + 1 }, scope.mask);
 }
 
 export async function deleteContact(auth: AuthContext, id: string) {
   const scope = await loadScope(auth);
   const before = await visibleContact(scope, id);
-  await writeContact(before, undefined, { actor: auth.employeeId });
+  const actor = await actorOf(auth.companyId, auth.employeeId);
+  await writeContact(before, undefined, {
+    actor: auth.employeeId,
+    extra: [{ item: contactAudit(auth.companyId, actor, 'delete', before, undefined) }],
+  });
   if (before.wallet) await publishWalletRefresh(auth.companyId, 'update_customers_count');
+  await refreshContactSmartTags(auth.companyId, id);
   return { deleted: id };
 }
 
@@ -145,7 +165,7 @@ export async function listContacts(auth: AuthContext, query: z.infer<typeof list
   }
   const page = await searchContacts(
     scope,
-    { search: query.search, tags: query.tags, wallet: query.wallet },
+    { search: query.search, tags: query.tags, wallet: query.wallet, smartTag: query.smart_tag },
     query.cursor,
     query.limit,
   );

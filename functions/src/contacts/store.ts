@@ -13,7 +13,7 @@ import { contactKeys } from './keys.ts';
 import { type ContactRecord, contactRecord } from './records.ts';
 import { foldText, nameTokens, sortName } from './text.ts';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const table = () => config().mainTable;
 
@@ -83,21 +83,19 @@ function claimSteps(
       },
     });
   }
-  if (after) {
-    steps.push({
-      item: {
-        Put: {
-          TableName: table(),
-          Item: { ...key(companyId, after), entity: 'customer_identity', customer: id },
-          ConditionExpression: 'attribute_not_exists(pk) OR customer = :id',
-          ExpressionAttributeValues: { ':id': id },
-        },
-      },
-      conflict,
-    });
-  }
+  if (after) steps.push({ item: claimPut(key(companyId, after), id), conflict });
   return steps;
 }
+
+/** Claims a phone or e-mail for a contact: taken by another contact fails, held already by it passes. */
+export const claimPut = (key: { pk: string; sk: string }, id: string): TransactItem => ({
+  Put: {
+    TableName: table(),
+    Item: { ...key, entity: 'customer_identity', customer: id },
+    ConditionExpression: 'attribute_not_exists(pk) OR customer = :id',
+    ExpressionAttributeValues: { ':id': id },
+  },
+});
 
 function walletSteps(companyId: string, before: string | null, after: string | null): Step[] {
   if (before === after) return [];
@@ -170,8 +168,11 @@ export async function writeContact(
       steps.push({ item: { Delete: { TableName: table(), Key: { pk: item.pk, sk: item.sk } } } });
     }
   }
+  // A kept token is written again when the name changed: it carries the whole name, which search reads.
   for (const [key, item] of next) {
-    if (!old.has(key)) steps.push({ item: { Put: { TableName: table(), Item: item } } });
+    if (JSON.stringify(old.get(key)) !== JSON.stringify(item)) {
+      steps.push({ item: { Put: { TableName: table(), Item: item } } });
+    }
   }
   if (before && after) {
     const at = after.updated_at ?? new Date().toISOString();

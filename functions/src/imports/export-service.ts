@@ -3,13 +3,14 @@ import type { ExportView } from '@atende/shared/contracts/contacts/exports';
 import type { RoleName } from '@atende/shared/contracts/types';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { contactKeys } from '../contacts/keys.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { NotFound } from '../lib/errors.ts';
+import { exportAudit } from './audit.ts';
 import { DOWNLOAD_EXPIRES_SECONDS, downloadUrl } from './files.ts';
 import { CONTACT_EXPORT_QUEUE, enqueueJob } from './queue.ts';
 
@@ -78,9 +79,16 @@ export async function startExport(auth: AuthContext, body: z.infer<typeof create
     finished_at: null,
   };
   await clients().document.send(
-    new PutCommand({
-      TableName: table(),
-      Item: { ...contactKeys.exportJob(auth.companyId, job._id), entity: 'contact_export', ...job },
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: table(),
+            Item: { ...contactKeys.exportJob(auth.companyId, job._id), entity: 'contact_export', ...job },
+          },
+        },
+        await exportAudit(job),
+      ],
     }),
   );
   await enqueueJob(CONTACT_EXPORT_QUEUE, { companyId: auth.companyId, jobId: job._id });

@@ -6,16 +6,26 @@ import { customFieldCatalogue } from '../custom-fields/catalogue.ts';
 import { logger } from '../lib/logger.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
 import { walletCatalogue } from '../wallets/catalogue.ts';
+import { refreshCompanySmartTags } from '../smart-tags/run-start.ts';
 import { publishWalletRefresh } from '../wallets/events.ts';
-import { getFile } from './files.ts';
-import { importRow, type RowContext } from './import-rows.ts';
-import { advanceCheckpoint, finishImport, type ImportJob, readImportJob, readOutcomes } from './jobs.ts';
-import { parseSheet } from './parse.ts';
+import { fileStream } from './files.ts';
+import { importGroup, type RowContext } from './import-rows.ts';
+import {
+  advanceCheckpoint,
+  finishImport,
+  type ImportJob,
+  readImportJob,
+  readOutcomes,
+  type RowOutcome,
+  saveTotal,
+} from './jobs.ts';
+import { importAudit } from './audit.ts';
+import { countRows, openSheet } from './parse.ts';
 import { CONTACT_IMPORT_QUEUE, enqueueJob, type JobMessage, jobMessage } from './queue.ts';
 
-/** Rows per checkpoint, and rows written side by side within one. */
-export const CHUNK_ROWS = 100;
-const PARALLEL_ROWS = 10;
+/** Rows per checkpoint, and rows written side by side (in several transactions) within one. */
+export const CHUNK_ROWS = 1000;
+const GROUP_ROWS = 250;
 /** Stop taking chunks when less than this is left of the Lambda's time; a continuation message goes on. */
 const SAFETY_MS = 60_000;
 
@@ -39,7 +49,7 @@ export function parallelGroups<T extends readonly [number, Record<string, string
   let claimed = new Set<string>();
   for (const entry of rows) {
     const keys = keysOf(entry[1]);
-    if (group.length === PARALLEL_ROWS || keys.some((key) => claimed.has(key))) {
+    if (group.length === GROUP_ROWS || keys.some((key) => claimed.has(key))) {
       groups.push(group);
       group = [];
       claimed = new Set();
@@ -65,44 +75,82 @@ async function rowContext(companyId: string): Promise<RowContext> {
   };
 }
 
+type Entry = readonly [number, Record<string, string>];
+
 /**
- * Runs an import from its checkpoint: chunk by chunk, rows already holding an outcome are skipped, then the
- * checkpoint moves with the chunk's counts (read back from the outcome items, so a chunk interrupted by a crash
- * is counted exactly once). Answers 'continued' when time ran short and a continuation was queued.
+ * One chunk, rows [from, to): rows already holding an outcome (a run that crashed mid-chunk) are skipped, the
+ * rest go group by group (in file order, so the first of two rows with one number wins), then the checkpoint
+ * moves with the chunk's counts, each row counted exactly once. Answers the job after the chunk (re-read when
+ * another run moved the checkpoint first).
+ */
+async function runChunk(job: ImportJob, entries: readonly Entry[], context: RowContext) {
+  const from = job.processed;
+  const to = (entries.at(-1)?.[0] ?? from - 1) + 1;
+  const earlier = await readOutcomes(job.company, job._id, { from: from + 1, to: to + 1 });
+  const done = new Set(earlier.map((outcome) => outcome.row));
+  const pending = entries.filter(([index]) => index >= from && !done.has(index + 1));
+  const written: RowOutcome[] = [];
+  let raced = false;
+  for (const group of parallelGroups(pending, (row) => identityKeys(job, row))) {
+    const result = await importGroup(job, group, context);
+    written.push(...result.outcomes);
+    raced ||= result.raced;
+  }
+  const range = { from: from + 1, to: to + 1 };
+  const outcomes = raced ? await readOutcomes(job.company, job._id, range) : [...earlier, ...written];
+  return (await advanceCheckpoint(job, from, to, outcomes)) ?? (await readImportJob(job.company, job._id));
+}
+
+/** Counts an uploaded file's rows once, so the progress bar has its total before the first chunk. */
+async function counted(job: ImportJob): Promise<ImportJob> {
+  if (job.counted) return job;
+  const source = await fileStream(job.file_key);
+  try {
+    return await saveTotal(job, await countRows(await openSheet(source, job.format)));
+  } finally {
+    source.destroy();
+  }
+}
+
+/**
+ * Runs an import from its checkpoint, streaming the file: rows before the checkpoint are read past, the rest
+ * are written chunk by chunk. Answers 'continued' when time ran short and a continuation was queued.
  */
 export async function runImport(
   message: JobMessage,
-  remainingMs: () => number = () => Number.POSITIVE_INFINITY,
+  options: { remainingMs?: () => number; chunkRows?: number } = {},
 ): Promise<'done' | 'continued' | 'skipped'> {
-  let job = await readImportJob(message.companyId, message.jobId);
-  if (!job || job.status === 'done' || job.status === 'failed') return 'skipped';
-  const rows = (await parseSheet(await getFile(job.file_key), job.format)).rows;
+  const { remainingMs = () => Number.POSITIVE_INFINITY, chunkRows = CHUNK_ROWS } = options;
+  const found = await readImportJob(message.companyId, message.jobId);
+  if (!found || found.status === 'done' || found.status === 'failed') return 'skipped';
+  let job: ImportJob | undefined = await counted(found);
   const context = await rowContext(job.company);
-  while (job.processed < rows.length) {
-    if (remainingMs() < SAFETY_MS) {
-      await enqueueJob(CONTACT_IMPORT_QUEUE, message);
-      return 'continued';
+  const source = await fileStream(job.file_key);
+  const sheet = await openSheet(source, job.format);
+  try {
+    let chunk: Entry[] = [];
+    let index = 0;
+    for await (const row of sheet.rows) {
+      if (index >= job.processed) chunk.push([index, row]);
+      index += 1;
+      if (chunk.length < chunkRows) continue;
+      if (remainingMs() < SAFETY_MS) {
+        await enqueueJob(CONTACT_IMPORT_QUEUE, message);
+        return 'continued';
+      }
+      job = await runChunk(job, chunk, context);
+      if (!job) return 'skipped';
+      chunk = [];
     }
-    const from = job.processed;
-    const to = Math.min(from + CHUNK_ROWS, rows.length);
-    const done = new Set(
-      (await readOutcomes(job.company, job._id, { from: from + 1, to: to + 1 })).map((o) => o.row),
-    );
-    const pending = rows
-      .slice(from, to)
-      .flatMap((row, offset) => (done.has(from + offset + 1) ? [] : [[from + offset, row] as const]));
-    const current = job;
-    for (const group of parallelGroups(pending, (row) => identityKeys(current, row))) {
-      await Promise.all(group.map(([index, row]) => importRow(current, index, row, context)));
-    }
-    const outcomes = await readOutcomes(job.company, job._id, { from: from + 1, to: to + 1 });
-    await advanceCheckpoint(job, from, to, outcomes);
-    const reread = await readImportJob(job.company, job._id);
-    if (!reread) return 'skipped';
-    job = reread;
+    if (chunk.length > 0) job = await runChunk(job, chunk, context);
+    if (!job) return 'skipped';
+  } finally {
+    await sheet.close();
+    source.destroy();
   }
-  await finishImport(job, 'done');
+  await finishImport(job, 'done', [await importAudit(job)]);
   if (job.wallet) await publishWalletRefresh(job.company, 'update_customers_count', job.wallet);
+  await refreshCompanySmartTags(job.company);
   return 'done';
 }
 
@@ -118,7 +166,9 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
       continue;
     }
     try {
-      await runImport(message, () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY);
+      await runImport(message, {
+        remainingMs: () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY,
+      });
     } catch (error) {
       logger.warn('contact import interrupted; it resumes from its checkpoint on redelivery', {
         ...message,

@@ -1,36 +1,102 @@
 import type { createContactImportBody } from '@atende/shared/contracts/contacts/create-contact-import';
+import type { createContactImportUploadBody } from '@atende/shared/contracts/contacts/create-contact-import-upload';
+import { IMPORT_MAX_UPLOAD_BYTES } from '@atende/shared/contracts/contacts/imports';
 import type { ImportView } from '@atende/shared/contracts/contacts/imports';
 import { newObjectId } from '@atende/shared/domain/object-id';
+import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import type { z } from 'zod';
 import { loadScope } from '../contacts/scope.ts';
 import { inputContext } from '../contacts/service.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Invalid, NotFound } from '../lib/errors.ts';
-import { importFileKey, putFile } from './files.ts';
+import {
+  contentTypeOf,
+  fileStream,
+  importFileKey,
+  importUploadKey,
+  isMissingObject,
+  presignUpload,
+  putFile,
+  UPLOAD_EXPIRES_SECONDS,
+} from './files.ts';
 import { createImportJob, type ImportJob, readImportJob, readOutcomes } from './jobs.ts';
-import { formatOf, type ParsedSheet, parseSheet } from './parse.ts';
+import { countRows, formatOf, openSheet } from './parse.ts';
 import { CONTACT_IMPORT_QUEUE, enqueueJob } from './queue.ts';
 
 const unreadable = (field: string) =>
   new Invalid(field, `Campo inválido: ${field}: ${ptBR.contacts.importUnreadable}`);
 
+/** POST /contacts/imports/uploads: where the browser puts a large file before starting its import. */
+export async function presignImportUpload(
+  auth: AuthContext,
+  body: z.infer<typeof createContactImportUploadBody>,
+) {
+  const format = formatOf(body.file_name);
+  if (!format) throw new Invalid('file_name', `Campo inválido: file_name: ${ptBR.upload.unsupportedType}`);
+  if (body.size > IMPORT_MAX_UPLOAD_BYTES) {
+    const limit = interpolate(ptBR.upload.sizeExceeded, { n: IMPORT_MAX_UPLOAD_BYTES / 1_000_000 });
+    throw new Invalid('size', `Campo inválido: size: ${limit}`);
+  }
+  const upload = newObjectId();
+  const key = importUploadKey(auth.companyId, upload, format);
+  const { url, fields } = await presignUpload(key, contentTypeOf(format), IMPORT_MAX_UPLOAD_BYTES);
+  return {
+    upload,
+    url,
+    fields,
+    max_bytes: IMPORT_MAX_UPLOAD_BYTES,
+    expires_in: UPLOAD_EXPIRES_SECONDS,
+  };
+}
+
 /**
- * POST /contacts/imports: the file is read once here, so a wrong file or a mapping naming a missing column
- * answers 400 at once; the rows themselves are checked by the background consumer.
+ * The import's file, stored under the company's prefix, with its headers and (for a file in the body) its
+ * row count; an upload is only opened up to its header row here, and counted by the consumer.
  */
-export async function startImport(auth: AuthContext, body: z.infer<typeof createContactImportBody>) {
+async function importFile(auth: AuthContext, body: z.infer<typeof createContactImportBody>, id: string) {
   const format = formatOf(body.file_name, body.format);
   if (!format) throw unreadable('file_name');
-  const content = new Uint8Array(Buffer.from(body.content_base64, 'base64'));
-  let sheet: ParsedSheet;
+  if (body.upload) {
+    const key = importUploadKey(auth.companyId, body.upload, format);
+    const source = await fileStream(key).catch((error: unknown) => {
+      throw isMissingObject(error) ? unreadable('upload') : error;
+    });
+    try {
+      const sheet = await openSheet(source, format).catch(() => {
+        throw unreadable('upload');
+      });
+      await sheet.close();
+      return { key, format, headers: sheet.headers, total: 0, counted: false };
+    } finally {
+      source.destroy();
+    }
+  }
+  const content = Buffer.from(body.content_base64 ?? '', 'base64');
+  let headers: string[];
+  let total: number;
   try {
-    sheet = await parseSheet(content, format);
+    const sheet = await openSheet(Readable.from([content]), format);
+    headers = sheet.headers;
+    total = await countRows(sheet);
   } catch {
     throw unreadable('content_base64');
   }
-  if (sheet.headers.length === 0) throw unreadable('content_base64');
+  const key = importFileKey(auth.companyId, id, format);
+  if (headers.length > 0) await putFile(key, content, contentTypeOf(format));
+  return { key, format, headers, total, counted: true };
+}
+
+/**
+ * POST /contacts/imports: the file's header row is read here, so a wrong file or a mapping naming a missing
+ * column answers 400 at once; the rows themselves are checked by the background consumer.
+ */
+export async function startImport(auth: AuthContext, body: z.infer<typeof createContactImportBody>) {
+  const id = newObjectId();
+  const file = await importFile(auth, body, id);
+  if (file.headers.length === 0) throw unreadable(body.upload ? 'upload' : 'content_base64');
   const { custom_fields: customColumns, ...columns } = body.mapping;
   const mapped = [
     ...Object.entries(columns).map(([field, header]) => [`mapping.${field}`, header] as const),
@@ -39,7 +105,7 @@ export async function startImport(auth: AuthContext, body: z.infer<typeof create
     ),
   ];
   for (const [field, header] of mapped) {
-    if (header !== undefined && !sheet.headers.includes(header)) {
+    if (header !== undefined && !file.headers.includes(header)) {
       throw new Invalid(field, `Campo inválido: ${field}: ${ptBR.contacts.importMissingColumn}`);
     }
   }
@@ -51,22 +117,20 @@ export async function startImport(auth: AuthContext, body: z.infer<typeof create
   if (body.tags?.some((tag) => !context.tags.has(tag))) {
     throw new Invalid('tags', `Campo inválido: tags: ${ptBR.contacts.tagNotFound}`);
   }
-  const id = newObjectId();
-  const key = importFileKey(auth.companyId, id, format);
-  await putFile(key, content, format === 'csv' ? 'text/csv' : 'application/octet-stream');
   const job: ImportJob = {
     _id: id,
     company: auth.companyId,
     status: 'queued',
     file_name: body.file_name,
-    file_key: key,
-    format,
-    headers: sheet.headers,
+    file_key: file.key,
+    format: file.format,
+    headers: file.headers,
     mapping: body.mapping,
     wallet: body.wallet ?? null,
     tags: body.tags ?? [],
     created_by: auth.employeeId,
-    total: sheet.rows.length,
+    total: file.total,
+    counted: file.counted,
     processed: 0,
     created: 0,
     duplicates: 0,

@@ -1,6 +1,14 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { importError, importMapping, importStatus } from '@atende/shared/contracts/contacts/imports';
 import { z } from 'zod';
+import { failedConditions } from '../auth/conditions.ts';
+import type { TransactItem } from '../company/store.ts';
 import { contactKeys } from '../contacts/keys.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -23,6 +31,8 @@ export const importJob = z
     tags: z.array(z.string()),
     created_by: z.string(),
     total: z.number().int(),
+    /** Whether `total` is known: an uploaded file is counted by the consumer's first run. */
+    counted: z.boolean().default(true),
     /** The checkpoint: rows before it are done and counted. */
     processed: z.number().int(),
     created: z.number().int(),
@@ -97,81 +107,133 @@ export async function readOutcomes(
   return outcomes;
 }
 
-/** The row's idempotency item: written once, with the contact or alone. */
-export function outcomeItem(companyId: string, id: string, outcome: RowOutcome) {
-  return {
-    TableName: table(),
-    Item: { ...contactKeys.importRow(companyId, id, outcome.row), entity: 'contact_import_row', ...outcome },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  };
-}
-
-export async function putOutcome(companyId: string, id: string, outcome: RowOutcome): Promise<void> {
-  await clients()
-    .document.send(new PutCommand(outcomeItem(companyId, id, outcome)))
-    .catch((error: unknown) => {
-      if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
-    });
-}
+/** The row's outcome item: its presence marks the row done. */
+export const outcomeRecord = (companyId: string, id: string, outcome: RowOutcome) => ({
+  ...contactKeys.importRow(companyId, id, outcome.row),
+  entity: 'contact_import_row',
+  ...outcome,
+});
 
 /**
- * Moves the checkpoint from `from` to `to`, adding the chunk's counts, only if no other run moved it first.
- * Answers false when it had moved (the caller re-reads the job and goes on from there).
+ * Moves the checkpoint from `from` to `to`, adding the chunk's counts (and its new contacts to the wallet's
+ * customers_count), only if no other run moved it first. Answers the job as it now stands, or undefined when
+ * the checkpoint had moved (the caller re-reads the job and goes on from there).
  */
 export async function advanceCheckpoint(
   job: ImportJob,
   from: number,
   to: number,
   outcomes: readonly RowOutcome[],
-): Promise<boolean> {
+): Promise<ImportJob | undefined> {
   const count = (status: RowOutcome['status']) =>
     outcomes.filter((outcome) => outcome.status === status).length;
+  const counts = { created: count('created'), duplicates: count('duplicate'), errors: count('error') };
   const listed = [
     ...job.error_rows,
     ...outcomes
       .filter((outcome) => outcome.status === 'error')
+      .sort((a, b) => a.row - b.row)
       .map((outcome) => ({ row: outcome.row, field: outcome.field ?? '', reason: outcome.reason ?? '' })),
   ].slice(0, LISTED_ERRORS);
+  const checkpoint: TransactItem = {
+    Update: {
+      TableName: table(),
+      Key: contactKeys.importJob(job.company, job._id),
+      UpdateExpression:
+        'SET #processed = :to, error_rows = :listed, #status = :running ADD created :c, duplicates :d, #errors :e',
+      ConditionExpression: '#processed = :from',
+      ExpressionAttributeNames: { '#status': 'status', '#processed': 'processed', '#errors': 'errors' },
+      ExpressionAttributeValues: {
+        ':from': from,
+        ':to': to,
+        ':listed': listed,
+        ':running': 'running',
+        ':c': counts.created,
+        ':d': counts.duplicates,
+        ':e': counts.errors,
+      },
+    },
+  };
+  const wallet: TransactItem[] =
+    job.wallet && counts.created > 0
+      ? [
+          {
+            Update: {
+              TableName: table(),
+              Key: contactKeys.catalogueItem(job.company, 'WALLETS', job.wallet),
+              UpdateExpression: 'ADD customers_count :n',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':n': counts.created },
+            },
+          },
+        ]
+      : [];
   try {
-    await clients().document.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: contactKeys.importJob(job.company, job._id),
-        UpdateExpression:
-          'SET #processed = :to, error_rows = :listed, #status = :running ADD created :c, duplicates :d, #errors :e',
-        ConditionExpression: '#processed = :from',
-        ExpressionAttributeNames: { '#status': 'status', '#processed': 'processed', '#errors': 'errors' },
-        ExpressionAttributeValues: {
-          ':from': from,
-          ':to': to,
-          ':listed': listed,
-          ':running': 'running',
-          ':c': count('created'),
-          ':d': count('duplicate'),
-          ':e': count('error'),
-        },
-      }),
-    );
-    return true;
+    await clients().document.send(new TransactWriteCommand({ TransactItems: [checkpoint, ...wallet] }));
   } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false;
+    const failed = failedConditions(error);
+    if (failed.includes(0)) return undefined;
+    // The wallet was removed meanwhile: its count went with it.
+    if (failed.includes(1)) return advanceCheckpoint({ ...job, wallet: null }, from, to, outcomes);
     throw error;
   }
+  return {
+    ...job,
+    status: 'running',
+    processed: to,
+    created: job.created + counts.created,
+    duplicates: job.duplicates + counts.duplicates,
+    errors: job.errors + counts.errors,
+    error_rows: listed,
+  };
 }
 
-export async function finishImport(job: ImportJob, status: 'done' | 'failed'): Promise<void> {
+export async function saveTotal(job: ImportJob, total: number): Promise<ImportJob> {
+  await clients().document.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: contactKeys.importJob(job.company, job._id),
+      UpdateExpression: 'SET #total = :total, counted = :yes',
+      ExpressionAttributeNames: { '#total': 'total' },
+      ExpressionAttributeValues: { ':total': total, ':yes': true },
+    }),
+  );
+  return { ...job, total, counted: true };
+}
+
+/**
+ * Marks the import finished, with its audit entry in the same transaction: a redelivered last message finds
+ * it done and writes neither again.
+ */
+export async function finishImport(
+  job: ImportJob,
+  status: 'done' | 'failed',
+  audit: TransactItem[] = [],
+): Promise<void> {
   await clients()
     .document.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: contactKeys.importJob(job.company, job._id),
-        UpdateExpression: 'SET #status = :status, finished_at = :at',
-        ConditionExpression: '#status <> :done',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': status, ':at': new Date().toISOString(), ':done': 'done' },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: table(),
+              Key: contactKeys.importJob(job.company, job._id),
+              UpdateExpression: 'SET #status = :status, finished_at = :at',
+              ConditionExpression: '#status <> :done',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':status': status,
+                ':at': new Date().toISOString(),
+                ':done': 'done',
+              },
+            },
+          },
+          ...audit,
+        ],
       }),
     )
     .catch((error: unknown) => {
-      if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+      if (failedConditions(error).includes(0)) return;
+      throw error;
     });
 }

@@ -1,27 +1,58 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
-
-export interface ParsedSheet {
-  headers: string[];
-  /** Data rows as header → cell text, in file order. */
-  rows: Record<string, string>[];
-}
 
 export type FileFormat = 'csv' | 'xlsx';
 
 export const formatOf = (fileName: string, declared?: FileFormat): FileFormat | undefined =>
   declared ?? (/\.xlsx$/i.test(fileName) ? 'xlsx' : /\.(csv|txt)$/i.test(fileName) ? 'csv' : undefined);
 
-/** CSV with a header row; the delimiter is detected (Brazilian spreadsheets often save with ";"). */
-export function parseCsv(content: Uint8Array): ParsedSheet {
-  const text = new TextDecoder('utf-8').decode(content).replace(/^\uFEFF/, '');
-  const result = Papa.parse<Record<string, string>>(text, {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: (header) => header.trim(),
-  });
-  const headers = (result.meta.fields ?? []).filter(Boolean);
-  return { headers, rows: result.data };
+export interface SheetStream {
+  headers: string[];
+  /** Data rows as header → cell text, in file order, rows with no value skipped; read as they are consumed. */
+  rows: AsyncGenerator<Record<string, string>>;
+  /** Stops reading (the parsers let go of the source) when the rows are not read to the end. */
+  close: () => Promise<void>;
+}
+
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/** The header line's most frequent separator (Brazilian spreadsheets often save CSV with ";"). */
+export function guessDelimiter(headerLine: string): string {
+  const counts = DELIMITERS.map((delimiter) => headerLine.split(delimiter).length - 1);
+  const best = Math.max(...counts);
+  return best === 0 ? ',' : (DELIMITERS[counts.indexOf(best)] as string);
+}
+
+/** The CSV's records as cell arrays; the separator is guessed from the first line before parsing starts. */
+async function* csvRecords(source: AsyncIterable<Uint8Array>): AsyncGenerator<string[]> {
+  const iterator = source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let text = '';
+  while (!/[\r\n]/.test(text)) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head.push(Buffer.from(next.value));
+    text = Buffer.concat(head).toString('utf8');
+  }
+  const delimiter = guessDelimiter(text.replace(/^\uFEFF/, '').split(/\r?\n|\r/)[0] ?? '');
+  async function* whole() {
+    yield* head;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  const input = Readable.from(whole());
+  const parser = input.pipe(
+    parse({ bom: true, delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
+  );
+  try {
+    for await (const record of parser) yield record as string[];
+  } finally {
+    input.destroy();
+  }
 }
 
 function cellText(value: ExcelJS.CellValue): string {
@@ -36,34 +67,56 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-/** The first worksheet of an XLSX; its first row holds the headers. */
-export async function parseXlsx(content: Uint8Array): Promise<ParsedSheet> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(
-    content.buffer.slice(content.byteOffset, content.byteOffset + content.byteLength) as ArrayBuffer,
-  );
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return { headers: [], rows: [] };
-  const headers: string[] = [];
-  sheet.getRow(1).eachCell({ includeEmpty: true }, (cell, column) => {
-    headers[column - 1] = cellText(cell.value).trim();
+/** The first worksheet's rows as cell arrays, streamed (large workbooks are never loaded whole). */
+async function* xlsxRecords(source: AsyncIterable<Uint8Array>): AsyncGenerator<string[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(source), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'emit',
   });
-  const rows: Record<string, string>[] = [];
-  sheet.eachRow((row, number) => {
-    if (number === 1) return;
-    const record: Record<string, string> = {};
-    let filled = false;
-    headers.forEach((header, index) => {
-      if (!header) return;
-      const text = cellText(row.getCell(index + 1).value).trim();
-      if (text) filled = true;
-      record[header] = text;
-    });
-    if (filled) rows.push(record);
-  });
-  return { headers: headers.filter(Boolean), rows };
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      const cells: string[] = [];
+      row.eachCell({ includeEmpty: true }, (cell, column) => {
+        cells[column - 1] = cellText(cell.value).trim();
+      });
+      yield Array.from(cells, (cell) => cell ?? '');
+    }
+    return;
+  }
 }
 
-export async function parseSheet(content: Uint8Array, format: FileFormat): Promise<ParsedSheet> {
-  return format === 'xlsx' ? parseXlsx(content) : parseCsv(content);
+/**
+ * Opens a CSV or XLSX stream: reads up to its header row and answers the headers with a generator of the data
+ * rows. Both parsers stream, so memory stays flat however long the file is.
+ */
+export async function openSheet(source: AsyncIterable<Uint8Array>, format: FileFormat): Promise<SheetStream> {
+  const records = format === 'xlsx' ? xlsxRecords(source) : csvRecords(source);
+  const first = await records.next();
+  const headers = first.done ? [] : first.value.map((header) => header.trim());
+  const columns = headers.flatMap((header, index) =>
+    header && headers.indexOf(header) === index ? [[header, index] as const] : [],
+  );
+  async function* rows(): AsyncGenerator<Record<string, string>> {
+    for await (const record of records) {
+      if (!record.some((cell) => cell.trim() !== '')) continue;
+      yield Object.fromEntries(columns.map(([header, index]) => [header, record[index] ?? '']));
+    }
+  }
+  return {
+    headers: columns.map(([header]) => header),
+    rows: rows(),
+    close: async () => {
+      await records.return(undefined);
+    },
+  };
+}
+
+/** How many data rows the rest of the sheet holds, counted the way the consumer reads them. */
+export async function countRows(sheet: SheetStream): Promise<number> {
+  let count = 0;
+  while (!(await sheet.rows.next()).done) count += 1;
+  return count;
 }

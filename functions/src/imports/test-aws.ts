@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
@@ -27,7 +28,9 @@ export function fakeAws() {
     .callsFake((input: { Key: string }) => {
       const body = objects.get(input.Key);
       if (!body) throw Object.assign(new Error('NoSuchKey'), { name: 'NoSuchKey' });
-      return { Body: { transformToByteArray: async () => body } };
+      return {
+        Body: Object.assign(Readable.from([Buffer.from(body)]), { transformToByteArray: async () => body }),
+      };
     });
   mockClient(SQSClient)
     .on(SendMessageCommand)

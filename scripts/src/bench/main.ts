@@ -1,8 +1,12 @@
 import { startTestRuntime } from '../testing/runtime.ts';
 import { TABLE_PREFIX } from '../local/runtime.ts';
+import { benchContacts } from './contacts.ts';
 import { benchDynamoDbWrites } from './dynamodb-writes.ts';
 import { benchGatewayHealth } from './gateway-health.ts';
 import { benchInbox } from './inbox.ts';
+
+/** The spec's base size for the contact import and search figures; BENCH_CONTACTS=N runs smaller. */
+const FULL_CONTACTS = 100_000;
 
 /** `npm run bench`: figures from a fresh local runtime on this machine. Numbers are printed, never asserted. */
 async function main(): Promise<void> {
@@ -20,6 +24,18 @@ async function main(): Promise<void> {
       adminPassword: admin.password,
       visitors: 20,
       messagesPerVisitor: 20,
+    });
+    const contacts = Number(process.env.BENCH_CONTACTS ?? FULL_CONTACTS);
+    if (contacts !== FULL_CONTACTS) {
+      console.log(
+        `(BENCH_CONTACTS=${contacts}: contact figures below are over ${contacts}, not ${FULL_CONTACTS})`,
+      );
+    }
+    await benchContacts({
+      baseUrl: runtime.url,
+      adminEmail: admin.email,
+      adminPassword: admin.password,
+      contacts,
     });
   } finally {
     await runtime.dispose();

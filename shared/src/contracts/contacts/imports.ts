@@ -5,6 +5,9 @@ import { ptBR } from '../../i18n/pt-BR.ts';
 /** Largest accepted import body: a 7 MB file in base64 (API Gateway's own limit is 10 MB). */
 export const IMPORT_MAX_BODY_BYTES = 10_000_000;
 
+/** Largest file uploaded straight to the bucket (POST /contacts/imports/uploads): 100,000+ rows fit. */
+export const IMPORT_MAX_UPLOAD_BYTES = 50_000_000;
+
 /** Contact fields a file column can feed; `custom:<key>` feeds a custom field. */
 export const IMPORT_TARGETS = ['full_name', 'cel_phone', 'email', 'tags'] as const;
 

@@ -23,6 +23,8 @@ export const contactView = z.object({
   company: objectId,
   channel_metadata: z.object({ integration: z.string().optional() }),
   tags: z.array(objectId),
+  /** The smart tags the contact currently matches (kept by the smart-tag runs and hooks). */
+  smart_tags: z.array(objectId),
   wallet: objectId.nullable(),
   custom_fields: z.record(z.string(), customFieldValue),
   data_protection: dataProtectionSchema,

@@ -17,10 +17,24 @@ export const AUDIT_ENTITIES = [
   'company_permissions',
   'company_profile',
   'integration',
+  'contact',
+  'contact_import',
+  'contact_export',
+  'wallet',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'deactivate', 'reactivate'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'deactivate',
+  'reactivate',
+  /** A background job came to its end (contact import). */
+  'finish',
+  /** Something was asked for and runs in the background (contact export). */
+  'request',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** A day typed in one of the date-range picker's formats, answered as YYYY-MM-DD. */

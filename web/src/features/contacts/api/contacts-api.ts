@@ -36,7 +36,7 @@ export interface ContactFilters {
   wallet?: string;
 }
 
-/** Imports upload a whole file and the server parses it before answering. */
+/** Starting an import opens the uploaded file (a file in the body is parsed whole) before answering. */
 const IMPORT_UPLOAD_TIMEOUT_MS = 120_000;
 
 export const fetchContactsPage = (filters: ContactFilters, cursor: string | undefined) =>

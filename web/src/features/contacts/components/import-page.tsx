@@ -1,7 +1,6 @@
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { IMPORT_MAX_BODY_BYTES } from '@atende/shared/contracts/contacts/imports';
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Form, Select, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Progress, Select, Steps, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
@@ -10,7 +9,8 @@ import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import type { ColumnsByField } from '../import/column-mapping.ts';
 import { autoMapColumns, columnsByField, mappingProblem, toImportMapping } from '../import/column-mapping.ts';
 import type { FilePreview } from '../import/read-file.ts';
-import { fileToBase64, importFormat, previewFile } from '../import/read-file.ts';
+import { importFormat, previewFile } from '../import/read-file.ts';
+import { fitsUpload, uploadImportFile } from '../import/upload-file.ts';
 import { useImportProgress, useStartImport } from '../hooks/use-contact-import.ts';
 import { useCustomFields, useTags, useWallets } from '../hooks/use-contacts.ts';
 import { ImportMapping } from './import-mapping.tsx';
@@ -36,6 +36,7 @@ export function ImportPage({ title, breadcrumb }: { title: string; breadcrumb: r
   const [wallet, setWallet] = useState<string>();
   const [tags, setTags] = useState<string[]>([]);
   const [problem, setProblem] = useState<string>();
+  const [uploaded, setUploaded] = useState<number>();
   const customFields = useCustomFields();
   const tagList = useTags();
   const wallets = useWallets();
@@ -61,14 +62,14 @@ export function ImportPage({ title, breadcrumb }: { title: string; breadcrumb: r
   const begin = async () => {
     if (!picked) return;
     if (mappingProblem(byField)) return setProblem(labels.noName);
+    if (!fitsUpload(picked.file)) return setProblem(labels.tooLarge);
     setProblem(undefined);
     try {
-      const content = await fileToBase64(picked.file);
-      if (content.length > IMPORT_MAX_BODY_BYTES) return setProblem(labels.tooLarge);
+      const upload = await uploadImportFile(picked.file, setUploaded);
       const { _id } = await start.mutateAsync({
         file_name: picked.file.name,
         format: picked.preview.format,
-        content_base64: content,
+        upload,
         mapping: toImportMapping(byField),
         ...(wallet ? { wallet } : {}),
         ...(tags.length > 0 ? { tags } : {}),
@@ -76,6 +77,8 @@ export function ImportPage({ title, breadcrumb }: { title: string; breadcrumb: r
       setParams({ [IMPORT_PARAM]: _id });
     } catch (error) {
       setProblem(error instanceof ApiRequestError ? error.message : labels.unreadable);
+    } finally {
+      setUploaded(undefined);
     }
   };
 
@@ -161,7 +164,7 @@ export function ImportPage({ title, breadcrumb }: { title: string; breadcrumb: r
               <Button onClick={reset}>{labels.back}</Button>
               <Button
                 type="primary"
-                loading={start.isPending}
+                loading={start.isPending || uploaded !== undefined}
                 disabled={mappingProblem(byField) !== undefined}
                 onClick={() => void begin()}
                 data-testid="import-start"
@@ -169,6 +172,12 @@ export function ImportPage({ title, breadcrumb }: { title: string; breadcrumb: r
                 {labels.start}
               </Button>
             </Flex>
+            {uploaded !== undefined && (
+              <Flex vertical gap={4} data-testid="import-upload-progress">
+                <Typography.Text type="secondary">{labels.uploading}</Typography.Text>
+                <Progress percent={uploaded} />
+              </Flex>
+            )}
           </Flex>
         )}
         {step === 2 &&

@@ -32,6 +32,7 @@ const contact: ContactView = {
   company: id(2),
   channel_metadata: {},
   tags: [id(3)],
+  smart_tags: [],
   wallet: id(4),
   custom_fields: { cpf: '123' },
   data_protection: { legal_basis: 'consent', channels: [{ channel: 'email', status: 'opt_in' }] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileToBase64, importFormat, previewFile } from './read-file.ts';
+import { importFormat, previewFile } from './read-file.ts';
 
 describe('importFormat', () => {
   it('accepts CSV and XLSX by extension, any case', () => {
@@ -25,14 +25,5 @@ describe('previewFile', () => {
     const preview = await previewFile(file, 'csv');
     expect(preview.headers).toEqual(['Nome completo', 'tags']);
     expect(preview.sample).toEqual(['Silva, Ana', 'vip;novo']);
-  });
-});
-
-describe('fileToBase64', () => {
-  it('encodes the bytes of the file, accents included', async () => {
-    const file = new File(['Nome\nJoão\n'], 'a.csv');
-    expect(atob(await fileToBase64(file))).toBe(
-      new TextDecoder('latin1').decode(new TextEncoder().encode('Nome\nJoão\n')),
-    );
   });
 });

@@ -3,6 +3,8 @@ import { readSheet } from 'read-excel-file/browser';
 
 export type ImportFormat = 'csv' | 'xlsx';
 
+const PREVIEW_BYTES = 64 * 1024;
+
 export interface FilePreview {
   format: ImportFormat;
   headers: string[];
@@ -32,7 +34,8 @@ export async function previewFile(file: File, format: ImportFormat): Promise<Fil
       sample: (rows[1] ?? []).map(cellText),
     };
   }
-  const text = await file.text();
+  // The head of the file is enough for the header and a sample row, however large the file.
+  const text = await file.slice(0, PREVIEW_BYTES).text();
   // Brazilian spreadsheets often save CSV with ';'; papaparse detects the delimiter from the first lines.
   const parsed = Papa.parse<string[]>(text, { preview: 2, skipEmptyLines: true });
   return {
@@ -40,16 +43,6 @@ export async function previewFile(file: File, format: ImportFormat): Promise<Fil
     headers: (parsed.data[0] ?? []).map(cellText),
     sample: (parsed.data[1] ?? []).map(cellText),
   };
-}
-
-/** The file as base64, the way the import API takes it in its JSON body. */
-export async function fileToBase64(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const CHUNK = 0x8000;
-  let binary = '';
-  for (let offset = 0; offset < bytes.length; offset += CHUNK)
-    binary += String.fromCharCode(...bytes.subarray(offset, offset + CHUNK));
-  return btoa(binary);
 }
 
 /** Saves text as a file through a temporary link (the error report arrives as CSV text). */

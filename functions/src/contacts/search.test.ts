@@ -1,0 +1,69 @@
+import { createContact } from '@atende/shared/contracts/contacts/create-contact';
+import { listContacts } from '@atende/shared/contracts/contacts/list-contacts';
+import { updateContact } from '@atende/shared/contracts/contacts/update-contact';
+import type { ContactView } from '@atende/shared/contracts/contacts/views';
+import { createTag } from '@atende/shared/contracts/tags/create-tag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../auth/test-gateway.ts';
+import { createTenant, type Tenant } from '../company/test-tenant.ts';
+import { handler as tagsHandler } from '../tags/handler.ts';
+import { useTestTables } from '../testing/dynamodb.ts';
+import { handler } from './handler.ts';
+
+let a: Tenant;
+let vip: string;
+
+beforeAll(async () => {
+  process.env.JWT_SECRET = 'test-secret-with-at-least-32-characters!';
+  await useTestTables();
+  a = await createTenant();
+  vip = (
+    (
+      await callRoute(tagsHandler, createTag, {
+        token: a.admin.token,
+        body: { name: 'VIP', color: '#ff0000' },
+      })
+    ).body as { _id: string }
+  )._id;
+});
+
+const names = async (query: Record<string, string>) =>
+  (
+    (await callRoute(handler, listContacts, { token: a.admin.token, query })).body as {
+      contacts: ContactView[];
+    }
+  ).contacts.map((contact) => contact.full_name);
+
+describe('contact search by name', () => {
+  it('follows a rename even for the words the name keeps', async () => {
+    const created = (
+      await callRoute(handler, createContact, {
+        token: a.admin.token,
+        body: { full_name: 'Joaquim Silva', tags: [vip] },
+      })
+    ).body as ContactView;
+    await callRoute(handler, createContact, { token: a.admin.token, body: { full_name: 'Joaquim Souto' } });
+    await callRoute(handler, updateContact, {
+      token: a.admin.token,
+      params: { id: created._id },
+      body: { full_name: 'Joaquim Sousa' },
+    });
+    expect(await names({ search: 'joaquim sous' })).toEqual(['Joaquim Sousa']);
+    expect(await names({ search: 'joaquim sil' })).toEqual([]);
+    expect((await names({ search: 'joaq' })).sort()).toEqual(['Joaquim Sousa', 'Joaquim Souto']);
+  });
+
+  it('combines a tag with a name, accents dropped', async () => {
+    await callRoute(handler, createContact, {
+      token: a.admin.token,
+      body: { full_name: 'Conceição Tagueada', tags: [vip] },
+    });
+    await callRoute(handler, createContact, {
+      token: a.admin.token,
+      body: { full_name: 'Conceição Sem Tag' },
+    });
+    expect(await names({ search: 'conceicao', tags: vip })).toEqual(['Conceição Tagueada']);
+    expect(await names({ search: 'joaquim sou', tags: vip })).toEqual(['Joaquim Sousa']);
+    expect(await names({ search: 'ninguem', tags: vip })).toEqual([]);
+  });
+});

@@ -1,0 +1,185 @@
+import { formatRow, percentile } from './stats.ts';
+
+export interface ContactsBenchOptions {
+  baseUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** Rows in the generated file, and so contacts searched over. */
+  contacts: number;
+  /** Requests per search kind. */
+  searches?: number;
+}
+
+const FIRST = ['João', 'José', 'Antônio', 'Conceição', 'Márcia', 'Lúcia', 'André', 'Fábio', 'Ana', 'Pedro'];
+const MIDDLE = ['Maria', 'Luís', 'Helena', 'Inês', 'Caio', 'Júlia', 'Otávio', 'Rosa', 'Vitória', 'Raí'];
+const LAST = ['Silva', 'Conceição', 'Araújo', 'Gonçalves', 'Simões', 'Magalhães', 'Brandão', 'Lima', 'Sá'];
+const BENCH_TAG = 'Bench VIP';
+
+/** Row i of the generated base: every phone and e-mail unique, names with accents, one in seven tagged. */
+export function benchRow(i: number): { name: string; phone: string; email: string; tagged: boolean } {
+  const first = FIRST[i % FIRST.length] as string;
+  const middle = MIDDLE[Math.floor(i / FIRST.length) % MIDDLE.length] as string;
+  const last = LAST[Math.floor(i / (FIRST.length * MIDDLE.length)) % LAST.length] as string;
+  const serial = String(i).padStart(7, '0');
+  return {
+    name: `${first} ${middle} ${last} ${serial}`,
+    phone: `(11) 97${serial.slice(0, 3)}-${serial.slice(3)}`,
+    email: `contato.${serial}@bench.example`,
+    tagged: i % 7 === 0,
+  };
+}
+
+export function benchCsv(rows: number): Uint8Array {
+  const lines = ['Nome;Telefone;E-mail;Tags'];
+  for (let i = 0; i < rows; i += 1) {
+    const row = benchRow(i);
+    lines.push(`${row.name};${row.phone};${row.email};${row.tagged ? BENCH_TAG : ''}`);
+  }
+  return new TextEncoder().encode(`${lines.join('\n')}\n`);
+}
+
+/** The REST API as the web app calls it, signing in again when the access token expires mid-run. */
+function apiClient(options: ContactsBenchOptions) {
+  let token = '';
+  const signIn = async () => {
+    const response = await fetch(`${options.baseUrl}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: options.adminEmail, password: options.adminPassword }),
+    });
+    token = ((await response.json()) as { accessToken: string }).accessToken;
+  };
+  const call = async <T>(method: string, path: string, body?: unknown, retried = false): Promise<T> => {
+    if (!token) await signIn();
+    const response = await fetch(`${options.baseUrl}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (response.status === 401 && !retried) {
+      token = '';
+      return call(method, path, body, true);
+    }
+    const text = await response.text();
+    if (response.status >= 400) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return JSON.parse(text) as T;
+  };
+  return call;
+}
+
+interface ImportState {
+  status: string;
+  total: number;
+  processed: number;
+  created: number;
+  duplicates: number;
+  errors: number;
+}
+
+/**
+ * Imports the generated base the way the web app does: presigned upload straight to the bucket, then the
+ * import request, then polling its progress until done.
+ */
+async function benchImport(call: ReturnType<typeof apiClient>, rows: number): Promise<void> {
+  const content = benchCsv(rows);
+  const fileName = `bench-${rows}.csv`;
+  const started = performance.now();
+  const target = await call<{ upload: string; url: string; fields: Record<string, string> }>(
+    'POST',
+    '/contacts/imports/uploads',
+    { file_name: fileName, size: content.byteLength },
+  );
+  const form = new FormData();
+  for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
+  form.append('file', new Blob([content], { type: 'text/csv' }), fileName);
+  const upload = await fetch(target.url, { method: 'POST', body: form });
+  if (upload.status >= 300) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
+  const uploaded = performance.now();
+  const { _id } = await call<{ _id: string }>('POST', '/contacts/imports', {
+    file_name: fileName,
+    upload: target.upload,
+    mapping: { full_name: 'Nome', cel_phone: 'Telefone', email: 'E-mail', tags: 'Tags' },
+  });
+  let state: ImportState;
+  let lastReport = performance.now();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    state = await call<ImportState>('GET', `/contacts/imports/${_id}`);
+    if (state.status === 'done' || state.status === 'failed') break;
+    if (performance.now() - lastReport > 30_000) {
+      lastReport = performance.now();
+      const seconds = (lastReport - uploaded) / 1000;
+      console.log(`  … ${state.processed}/${state.total} rows after ${seconds.toFixed(0)} s`);
+    }
+  }
+  const seconds = (performance.now() - uploaded) / 1000;
+  console.log(
+    formatRow(`contact import (${rows} rows, CSV)`, {
+      status: state.status,
+      created: state.created,
+      duplicates: state.duplicates,
+      errors: state.errors,
+      'upload s': (uploaded - started) / 1000,
+      'import s': seconds,
+      'rows/s': state.processed / seconds,
+    }),
+  );
+  if (state.status !== 'done' || state.created !== rows) {
+    throw new Error(`the import ended ${state.status} with ${state.created} of ${rows} rows created`);
+  }
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** p50/p95 of GET /api/contacts per kind of search, one request at a time, as a user typing would send. */
+async function benchSearch(call: ReturnType<typeof apiClient>, rows: number, count: number): Promise<void> {
+  const tags = await call<{ tags: { _id: string; name: string }[] }>('GET', '/tags');
+  const tag = tags.tags.find((item) => item.name === BENCH_TAG)?._id as string;
+  // Spread over the whole base: a stride coprime with the row count visits rows far apart.
+  const pick = (n: number) => benchRow((n * 7919) % rows);
+  const kinds: Record<string, (n: number) => string> = {
+    'name prefix, accents dropped': (n) => {
+      const row = pick(n);
+      const [first, middle] = fold(row.name).split(' ');
+      return `search=${encodeURIComponent(`${first} ${(middle as string).slice(0, 3)}`)}`;
+    },
+    'exact phone': (n) => `search=${encodeURIComponent(pick(n).phone)}`,
+    'exact e-mail': (n) => `search=${encodeURIComponent(pick(n).email)}`,
+    'tag filter': () => `tags=${tag}`,
+    'tag filter + name prefix': (n) =>
+      `tags=${tag}&search=${encodeURIComponent(fold(pick(n).name).slice(0, 4))}`,
+  };
+  for (const [kind, query] of Object.entries(kinds)) {
+    const latencies: number[] = [];
+    let found = 0;
+    for (let n = 0; n < count; n += 1) {
+      const t0 = performance.now();
+      const page = await call<{ contacts: unknown[] }>('GET', `/contacts?${query(n)}&limit=50`);
+      latencies.push(performance.now() - t0);
+      if (page.contacts.length > 0) found += 1;
+    }
+    console.log(
+      formatRow(`contact search: ${kind}`, {
+        requests: count,
+        'with hits': found,
+        'p50 ms': percentile(latencies, 50),
+        'p95 ms': percentile(latencies, 95),
+      }),
+    );
+  }
+}
+
+/** Import of a generated base of `contacts` rows, then search latency over it, through the real REST API. */
+export async function benchContacts(options: ContactsBenchOptions): Promise<void> {
+  const call = apiClient(options);
+  await call('POST', '/tags', { name: BENCH_TAG, color: '#1677ff' });
+  await benchImport(call, options.contacts);
+  await benchSearch(call, options.contacts, options.searches ?? 200);
+}
