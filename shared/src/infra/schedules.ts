@@ -16,6 +16,13 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     handler: { module: 'conversations/auto-close', export: 'handler' },
     description: 'Closes conversations idle longer than the company settings allow (attendant and chatbot)',
   },
+  {
+    id: 'smart-tags-daily',
+    expression: 'rate(1 day)',
+    handler: { module: 'smart-tags/schedule', export: 'handler' },
+    description:
+      'Queues the recomputation of every smart tag whose conditions count days ("no contact in 30 days")',
+  },
 ];
 
 const UNIT_MS: Record<string, number> = {

@@ -1,0 +1,70 @@
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { NO_ACTIVITY, type SmartTagActivity, type SmartTagContact } from '@atende/shared/rules/smart-tags';
+import type { ContactRecord } from '../contacts/records.ts';
+import { inboxKeys } from '../conversations/keys.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+
+export const contactFacts = (record: ContactRecord): SmartTagContact => ({
+  full_name: record.full_name,
+  email: record.email,
+  cel_phone: record.cel_phone,
+  channel: record.channel,
+  tags: record.tags,
+  wallet: record.wallet,
+  custom_fields: record.custom_fields,
+  created_at: record.created_at,
+  data_protection: record.data_protection,
+});
+
+/** The newest conversations looked at for the last tabulation (at most one of them is open). */
+const RECENT = 2;
+
+/**
+ * A contact's activity from the inbox's own items: the customer-history links (one Query, newest first) give
+ * the count and the last conversation; the newest conversations give the last message and tabulation.
+ */
+export async function readActivity(companyId: string, customerId: string): Promise<SmartTagActivity> {
+  const history: string[] = [];
+  const { pk } = inboxKeys.customer(companyId, customerId);
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await clients().document.send(
+      new QueryCommand({
+        TableName: config().mainTable,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :conv)',
+        ExpressionAttributeValues: { ':pk': pk, ':conv': 'CONV#' },
+        ProjectionExpression: 'conversation',
+        ScanIndexForward: false,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) history.push(String(item.conversation));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  if (history.length === 0) return NO_ACTIVITY;
+  const recent = history.slice(0, RECENT);
+  const answer = await clients().document.send(
+    new BatchGetCommand({
+      RequestItems: {
+        [config().mainTable]: {
+          Keys: recent.map((id) => inboxKeys.conversation(companyId, id)),
+          ProjectionExpression: '#id, created_at, last_activity_at, closed_at, #status, tabulation',
+          ExpressionAttributeNames: { '#id': '_id', '#status': 'status' },
+        },
+      },
+    }),
+  );
+  const conversations = (answer.Responses?.[config().mainTable] ?? []).sort((a, b) =>
+    String(b.created_at).localeCompare(String(a.created_at)),
+  );
+  const latest = conversations[0];
+  const closed = conversations.find((conversation) => conversation.status === 'closed');
+  const tabulation = closed?.tabulation as { _id?: unknown } | null | undefined;
+  return {
+    conversations_count: history.length,
+    last_conversation_at: typeof latest?.created_at === 'string' ? latest.created_at : null,
+    last_message_at: typeof latest?.last_activity_at === 'string' ? latest.last_activity_at : null,
+    last_tabulation: typeof tabulation?._id === 'string' ? tabulation._id : null,
+  };
+}

@@ -1,0 +1,29 @@
+import { newObjectId } from '@atende/shared/domain/object-id';
+import { listCatalogue } from '../contacts/catalogue.ts';
+import { logger } from '../lib/logger.ts';
+import { enqueueRefresh } from './queue.ts';
+import { smartTagCatalogue } from './records.ts';
+import { restartRun } from './store.ts';
+
+/** Starts a new run of a stored smart tag (the daily run, after an import) and queues it. */
+export async function startRun(companyId: string, tagId: string): Promise<void> {
+  const run = newObjectId();
+  if (await restartRun(companyId, tagId, run)) {
+    await enqueueRefresh({ kind: 'refresh', companyId, smartTagId: tagId, run });
+  }
+}
+
+/**
+ * After a bulk change (an import), every smart tag of the company is recomputed in the background: cheaper
+ * than re-evaluating row by row. A failure never fails the import; the smart tags keep their members.
+ */
+export async function refreshCompanySmartTags(companyId: string): Promise<void> {
+  try {
+    for (const tag of await listCatalogue(smartTagCatalogue, companyId)) await startRun(companyId, tag._id);
+  } catch (error) {
+    logger.warn('smart tags of a company not queued for a refresh', {
+      companyId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}

@@ -1,0 +1,277 @@
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  type BatchWriteCommandInput,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { failedConditions, isConditionFailure } from '../auth/conditions.ts';
+import { contactKeys } from '../contacts/keys.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { smartTagKeys } from './keys.ts';
+import type { SmartTagRecord } from './records.ts';
+
+const table = () => config().mainTable;
+
+const isTransactionConflict = (error: unknown) =>
+  error instanceof Error &&
+  (error.name === 'TransactionConflictException' ||
+    (error.name === 'TransactionCanceledException' &&
+      ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some(
+        (reason) => reason.Code === 'TransactionConflict',
+      )));
+
+type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
+
+const pairKey = (tagId: string, customerId: string) => `${tagId}|${customerId}`;
+
+/** Which of the (smart tag, contact) pairs are members now, as `<tag>|<contact>` strings. */
+export async function readMemberships(
+  companyId: string,
+  pairs: readonly { tagId: string; customerId: string }[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  const unique = [...new Map(pairs.map((pair) => [pairKey(pair.tagId, pair.customerId), pair])).values()];
+  for (let start = 0; start < unique.length; start += 100) {
+    let keys: Record<string, unknown>[] = unique
+      .slice(start, start + 100)
+      .map((pair) => smartTagKeys.member(companyId, pair.tagId, pair.customerId));
+    while (keys.length > 0) {
+      const answer = await clients().document.send(
+        new BatchGetCommand({
+          RequestItems: { [table()]: { Keys: keys, ProjectionExpression: 'smart_tag, customer' } },
+        }),
+      );
+      for (const item of answer.Responses?.[table()] ?? []) {
+        if (typeof item.smart_tag === 'string' && typeof item.customer === 'string')
+          found.add(pairKey(item.smart_tag, item.customer));
+      }
+      keys = answer.UnprocessedKeys?.[table()]?.Keys ?? [];
+    }
+  }
+  return found;
+}
+
+export const isMember = (memberships: ReadonlySet<string>, tagId: string, customerId: string) =>
+  memberships.has(pairKey(tagId, customerId));
+
+/**
+ * Adds or removes one member with the smart tag's count in one transaction. The member item's condition
+ * makes a repeated change a no-op ('unchanged'); the count's condition on rule_version refuses a change
+ * computed under a rule that has since been edited, or for a removed smart tag ('stale').
+ */
+export async function changeMembership(
+  companyId: string,
+  tag: Pick<SmartTagRecord, '_id' | 'rule_version'>,
+  customerId: string,
+  member: boolean,
+  now: string,
+): Promise<'changed' | 'unchanged' | 'stale'> {
+  const key = smartTagKeys.member(companyId, tag._id, customerId);
+  const memberWrite = member
+    ? {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...key,
+            entity: 'smart_tag_member',
+            smart_tag: tag._id,
+            customer: customerId,
+            added_at: now,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      }
+    : { Delete: { TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' } };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await clients().document.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            memberWrite,
+            {
+              Update: {
+                TableName: table(),
+                Key: smartTagKeys.definition(companyId, tag._id),
+                UpdateExpression: 'ADD members_count :delta',
+                ConditionExpression: 'rule_version = :version',
+                ExpressionAttributeValues: { ':delta': member ? 1 : -1, ':version': tag.rule_version },
+              },
+            },
+          ],
+        }),
+      );
+      return 'changed';
+    } catch (error) {
+      const failed = failedConditions(error);
+      if (failed.includes(1)) return 'stale';
+      if (failed.includes(0)) return 'unchanged';
+      if (!isTransactionConflict(error) || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+    }
+  }
+}
+
+/** Copies a contact's memberships onto its profile (the contact views read them there). */
+export async function writeProfileSmartTags(
+  companyId: string,
+  customerId: string,
+  ids: readonly string[],
+): Promise<void> {
+  try {
+    await clients().document.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: contactKeys.profile(companyId, customerId),
+        UpdateExpression: 'SET smart_tags = :ids',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':ids': [...ids].sort() },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** One page of a smart tag's member ids, in id order; the cursor is the last id of the page. */
+export async function listMemberIds(
+  companyId: string,
+  tagId: string,
+  cursor: string | undefined,
+  limit: number,
+): Promise<{ ids: string[]; next: string | null }> {
+  const page = await clients().document.send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': smartTagKeys.members(companyId, tagId) },
+      ProjectionExpression: 'sk',
+      Limit: limit,
+      ...(cursor ? { ExclusiveStartKey: { pk: smartTagKeys.members(companyId, tagId), sk: cursor } } : {}),
+    }),
+  );
+  const ids = (page.Items ?? []).map((item) => String(item.sk));
+  return { ids, next: page.LastEvaluatedKey ? String(page.LastEvaluatedKey.sk) : null };
+}
+
+/** Ids among `ids` whose contact profile no longer exists. */
+export async function missingContacts(companyId: string, ids: readonly string[]): Promise<string[]> {
+  const present = new Set<string>();
+  for (let start = 0; start < ids.length; start += 100) {
+    let keys: Record<string, unknown>[] = ids
+      .slice(start, start + 100)
+      .map((id) => contactKeys.profile(companyId, id));
+    while (keys.length > 0) {
+      const answer = await clients().document.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [table()]: {
+              Keys: keys,
+              ProjectionExpression: '#id',
+              ExpressionAttributeNames: { '#id': '_id' },
+            },
+          },
+        }),
+      );
+      for (const item of answer.Responses?.[table()] ?? []) present.add(String(item._id));
+      keys = answer.UnprocessedKeys?.[table()]?.Keys ?? [];
+    }
+  }
+  return ids.filter((id) => !present.has(id));
+}
+
+/** Deletes every member item of a removed smart tag; answers the contacts that were members. */
+export async function purgeMembers(companyId: string, tagId: string): Promise<string[]> {
+  const removed: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listMemberIds(companyId, tagId, cursor, 100);
+    for (let start = 0; start < page.ids.length; start += 25) {
+      let writes: WriteRequests = page.ids.slice(start, start + 25).map((id) => ({
+        DeleteRequest: { Key: smartTagKeys.member(companyId, tagId, id) },
+      }));
+      while (writes.length > 0) {
+        const answer = await clients().document.send(
+          new BatchWriteCommand({ RequestItems: { [table()]: writes } }),
+        );
+        writes = answer.UnprocessedItems?.[table()] ?? [];
+      }
+    }
+    removed.push(...page.ids);
+    cursor = page.next ?? undefined;
+  } while (cursor);
+  return removed;
+}
+
+/**
+ * Moves a run's checkpoint, only while that run is still the smart tag's current one: false tells the runner
+ * an edit or a newer run took over.
+ */
+export async function checkpoint(
+  companyId: string,
+  tagId: string,
+  run: string,
+  change: { cursor: string | null; processed: number; total?: number; status: SmartTagRecord['status'] },
+  now: string,
+): Promise<boolean> {
+  const done = change.status === 'ready';
+  try {
+    await clients().document.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: smartTagKeys.definition(companyId, tagId),
+        UpdateExpression:
+          'SET #cursor = :cursor, #processed = :processed, #status = :status' +
+          (change.total !== undefined ? ', #total = :total' : '') +
+          (done ? ', refreshed_at = :now' : ''),
+        ConditionExpression: 'attribute_exists(pk) AND #run = :run',
+        ExpressionAttributeNames: {
+          '#cursor': 'cursor',
+          '#status': 'status',
+          '#run': 'run',
+          '#processed': 'processed',
+          ...(change.total !== undefined ? { '#total': 'total' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ':cursor': change.cursor,
+          ':processed': change.processed,
+          ':status': change.status,
+          ':run': run,
+          ...(change.total !== undefined ? { ':total': change.total } : {}),
+          ...(done ? { ':now': now } : {}),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Starts a new run of an existing smart tag (the daily run, an import): back to pending from the start. */
+export async function restartRun(companyId: string, tagId: string, run: string): Promise<boolean> {
+  try {
+    await clients().document.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: smartTagKeys.definition(companyId, tagId),
+        UpdateExpression: 'SET #run = :run, #status = :pending, #processed = :zero, #cursor = :null',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: {
+          '#run': 'run',
+          '#status': 'status',
+          '#cursor': 'cursor',
+          '#processed': 'processed',
+        },
+        ExpressionAttributeValues: { ':run': run, ':pending': 'pending', ':zero': 0, ':null': null },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
