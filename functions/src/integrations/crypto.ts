@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ENV } from '@atende/shared/infra/env';
 import { z } from 'zod';
 
@@ -24,8 +25,37 @@ export class CredentialsKeyError extends Error {
   }
 }
 
+async function readKeySecret(arn: string): Promise<string> {
+  const client = new SecretsManagerClient({});
+  try {
+    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
+    if (!SecretString) throw new Error(`${ENV.encryptionKeyArn} points to a secret without a string value`);
+    return SecretString;
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * AWS: ENCRYPTION_KEY_ARN names the Secrets Manager secret holding the key (ENCRYPTION_KEY, when set, wins).
+ * It is read once per container while the module loads (top-level await), so sealing and opening stay
+ * synchronous; a failed read surfaces when a key is first needed instead of failing every import.
+ */
+async function keyFromSecretsManager(): Promise<{ value: string } | { failure: string } | undefined> {
+  const arn = process.env[ENV.encryptionKeyArn];
+  if (process.env[ENV.encryptionKey] || !arn) return undefined;
+  try {
+    return { value: await readKeySecret(arn) };
+  } catch (error) {
+    return { failure: `${ENV.encryptionKeyArn} could not be read: ${String(error)}` };
+  }
+}
+
+const fromSecret = await keyFromSecretsManager();
+
 function encryptionKey(): { key: Buffer; kid: string } {
-  const value = process.env[ENV.encryptionKey];
+  if (fromSecret && 'failure' in fromSecret) throw new CredentialsKeyError(fromSecret.failure);
+  const value = process.env[ENV.encryptionKey] ?? fromSecret?.value;
   if (!value) throw new CredentialsKeyError(`${ENV.encryptionKey} is not configured`);
   const decoded = Buffer.from(value, 'base64');
   const key = decoded.length === 32 ? decoded : createHash('sha256').update(value, 'utf8').digest();

@@ -1,14 +1,15 @@
+import type { IntegrationType } from '@atende/shared/contracts/integrations/views';
 import { integrationKey } from '@atende/shared/domain/integrations';
 import { z } from 'zod';
 import type { CompanyItem } from '../company/store.ts';
 import { maskSecret } from './crypto.ts';
 import { COMPANY_MAP } from './keys.ts';
-import type { IntegrationRecord, Provider, ProviderIntegrationRecord } from './records.ts';
+import type { Provider, ProviderIntegrationRecord } from './records.ts';
 
 const companyEntries = z.record(z.string(), z.record(z.string(), z.unknown())).catch({});
 
 /** The company's map of one integration type (spec point 3), as stored. */
-export function entriesOf(company: CompanyItem, record: Pick<IntegrationRecord, 'type'>) {
+export function entriesOf(company: CompanyItem, record: { type: IntegrationType }) {
   return companyEntries.parse(company[COMPANY_MAP[record.type]] ?? {});
 }
 
@@ -42,7 +43,7 @@ export function providerEntry(
 /** The entries of `record`'s type with its entry set (or removed when `entry` is undefined). */
 export function withEntry(
   company: CompanyItem,
-  record: Pick<IntegrationRecord, '_id' | 'type'>,
+  record: { _id: string; type: IntegrationType },
   entry: Record<string, unknown> | undefined,
 ): Record<string, Record<string, unknown>> {
   const { [integrationKey(record._id)]: _previous, ...rest } = entriesOf(company, record);

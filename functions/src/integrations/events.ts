@@ -5,7 +5,8 @@ import { publishRefresh } from '../company/events.ts';
 import { logger } from '../lib/logger.ts';
 import { publishToRoom } from '../lib/realtime.ts';
 
-type ChannelEvent = 'whatsapp-official' | 'messenger' | 'instagram' | 'telegram' | 'email-api';
+type ChannelEvent =
+  'whatsapp-official' | 'refresh-whatsapp' | 'messenger' | 'instagram' | 'telegram' | 'email-api';
 
 /** Spec point 7: the realtime channel each integration type refreshes on. */
 const EVENTS: Record<Exclude<IntegrationType, 'widget'>, ChannelEvent> = {
@@ -14,6 +15,7 @@ const EVENTS: Record<Exclude<IntegrationType, 'widget'>, ChannelEvent> = {
   instagram: 'instagram',
   telegram: 'telegram',
   email: 'email-api',
+  unofficial: 'refresh-whatsapp',
 };
 
 export interface ChannelChange {

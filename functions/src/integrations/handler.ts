@@ -4,10 +4,16 @@ import { getChannelHealth } from '@atende/shared/contracts/integrations/get-chan
 import { listChannelIntegrations } from '@atende/shared/contracts/integrations/list-channel-integrations';
 import { removeWhatsappIntegration } from '@atende/shared/contracts/integrations/remove-whatsapp-integration';
 import { updateChannelIntegration } from '@atende/shared/contracts/integrations/update-channel-integration';
+import {
+  connectWhatsappSession,
+  getWhatsappSession,
+  logoutWhatsappSession,
+} from '@atende/shared/contracts/integrations/whatsapp-session';
 import { loadAccessContext } from '../company/access-context.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import { removeWhatsappIntegration as removeWhatsapp } from './remove-whatsapp.ts';
 import * as service from './service.ts';
+import * as sessions from '../channels/whatsapp-session/service.ts';
 
 export const handler = createHttpHandler(
   [
@@ -18,11 +24,15 @@ export const handler = createHttpHandler(
       service.updateIntegration(auth, params.id, body),
     ),
     route(deleteChannelIntegration, async ({ auth, params }) => {
-      await service.deleteIntegration(auth, params.id);
+      if (!(await sessions.deleteSessionIfAny(auth, params.id)))
+        await service.deleteIntegration(auth, params.id);
     }),
     route(removeWhatsappIntegration, ({ auth, params, body }) =>
       removeWhatsapp(auth, params.companyId, body.integration),
     ),
+    route(connectWhatsappSession, ({ auth, params }) => sessions.connectSession(auth, params.id)),
+    route(getWhatsappSession, ({ auth, params }) => sessions.getSession(auth, params.id)),
+    route(logoutWhatsappSession, ({ auth, params }) => sessions.logoutSession(auth, params.id)),
   ],
   { accessContext: loadAccessContext },
 );

@@ -28,4 +28,5 @@ export const COMPANY_MAP: Record<IntegrationType, string> = {
   instagram: 'instagrams',
   telegram: 'telegrams',
   email: 'emails',
+  unofficial: 'whatsapps',
 };

@@ -2,6 +2,8 @@ import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { AppError, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
+import { deleteSessionIntegration } from '../channels/whatsapp-session/service.ts';
+import { getSessionIntegration } from '../channels/whatsapp-session/store.ts';
 import { getIntegration } from './store.ts';
 import { deleteIntegration } from './service.ts';
 
@@ -17,10 +19,13 @@ export async function removeWhatsappIntegration(
 ): Promise<{ message: string }> {
   if (companyId !== auth.companyId) throw new Forbidden(ptBR.admin.accessDenied);
   const record = await getIntegration(auth.companyId, integrationId);
-  if (!record) throw new NotFound(ptBR.channels.integrationNotFound);
-  if (record.type !== 'official') throw new Invalid('integration', ptBR.channels.notWhatsapp);
+  // The unofficial (QR) session is a WhatsApp integration too; its removal logs the device out first.
+  const session = record ? undefined : await getSessionIntegration(auth.companyId, integrationId);
+  if (!record && !session) throw new NotFound(ptBR.channels.integrationNotFound);
+  if (record && record.type !== 'official') throw new Invalid('integration', ptBR.channels.notWhatsapp);
   try {
-    await deleteIntegration(auth, integrationId);
+    if (session) await deleteSessionIntegration(auth, session);
+    else await deleteIntegration(auth, integrationId);
   } catch (error) {
     if (error instanceof AppError) throw error;
     logger.error('whatsapp integration removal failed', {

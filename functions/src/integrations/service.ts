@@ -9,6 +9,7 @@ import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { channelHealth } from '@atende/shared/rules/statuses';
 import { auditActor, auditItem, type AuditActor } from '../audit/store.ts';
+import { mailboxChanges, mailboxConflict } from '../channels/email/mailboxes.ts';
 import { changeCompany, type CompanyItem, readCompanyItem, type TransactItem } from '../company/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Invalid, NotFound } from '../lib/errors.ts';
@@ -24,6 +25,11 @@ import {
   unregisterTelegramWebhook,
 } from './provider-service.ts';
 import type { IntegrationRecord, ProviderIntegrationRecord, WidgetIntegrationRecord } from './records.ts';
+import {
+  createSessionIntegration,
+  listSessionViews,
+  updateSessionIfAny,
+} from '../channels/whatsapp-session/service.ts';
 import {
   getIntegration,
   integrationDeletes,
@@ -93,6 +99,10 @@ function companySet(
   };
 }
 
+/** A refused item: an e-mail address held by another integration (409 on `email`), else the integration is gone. */
+const itemFailure = (items: readonly TransactItem[]) => (index: number) =>
+  mailboxConflict(items, index) ?? new NotFound(ptBR.channels.integrationNotFound);
+
 function newWidget(
   auth: AuthContext,
   body: Extract<CreateIntegrationBody, { type: 'widget' }>,
@@ -110,15 +120,17 @@ function newWidget(
 }
 
 /**
- * Creates the integration item, its public pointer and the company's entry in one transaction with the audit
- * entry. A widget has no provider token: its access token is a random opaque value whose presence marks the
- * entry as usable; a provider's entry holds its token masked (the secret is sealed in the item).
+ * Creates the integration item, its public pointer (an e-mail integration's mailbox claim too) and the
+ * company's entry in one transaction with the audit entry. A widget has no provider token: its access token
+ * is a random opaque value whose presence marks the entry as usable; a provider's entry holds its token
+ * masked (the secret is sealed in the item).
  */
 export async function createIntegration(
   auth: AuthContext,
   body: CreateIntegrationBody,
   now = new Date(),
 ): Promise<IntegrationView> {
+  if (body.type === 'unofficial') return createSessionIntegration(auth, body, now);
   const created =
     body.type === 'widget'
       ? {
@@ -134,11 +146,19 @@ export async function createIntegration(
         }));
   const { record } = created;
   const actor = await auditActor(auth);
-  const view = await changeCompany(auth.companyId, (company) => ({
-    set: companySet(company, record, created.entry(record)),
-    items: [...integrationPuts(record), audit(auth, actor, 'create', null, record, now)],
-    result: toView(record, true),
-  }));
+  const view = await changeCompany(auth.companyId, async (company) => {
+    const items = [
+      ...integrationPuts(record),
+      ...(await mailboxChanges(null, record)),
+      audit(auth, actor, 'create', null, record, now),
+    ];
+    return {
+      set: companySet(company, record, created.entry(record)),
+      items,
+      result: toView(record, true),
+      onItemConditionFailed: itemFailure(items),
+    };
+  });
   await publishChannelChange(auth.companyId, record.type, { integration: record._id, action: 'create' });
   return view;
 }
@@ -163,6 +183,8 @@ export async function updateIntegration(
   body: UpdateIntegrationBody,
   now = new Date(),
 ): Promise<IntegrationView> {
+  const session = await updateSessionIfAny(auth, integrationId, body, now);
+  if (session) return session;
   const before = await getIntegration(auth.companyId, integrationId);
   if (!before) throw new NotFound(ptBR.channels.integrationNotFound);
   let after: IntegrationRecord;
@@ -182,12 +204,19 @@ export async function updateIntegration(
     entry = () => providerEntry(changed.record, changed.credentials);
   }
   const actor = await auditActor(auth);
-  const view = await changeCompany(auth.companyId, (company) => ({
-    set: companySet(company, after, entry(company)),
-    items: [integrationReplace(after), audit(auth, actor, 'update', before, after, now)],
-    result: toView(after, after.type === 'widget' || after.connection),
-    onItemConditionFailed: () => new NotFound(ptBR.channels.integrationNotFound),
-  }));
+  const view = await changeCompany(auth.companyId, async (company) => {
+    const items = [
+      integrationReplace(after),
+      ...(await mailboxChanges(before, after)),
+      audit(auth, actor, 'update', before, after, now),
+    ];
+    return {
+      set: companySet(company, after, entry(company)),
+      items,
+      result: toView(after, after.type === 'widget' || after.connection),
+      onItemConditionFailed: itemFailure(items),
+    };
+  });
   await publishChannelChange(auth.companyId, after.type, {
     integration: after._id,
     action: 'update',
@@ -197,11 +226,12 @@ export async function updateIntegration(
 }
 
 export async function listChannelIntegrations(auth: AuthContext): Promise<{ items: IntegrationView[] }> {
-  const [records, company] = await Promise.all([
+  const [records, company, sessions] = await Promise.all([
     listIntegrations(auth.companyId),
     readCompanyItem(auth.companyId),
+    listSessionViews(auth),
   ]);
-  return { items: records.map((record) => toView(record, connected(company, record))) };
+  return { items: [...records.map((record) => toView(record, connected(company, record))), ...sessions] };
 }
 
 /** Spec point 4: 1 every integration connected, 2 some, 3 none. */
@@ -210,7 +240,7 @@ export async function getChannelHealth(auth: AuthContext): Promise<{ health: 1 |
   return { health: channelHealth(items) };
 }
 
-/** Removes the integration, its pointer and its company entry; an id of another company is a 404. */
+/** Removes the integration, its pointer, mailbox claim and company entry; another company's id is a 404. */
 export async function deleteIntegration(
   auth: AuthContext,
   integrationId: string,
@@ -219,15 +249,19 @@ export async function deleteIntegration(
   const record = await getIntegration(auth.companyId, integrationId);
   if (!record) throw new NotFound(ptBR.channels.integrationNotFound);
   const actor = await auditActor(auth);
-  await changeCompany(auth.companyId, (company) => ({
-    set: companySet(company, record, undefined),
-    items: [
+  await changeCompany(auth.companyId, async (company) => {
+    const items = [
       ...integrationDeletes(auth.companyId, integrationId),
+      ...(await mailboxChanges(record, null)),
       audit(auth, actor, 'delete', record, null, now),
-    ],
-    result: undefined,
-    onItemConditionFailed: () => new NotFound(ptBR.channels.integrationNotFound),
-  }));
+    ];
+    return {
+      set: companySet(company, record, undefined),
+      items,
+      result: undefined,
+      onItemConditionFailed: itemFailure(items),
+    };
+  });
   if (record.type !== 'widget') await unregisterTelegramWebhook(record);
   await publishChannelChange(auth.companyId, record.type, { integration: record._id, action: 'delete' });
   return record;

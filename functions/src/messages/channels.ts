@@ -4,3 +4,4 @@
  */
 import '../channels/widget/channel.ts';
 import '../channels/provider-senders.ts';
+import '../channels/whatsapp-session/sender.ts';

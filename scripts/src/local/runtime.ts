@@ -6,7 +6,7 @@ import { ROUTES } from '@atende/shared/contracts/manifest';
 import { DOMAINS, type RouteContract } from '@atende/shared/contracts/types';
 import { WEBSOCKET_API } from '@atende/shared/contracts/websocket';
 import { ENV } from '@atende/shared/infra/env';
-import { deadLetterQueueName, QUEUES, queueName } from '@atende/shared/infra/queues';
+import { deadLetterQueueName, QUEUES, queueName, WORKER_QUEUES } from '@atende/shared/infra/queues';
 import { SCHEDULES } from '@atende/shared/infra/schedules';
 import { TABLES } from '@atende/shared/infra/tables';
 import { createProviderSandbox, type ProviderSandbox } from '../sandbox/server.ts';
@@ -51,6 +51,21 @@ export const MEDIA_BUCKET = 'atende-local-media';
 export const EXPORTS_BUCKET = 'atende-local-exports';
 export const TABLE_PREFIX = 'atende-local-';
 export const QUEUE_PREFIX = 'atende-local-';
+
+/**
+ * The unofficial WhatsApp session worker, in-process (in AWS it is a container service): on the sandbox's
+ * fake WhatsApp by default, since there is no internet here; WHATSAPP_SESSION_DRIVER=baileys links a real
+ * phone instead.
+ */
+async function startWhatsappSessionWorker(sandbox: ProviderSandbox, log: (line: string) => void) {
+  const { loadSessionDriver, SESSION_DRIVER_ENV } =
+    await import('@atende/functions/channels/whatsapp-session/drivers');
+  const { startSessionWorker } = await import('@atende/functions/channels/whatsapp-session/worker');
+  const name = process.env[SESSION_DRIVER_ENV] === 'baileys' ? 'baileys' : 'sandbox';
+  const worker = await startSessionWorker({ driver: await loadSessionDriver(name, sandbox.whatsappSession) });
+  log(`whatsapp session worker: ${name} driver`);
+  return worker;
+}
 
 export function runtimeOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): RuntimeOptions {
   const port = Number(env.PORT ?? 3000);
@@ -109,7 +124,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const sqs = await createLocalSqs({ dataDir: join(dataDir, 'sqs'), baseUrl: sqsEndpoint });
     stops.push(() => sqs.close());
     const queueUrls: Record<string, string> = {};
-    for (const queue of QUEUES) {
+    for (const queue of [...QUEUES, ...WORKER_QUEUES]) {
       const dlq = deadLetterQueueName(QUEUE_PREFIX, queue);
       await sqs.ensureQueue({
         name: dlq,
@@ -240,6 +255,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       onError: (error) => log(`queue poller: ${(error as Error).message}`),
     });
     stops.push(() => poller.stop());
+    const sessionWorker = await startWhatsappSessionWorker(sandbox, log);
+    stops.push(() => sessionWorker.stop());
     const schedules = startSchedules(SCHEDULES, log);
     stops.push(() => schedules.stop());
 

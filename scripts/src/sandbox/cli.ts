@@ -14,7 +14,16 @@ channels: ${INBOUND_CHANNELS.join(', ')}
   dialog               --secret = the integration's webhook token     --phone-number-id <id>
   gupshup              --secret = the integration's webhook token     --app <Gupshup app name>
   email                --smtp <host:port> --mailbox <integration address> --subject <s> [--in-reply-to <id>]
-  --id <provider id> repeats a message id, to see a redelivery ignored.`;
+  --id <provider id> repeats a message id, to see a redelivery ignored.
+
+The unofficial WhatsApp (QR session) of the local runtime (its sandbox listens on PORT + 3):
+  npm run sandbox -- wa-session list                                   sessions and their QR codes
+  npm run sandbox -- wa-session scan <qr|integrationId> --phone <digits> link the business phone
+  npm run sandbox -- wa-session send --to <integrationId|phone> --from <digits> --text <text> [--name <n>] [--id <id>]
+  npm run sandbox -- wa-session sent                                   what the business sent
+  npm run sandbox -- wa-session ack --id <message id> --status delivered|read
+  npm run sandbox -- wa-session drop|unlink <integrationId>
+  [--sandbox http://127.0.0.1:3003]`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -34,6 +43,9 @@ const { positionals, values } = parseArgs({
     'in-reply-to': { type: 'string' },
     port: { type: 'string', default: '4010' },
     'smtp-port': { type: 'string', default: '2525' },
+    phone: { type: 'string' },
+    status: { type: 'string' },
+    sandbox: { type: 'string', default: 'http://127.0.0.1:3003' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -133,10 +145,42 @@ function inboundInput(channel: string): InboundInput {
   }
 }
 
+/** Drives the runtime's fake WhatsApp network over the sandbox's HTTP routes. */
+async function whatsappSession(action: string | undefined, target: string | undefined): Promise<void> {
+  const routes: Record<string, () => [method: string, path: string, body?: unknown]> = {
+    list: () => ['GET', 'sessions'],
+    sent: () => ['GET', 'sent'],
+    scan: () => [
+      'POST',
+      'scan',
+      { target: target ?? fail('scan needs the QR or integration id'), phone: need('phone') },
+    ],
+    send: () => [
+      'POST',
+      'inbound',
+      { to: need('to'), from: need('from'), text: need('text'), name: values.name, id: values.id },
+    ],
+    ack: () => ['POST', 'ack', { id: need('id'), status: need('status') }],
+    drop: () => ['POST', 'drop', { integrationId: target ?? fail('drop needs the integration id') }],
+    unlink: () => ['POST', 'unlink', { integrationId: target ?? fail('unlink needs the integration id') }],
+  };
+  const route = action ? routes[action] : undefined;
+  if (!route) fail(`unknown wa-session action '${action ?? ''}'`);
+  const [method, path, body] = route();
+  const response = await fetch(`${need('sandbox').replace(/\/+$/, '')}/whatsapp-session/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  console.log(JSON.stringify(await response.json(), null, 2));
+  if (!response.ok) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const [command] = positionals;
   if (values.help || !command) fail('choose a channel or serve');
   if (command === 'serve') return serve();
+  if (command === 'wa-session') return whatsappSession(positionals[1], positionals[2]);
   const result = await postInbound(inboundInput(command));
   console.log(JSON.stringify(result, null, 2));
   if ('status' in result && (result.status < 200 || result.status > 299)) process.exitCode = 1;

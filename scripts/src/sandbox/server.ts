@@ -5,6 +5,8 @@ import { handleGupshup } from './gupshup-fake.ts';
 import { type InboundInput, type InboundResult, postInbound } from './inbound.ts';
 import { createSmtpSink, type ReceivedMail } from './smtp-sink.ts';
 import { handleTelegram } from './telegram-fake.ts';
+import { FakeWhatsappNetwork } from '@atende/functions/channels/whatsapp-session/fake-peer';
+import { handleWhatsappSession, WHATSAPP_SESSION_MOUNT } from './whatsapp-session.ts';
 import {
   type FakeContext,
   type FakeRequest,
@@ -25,6 +27,8 @@ export interface ProviderSandboxOptions {
   host?: string | undefined;
   onSent?: ((request: SentRequest) => void) | undefined;
   onMail?: ((mail: ReceivedMail) => void) | undefined;
+  /** The fake WhatsApp the local session worker is linked to (a new one when absent). */
+  whatsappSession?: FakeWhatsappNetwork | undefined;
 }
 
 export interface ProviderSandbox {
@@ -47,6 +51,8 @@ export interface ProviderSandbox {
   addMedia(bytes: Uint8Array, mimeType: string): string;
   /** Plays the customer on a channel: posts a signed webhook (or sends an e-mail) to the product. */
   postInbound(input: InboundInput): Promise<InboundResult>;
+  /** The unofficial WhatsApp's fake network, also served under `{url}/whatsapp-session/...`. */
+  whatsappSession: FakeWhatsappNetwork;
   /** Forgets what was sent, queued failures and media. */
   reset(): void;
   close(): Promise<void>;
@@ -111,6 +117,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
   const media = new Map<string, StoredMedia>();
   let counter = 0;
   let root = '';
+  const whatsappSession = options.whatsappSession ?? new FakeWhatsappNetwork();
   const context: FakeContext = {
     get baseUrl() {
       return root;
@@ -126,6 +133,15 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://sandbox');
     const [, mount = '', ...rest] = url.pathname.split('/');
+    if (mount === WHATSAPP_SESSION_MOUNT) {
+      readBody(request)
+        .then((body) =>
+          handleWhatsappSession(whatsappSession, request.method ?? 'GET', `/${rest.join('/')}`, body),
+        )
+        .then((answer) => write(response, answer.status, answer.body))
+        .catch((error: unknown) => write(response, 500, { error: String(error) }));
+      return;
+    }
     if (!isProvider(mount)) {
       write(response, 404, { error: `unknown provider '${mount}'`, providers: SANDBOX_PROVIDERS });
       return;
@@ -184,6 +200,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
       return id;
     },
     postInbound,
+    whatsappSession,
     reset() {
       records.length = 0;
       failures.clear();

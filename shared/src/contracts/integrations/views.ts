@@ -13,6 +13,7 @@ export const INTEGRATION_TYPES = [
   'instagram',
   'telegram',
   'email',
+  'unofficial',
 ] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
@@ -155,8 +156,18 @@ export const createEmailIntegrationBody = z.object({
   email: z.string().trim().toLowerCase().email(),
 });
 
+/**
+ * The unofficial WhatsApp (whatsapps_integrations_type {product}): a session linked by scanning a QR code, so
+ * there are no credentials to type; the session is started with `POST .../{id}/connect`.
+ */
+export const createUnofficialIntegrationBody = z.object({
+  type: z.literal('unofficial'),
+  label: integrationLabel,
+});
+
 export const createIntegrationBody = z.discriminatedUnion('type', [
   createWidgetIntegrationBody,
+  createUnofficialIntegrationBody,
   createOfficialIntegrationBody,
   createMessengerIntegrationBody,
   createInstagramIntegrationBody,
@@ -164,7 +175,7 @@ export const createIntegrationBody = z.discriminatedUnion('type', [
   createEmailIntegrationBody,
 ]);
 export type CreateIntegrationBody = z.infer<typeof createIntegrationBody>;
-export type CreateProviderIntegrationBody = Exclude<CreateIntegrationBody, { type: 'widget' }>;
+export type CreateProviderIntegrationBody = Exclude<CreateIntegrationBody, { type: 'widget' | 'unofficial' }>;
 
 /** Every credential name the API takes; an update may rotate any of them that its provider uses. */
 export const CREDENTIAL_FIELDS = [
@@ -238,8 +249,39 @@ export const providerIntegrationView = z.object({
 });
 export type ProviderIntegrationView = z.infer<typeof providerIntegrationView>;
 
+/**
+ * States of an unofficial WhatsApp session (the company entry's `session` field): `idle` never linked or
+ * logged out (a new QR is needed), `connecting`, `qr` waiting for the phone to scan, `open` connected,
+ * `closed` dropped and being reconnected with the stored link.
+ */
+export const WHATSAPP_SESSION_STATES = ['idle', 'connecting', 'qr', 'open', 'closed'] as const;
+export type WhatsappSessionState = (typeof WHATSAPP_SESSION_STATES)[number];
+
+export const whatsappSessionView = z.object({
+  state: z.enum(WHATSAPP_SESSION_STATES),
+  /** The QR code text to render while `state` is `qr`. */
+  qr: z.string().optional(),
+  /** The linked phone (digits), once the session opened. */
+  phone: z.string().optional(),
+  changed_at: z.string().optional(),
+});
+export type WhatsappSessionView = z.infer<typeof whatsappSessionView>;
+
+export const unofficialIntegrationView = z.object({
+  ...integrationBase,
+  type: z.literal('unofficial'),
+  /** Digits of the linked number; '' until a phone scanned the QR. */
+  phone: z.string(),
+  session: whatsappSessionView.omit({ qr: true }),
+});
+export type UnofficialIntegrationView = z.infer<typeof unofficialIntegrationView>;
+
 /** An integration as the API shows it: never a secret. */
-export const integrationView = z.discriminatedUnion('type', [widgetIntegrationView, providerIntegrationView]);
+export const integrationView = z.discriminatedUnion('type', [
+  widgetIntegrationView,
+  providerIntegrationView,
+  unofficialIntegrationView,
+]);
 export type IntegrationView = z.infer<typeof integrationView>;
 
 export const integrationIdParams = z.object({ id: objectId });

@@ -4,6 +4,11 @@ import { getChannelHealth } from '@atende/shared/contracts/integrations/get-chan
 import { listChannelIntegrations } from '@atende/shared/contracts/integrations/list-channel-integrations';
 import { removeWhatsappIntegration } from '@atende/shared/contracts/integrations/remove-whatsapp-integration';
 import { updateChannelIntegration } from '@atende/shared/contracts/integrations/update-channel-integration';
+import {
+  connectWhatsappSession,
+  getWhatsappSession,
+  logoutWhatsappSession,
+} from '@atende/shared/contracts/integrations/whatsapp-session';
 import type {
   CreateIntegrationBody,
   UpdateIntegrationBody,
@@ -15,6 +20,7 @@ export const channelKeys = {
   all: ['integrations'] as const,
   list: ['integrations', 'channels'] as const,
   health: ['integrations', 'health'] as const,
+  session: (id: string) => ['integrations', 'session', id] as const,
 };
 
 /** Spec point 7 realtime channels that say a channel's connection or list changed. */
@@ -41,3 +47,10 @@ export const deleteChannel = (id: string) => callRoute(deleteChannelIntegration,
 /** Spec point 7 `companies/{companyId}/whatsapp-integration/remove`; answers the spec's success message. */
 export const removeWhatsapp = (companyId: string, integration: string) =>
   callRoute(removeWhatsappIntegration, { params: { companyId }, body: { integration } });
+
+/** Unofficial WhatsApp: starts the session; the QR code follows (realtime refresh, then the session read). */
+export const connectSession = (id: string) => callRoute(connectWhatsappSession, { params: { id } });
+
+export const fetchSession = (id: string) => callRoute(getWhatsappSession, { params: { id } });
+
+export const logoutSession = (id: string) => callRoute(logoutWhatsappSession, { params: { id } });

@@ -33,6 +33,8 @@ export interface ChannelFormModalProps {
   mutations: ReturnType<typeof useChannelMutations>;
   onClose: () => void;
   onCreated: (view: IntegrationView) => void;
+  /** A new channel's kind chosen beforehand (the header's 'Conectar WhatsApp'). */
+  preset?: ChannelChoice | undefined;
 }
 
 const asError = (message: string | undefined) => {
@@ -54,7 +56,14 @@ function FieldLabel({ name, field }: { name: string; field?: ChannelField }) {
 }
 
 /** Adds a channel of any kind with its credentials, or edits one: label, identifiers and rotated secrets. */
-export function ChannelFormModal({ open, editing, mutations, onClose, onCreated }: ChannelFormModalProps) {
+export function ChannelFormModal({
+  open,
+  editing,
+  mutations,
+  onClose,
+  onCreated,
+  preset,
+}: ChannelFormModalProps) {
   const [form] = Form.useForm<ChannelFormValues>();
   const { message } = App.useApp();
   const [choice, setChoice] = useState<ChannelChoice>();
@@ -65,10 +74,10 @@ export function ChannelFormModal({ open, editing, mutations, onClose, onCreated 
   useEffect(() => {
     if (!open) return;
     setReplacing(new Set());
-    setChoice(editing ? choiceOf(editing) : undefined);
+    setChoice(editing ? choiceOf(editing) : preset);
     form.resetFields();
     if (editing) form.setFieldsValue(initialValues(editing));
-  }, [open, editing, form]);
+  }, [open, editing, preset, form]);
 
   const choose = (next: ChannelChoice) => {
     setChoice(next);

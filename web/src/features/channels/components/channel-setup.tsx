@@ -40,7 +40,7 @@ export function ChannelSetup({ view }: { view: IntegrationView }) {
         <WidgetSnippet snippet={view.embed.snippet} />
       </Flex>
     );
-  if (!view.webhookUrl) return null;
+  if (view.type === 'unofficial' || !view.webhookUrl) return null;
   return (
     <Flex vertical gap={4}>
       <Typography.Text strong>{labels.webhookTitle}</Typography.Text>

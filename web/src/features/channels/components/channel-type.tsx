@@ -16,6 +16,7 @@ const labels = ptBR.channelsScreens;
 
 export const CHANNEL_ICONS: Record<ChannelType, ReactNode> = {
   official: <WhatsAppOutlined style={{ color: '#25d366' }} />,
+  unofficial: <WhatsAppOutlined style={{ color: '#128c7e' }} />,
   messenger: <FacebookOutlined style={{ color: '#0866ff' }} />,
   instagram: <InstagramOutlined style={{ color: '#e1306c' }} />,
   telegram: <SendOutlined style={{ color: '#229ed9' }} />,

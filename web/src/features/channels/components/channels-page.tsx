@@ -1,5 +1,11 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { IntegrationView } from '@atende/shared/contracts/integrations/views';
+import {
+  DeleteOutlined,
+  DisconnectOutlined,
+  EditOutlined,
+  PlusOutlined,
+  QrcodeOutlined,
+} from '@ant-design/icons';
+import type { IntegrationView, UnofficialIntegrationView } from '@atende/shared/contracts/integrations/views';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
@@ -12,16 +18,26 @@ import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { dayjs } from '../../../lib/dates/dates.ts';
 import { useMountedEmployee } from '../../../lib/session/use-session.ts';
+import type { ChannelChoice } from '../forms/channel-fields.ts';
 import { useChannelMutations, useChannels } from '../hooks/use-channels.ts';
+import { useWhatsappSessionActions } from '../hooks/use-whatsapp-session.ts';
 import { ChannelFormModal } from './channel-form-modal.tsx';
 import { ChannelCreatedModal, WebhookUrl, WidgetSnippet } from './channel-setup.tsx';
 import { ChannelTypeLabel } from './channel-type.tsx';
+import { WhatsappQrModal } from './whatsapp-qr-modal.tsx';
 
 const labels = ptBR.channelsScreens;
+const sessionLabels = ptBR.whatsappSession;
 const common = ptBR.adminScreens.common;
 const toastSeconds = LIMITS.toastDurationMs / 1000;
 
-type FormState = { open: false } | { open: true; editing: IntegrationView | undefined };
+type FormState =
+  { open: false } | { open: true; editing: IntegrationView | undefined; preset?: ChannelChoice };
+
+const connectionText = (view: IntegrationView) => {
+  if (view.type === 'unofficial') return sessionLabels.states[view.session.state];
+  return view.connection ? labels.connected : labels.disconnected;
+};
 
 const rowProps = (view: IntegrationView) =>
   ({ 'data-testid': 'channel-row', 'data-integration-id': view._id }) as HTMLAttributes<HTMLElement>;
@@ -40,7 +56,52 @@ export function ChannelsPage({
   const mutations = useChannelMutations(companyId);
   const [form, setForm] = useState<FormState>({ open: false });
   const [created, setCreated] = useState<IntegrationView>();
+  const [linking, setLinking] = useState<UnofficialIntegrationView>();
+  const session = useWhatsappSessionActions();
   const items = channels.data ?? [];
+
+  const confirmDisconnect = (view: UnofficialIntegrationView) =>
+    modal.confirm({
+      title: interpolate(sessionLabels.disconnectTitle, { label: view.label }),
+      content: sessionLabels.disconnectContent,
+      okText: sessionLabels.disconnect,
+      cancelText: ptBR.forms.cancel,
+      okButtonProps: { danger: true, 'data-testid': 'channel-disconnect-confirm' },
+      onOk: async () => {
+        try {
+          await session.logout.mutateAsync(view._id);
+          void message.success(sessionLabels.disconnectAsked, toastSeconds);
+        } catch (error) {
+          void message.error(
+            error instanceof ApiRequestError ? error.message : ptBR.errors.processFailed,
+            toastSeconds,
+          );
+        }
+      },
+    });
+
+  const sessionAction = (view: IntegrationView) => {
+    if (view.type !== 'unofficial') return null;
+    return view.connection ? (
+      <Tooltip title={sessionLabels.disconnect}>
+        <Button
+          icon={<DisconnectOutlined />}
+          aria-label={sessionLabels.disconnect}
+          onClick={() => confirmDisconnect(view)}
+          data-testid="channel-disconnect"
+        />
+      </Tooltip>
+    ) : (
+      <Tooltip title={sessionLabels.connect}>
+        <Button
+          icon={<QrcodeOutlined />}
+          aria-label={sessionLabels.connect}
+          onClick={() => setLinking(view)}
+          data-testid="channel-connect"
+        />
+      </Tooltip>
+    );
+  };
 
   const confirmRemove = (view: IntegrationView) =>
     modal.confirm({
@@ -55,10 +116,9 @@ export function ChannelsPage({
           void message.success(answer ?? labels.removed, toastSeconds);
         } catch (error) {
           // The spec's WhatsApp removal failure text; other channels show the server's own message.
+          const whatsapp = view.type === 'official' || view.type === 'unofficial';
           const text =
-            view.type !== 'official' && error instanceof ApiRequestError
-              ? error.message
-              : ptBR.errors.processFailed;
+            !whatsapp && error instanceof ApiRequestError ? error.message : ptBR.errors.processFailed;
           void message.error(text, toastSeconds);
         }
       },
@@ -73,7 +133,7 @@ export function ChannelsPage({
       render: (_, view) => (
         <Badge
           status={view.connection ? 'success' : 'error'}
-          text={view.connection ? labels.connected : labels.disconnected}
+          text={connectionText(view)}
           data-testid="channel-connection"
           data-connected={String(view.connection)}
         />
@@ -82,7 +142,12 @@ export function ChannelsPage({
     {
       key: 'webhook',
       title: labels.columns.webhook,
-      render: (_, view) => (view.type === 'widget' ? null : <WebhookUrl url={view.webhookUrl} />),
+      render: (_, view) => {
+        if (view.type === 'widget') return null;
+        // A QR session has no webhook: the linked number is what identifies it.
+        if (view.type === 'unofficial') return view.phone || null;
+        return <WebhookUrl url={view.webhookUrl} />;
+      },
     },
     {
       key: 'created',
@@ -93,9 +158,10 @@ export function ChannelsPage({
     {
       key: 'actions',
       title: labels.columns.actions,
-      width: 110,
+      width: 150,
       render: (_, view) => (
         <Space>
+          {sessionAction(view)}
           <Tooltip title={labels.edit}>
             <Button
               icon={<EditOutlined />}
@@ -133,6 +199,14 @@ export function ChannelsPage({
             primary: true,
             onClick: () => setForm({ open: true, editing: undefined }),
           },
+          {
+            key: 'connect-whatsapp',
+            label: sessionLabels.connectWhatsapp,
+            icon: <QrcodeOutlined data-testid="channel-connect-whatsapp" />,
+            // Spec point 2: hidden while the company uses the official WhatsApp integration.
+            blockedOnOfficialWhatsapp: true,
+            onClick: () => setForm({ open: true, editing: undefined, preset: { type: 'unofficial' } }),
+          },
         ]}
       />
       <Flex vertical gap={16} style={{ marginTop: 16 }}>
@@ -166,14 +240,17 @@ export function ChannelsPage({
       <ChannelFormModal
         open={form.open}
         editing={form.open ? form.editing : undefined}
+        preset={form.open ? form.preset : undefined}
         mutations={mutations}
         onClose={() => setForm({ open: false })}
         onCreated={(view) => {
           setForm({ open: false });
-          setCreated(view);
+          if (view.type === 'unofficial') setLinking(view);
+          else setCreated(view);
         }}
       />
       <ChannelCreatedModal view={created} onClose={() => setCreated(undefined)} />
+      <WhatsappQrModal view={linking} onClose={() => setLinking(undefined)} />
     </div>
   );
 }

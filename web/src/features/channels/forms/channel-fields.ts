@@ -9,6 +9,7 @@ export type ChannelType = IntegrationType;
 /** The kinds the channels page offers, official WhatsApp first (spec point 3). */
 export const CHANNEL_TYPES: readonly ChannelType[] = [
   'official',
+  'unofficial',
   'messenger',
   'instagram',
   'telegram',
@@ -102,6 +103,8 @@ const OTHER_FIELDS: Record<Exclude<ChannelType, 'official'>, ChannelField[]> = {
     }),
   ],
   email: [field('email', { check: EMAIL_CHECK })],
+  // Linked by scanning a QR code after creation: nothing to type but the label.
+  unofficial: [],
   widget: [
     field('color', { check: pattern(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, labels.invalid.color) }),
     field('greeting', { required: false, multiline: true }),

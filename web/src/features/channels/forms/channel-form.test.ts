@@ -97,6 +97,14 @@ describe('validation', () => {
 });
 
 describe('bodies checked by the contract', () => {
+  it('builds the unofficial WhatsApp body from the label alone (the QR links it afterwards)', () => {
+    expect(channelFields({ type: 'unofficial' })).toEqual([]);
+    expect(checkedCreateBody({ type: 'unofficial' }, { label: ' Loja ' })).toEqual({
+      ok: true,
+      body: { type: 'unofficial', label: 'Loja' },
+    });
+  });
+
   it('builds the Meta create body with the provider names, trimmed, without blank optionals', () => {
     const checked = checkedCreateBody(
       { type: 'official', provider: 'meta' },

@@ -123,6 +123,7 @@ export function choiceOf(view: IntegrationView): ChannelChoice {
 export function savedValue(view: IntegrationView, name: string): string | undefined {
   if (view.type === 'widget')
     return name === 'color' || name === 'greeting' ? view.settings[name] : undefined;
+  if (view.type === 'unofficial') return undefined;
   return view.credentials[name];
 }
 

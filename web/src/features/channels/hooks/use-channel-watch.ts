@@ -1,16 +1,17 @@
 import type { IntegrationView } from '@atende/shared/contracts/integrations/views';
 import { useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveInvalidation } from '../../../lib/socket/use-live-invalidation.ts';
+import { useSocketEvent } from '../../../lib/socket/use-socket-event.ts';
 import { CHANNEL_EVENTS, channelKeys, fetchChannelHealth, fetchChannels } from '../api/channels-api.ts';
-import { connectionNotices } from '../health/health-display.ts';
+import { type ConnectionNotice, createNoticeTracker } from '../health/health-display.ts';
 
 const liveKeys = () => [channelKeys.all];
 
 /**
  * The shell's view of the channels: spec point 4 health, refreshed on the realtime channel events, and the
- * WhatsApp connect/disconnect notices whenever a refresh shows a connection flipped.
+ * WhatsApp connect/disconnect notices when a frame announces a flip or a refresh shows one.
  */
 export function useChannelWatch() {
   const { message } = App.useApp();
@@ -18,13 +19,23 @@ export function useChannelWatch() {
   const health = useQuery({ queryKey: channelKeys.health, queryFn: fetchChannelHealth });
   const channels = useQuery({ queryKey: channelKeys.list, queryFn: fetchChannels });
   const previous = useRef<readonly IntegrationView[]>(undefined);
+  const [tracker] = useState(createNoticeTracker);
+  const show = useCallback(
+    (notice: ConnectionNotice) =>
+      void message.open({ type: notice.kind, content: notice.text, duration: notice.seconds }),
+    [message],
+  );
+
+  useSocketEvent('refresh-whatsapp', (frame) => {
+    const notice = tracker.fromFrame(frame.data);
+    if (notice) show(notice);
+  });
 
   useEffect(() => {
     if (!channels.data) return;
-    for (const notice of connectionNotices(previous.current, channels.data))
-      void message.open({ type: notice.kind, content: notice.text, duration: notice.seconds });
+    tracker.fromLists(previous.current, channels.data).forEach(show);
     previous.current = channels.data;
-  }, [channels.data, message]);
+  }, [channels.data, show, tracker]);
 
   return health;
 }

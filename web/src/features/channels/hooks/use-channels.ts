@@ -37,7 +37,8 @@ export function useChannelMutations(companyId: string) {
   const remove = useMutation({
     // WhatsApp integrations go through the spec's own removal call so its messages apply.
     mutationFn: async (view: IntegrationView): Promise<string | undefined> => {
-      if (view.type === 'official') return (await removeWhatsapp(companyId, view._id)).message;
+      if (view.type === 'official' || view.type === 'unofficial')
+        return (await removeWhatsapp(companyId, view._id)).message;
       await deleteChannel(view._id);
       return undefined;
     },

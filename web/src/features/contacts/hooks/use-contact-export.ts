@@ -4,7 +4,7 @@ import { App } from 'antd';
 import { createElement, useCallback, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { fetchExport, postExport } from '../api/contacts-api.ts';
-import { useSocketEvent } from './use-socket-event.ts';
+import { useSocketEvent } from '../../../lib/socket/use-socket-event.ts';
 
 const labels = ptBR.contactsScreens.export;
 /** How often a running export is asked about while the user waits on the page. */

@@ -12,7 +12,7 @@ import {
   removeWallet,
 } from '../api/contacts-api.ts';
 import { CONTACT_LIVE_EVENTS, contactKeys, contactKeysForFrame } from '../api/query-keys.ts';
-import { useSocketEvent } from './use-socket-event.ts';
+import { useSocketEvent } from '../../../lib/socket/use-socket-event.ts';
 
 /** Employee names for owner and member choices; only admins may list employees, so others go without. */
 export function useEmployeeNames(enabled: boolean) {

@@ -1,7 +1,7 @@
 import type { ServerEvent, ServerFrame } from '@atende/shared/realtime/server-events';
 import { useEffect, useRef } from 'react';
-import type { SocketClient } from '../../../lib/socket/socket-client.ts';
-import { activeSocket } from '../../../lib/socket/active-socket.ts';
+import type { SocketClient } from './socket-client.ts';
+import { activeSocket } from './active-socket.ts';
 
 /** The shell opens (and may replace) its socket on its own schedule; the page looks for it this often. */
 const SOCKET_LOOKUP_MS = 1000;
