@@ -14,6 +14,7 @@ const corsOrigins = context('corsOrigins')
   ?.split(',')
   .map((origin) => origin.trim());
 const jwtSecretArn = context('jwtSecretArn');
+const encryptionKeySecretArn = context('encryptionKeySecretArn');
 const publicBaseUrl = context('publicBaseUrl');
 
 new AtendeStack(app, `atende-${stage}`, {
@@ -21,6 +22,7 @@ new AtendeStack(app, `atende-${stage}`, {
   description: `Atende (${stage}): web app, REST and WebSocket APIs, data, queues and schedules`,
   ...(corsOrigins ? { corsOrigins } : {}),
   ...(jwtSecretArn ? { jwtSecretArn } : {}),
+  ...(encryptionKeySecretArn ? { encryptionKeySecretArn } : {}),
   ...(publicBaseUrl ? { publicBaseUrl } : {}),
 });
 

@@ -6,6 +6,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { ApiRoutes, routeGroups } from './api-routes.ts';
 
 export interface ApiProps {
   routes?: readonly RouteContract[];
@@ -15,10 +16,10 @@ export interface ApiProps {
   authorizer: lambda.IFunction | undefined;
 }
 
-/** Integrators share one usage plan; API Gateway answers 429 above it before any Lambda runs. */
 /** Public routes embedded on customers' own sites (the site widget). */
 const CROSS_ORIGIN_PATHS = /^\/widget\//;
 
+/** Integrators share one usage plan; API Gateway answers 429 above it before any Lambda runs. */
 const INTEGRATOR_THROTTLE: apigw.ThrottleSettings = { rateLimit: 50, burstLimit: 100 };
 const STAGE_THROTTLE = { throttlingRateLimit: 1000, throttlingBurstLimit: 2000 };
 
@@ -27,12 +28,15 @@ const COGNITO_REASON =
 
 /**
  * The REST API built from shared's route manifest: one resource per path under /api, one method per route,
- * each domain's routes proxied to that domain's Lambda.
+ * each domain's routes proxied to that domain's Lambda. The API, its stage, authorizer and usage plan live
+ * here; the resources and methods, about half of all the resources of the product, live in the ApiRoutes
+ * nested stacks so no stack comes near CloudFormation's 500-resource limit.
  */
 export class Api extends Construct {
   readonly restApi: apigw.RestApi;
   readonly usagePlan: apigw.UsagePlan;
   readonly apiKey: apigw.IApiKey;
+  readonly routeStacks: ApiRoutes[];
   private requestAuthorizer: apigw.RequestAuthorizer | undefined;
   private readonly integrations = new Map<string, apigw.LambdaIntegration>();
   private readonly preflighted = new Set<string>();
@@ -100,7 +104,20 @@ export class Api extends Construct {
     for (const part of API_PREFIX.split('/').filter((segment) => segment.length > 0)) {
       prefix = prefix.addResource(part);
     }
-    for (const route of props.routes ?? ROUTES) this.addRoute(route, prefix);
+    const { atPrefix, groups } = routeGroups(props.routes ?? ROUTES);
+    for (const route of atPrefix) this.addRoute(route, prefix);
+    // An empty template is invalid, so a group without routes gets no stack; ids keep the group's index.
+    this.routeStacks = groups.flatMap((routes, index) =>
+      routes.length === 0
+        ? []
+        : [
+            new ApiRoutes(this, `Routes${index}`, {
+              prefix,
+              routes,
+              addRoute: (route, resource) => this.addRoute(route, resource),
+            }),
+          ],
+    );
     this.suppressPreflight();
 
     this.usagePlan = this.restApi.addUsagePlan('IntegratorPlan', {
@@ -112,7 +129,8 @@ export class Api extends Construct {
     this.usagePlan.addApiKey(this.apiKey);
   }
 
-  private addRoute(route: RouteContract, prefix: apigw.IResource): void {
+  /** Adds a route's method on `base` (the /api resource, or the resource of its first path segment). */
+  private addRoute(route: RouteContract, base: apigw.IResource): void {
     const fn = this.props.domainFunction(route.domain);
     if (!fn) {
       Annotations.of(this).addWarningV2(
@@ -121,7 +139,8 @@ export class Api extends Construct {
       );
       return;
     }
-    const resource = route.path === '/' ? prefix : prefix.resourceForPath(route.path.replace(/^\//, ''));
+    const relative = route.path.split('/').slice(2).join('/');
+    const resource = route.path === '/' || relative === '' ? base : base.resourceForPath(relative);
     if (CROSS_ORIGIN_PATHS.test(route.path) && !this.preflighted.has(resource.path)) {
       this.preflighted.add(resource.path);
       resource.addCorsPreflight(this.cors);
@@ -186,8 +205,9 @@ export class Api extends Construct {
     return this.requestAuthorizer;
   }
 
+  /** The route stacks are children of this construct, so their preflight methods are found here too. */
   private suppressPreflight(): void {
-    for (const child of this.restApi.root.node.findAll()) {
+    for (const child of this.node.findAll()) {
       if (child instanceof apigw.Method && child.httpMethod === 'OPTIONS') {
         NagSuppressions.addResourceSuppressions(child, [
           { id: 'AwsSolutions-APIG4', reason: 'CORS preflight: browsers send OPTIONS without credentials.' },

@@ -63,12 +63,14 @@ export class Data extends Construct {
     ];
     this.mediaBucket = new s3.Bucket(this, 'MediaBucket', {
       ...privateBucketProps(this.logsBucket, 'media/'),
-      cors: cors([s3.HttpMethods.GET, s3.HttpMethods.PUT, s3.HttpMethods.HEAD]),
+      // Browsers upload through presigned POSTs (the policy pins key, type and size).
+      cors: cors([s3.HttpMethods.GET, s3.HttpMethods.POST, s3.HttpMethods.PUT, s3.HttpMethods.HEAD]),
     });
-    // Exports are written by functions and only downloaded by browsers.
+    // Exports are written by functions and downloaded by browsers; import files are uploaded by browsers with a
+    // presigned POST under imports/ and expire with the rest.
     this.exportsBucket = new s3.Bucket(this, 'ExportsBucket', {
       ...privateBucketProps(this.logsBucket, 'exports/'),
-      cors: cors([s3.HttpMethods.GET, s3.HttpMethods.HEAD]),
+      cors: cors([s3.HttpMethods.GET, s3.HttpMethods.POST, s3.HttpMethods.HEAD]),
       lifecycleRules: [
         { expiration: Duration.days(props.exportExpiryDays ?? DEFAULT_EXPORT_EXPIRY_DAYS) },
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },

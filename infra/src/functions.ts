@@ -34,7 +34,7 @@ export interface HandlerFunction {
   fn: nodejs.NodejsFunction;
 }
 
-const DEFAULT_FUNCTIONS_ROOT = path.join(REPO_ROOT, 'functions', 'src');
+export const DEFAULT_FUNCTIONS_ROOT = path.join(REPO_ROOT, 'functions', 'src');
 
 /** API Gateway gives up on an integration after 29 s; a longer Lambda timeout would only hide that. */
 const HTTP_TIMEOUT = Duration.seconds(29);
@@ -44,7 +44,7 @@ const AUTHORIZER_TIMEOUT = Duration.seconds(10);
 const MAIL_TIMEOUT = Duration.minutes(2);
 
 /** esbuild's ESM output has no `require`; some dependencies still call it for Node built-ins. */
-const ESM_REQUIRE_BANNER =
+export const ESM_REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 const constructId = (ref: HandlerRef): string =>

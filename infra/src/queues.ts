@@ -1,8 +1,14 @@
 import type { HandlerRef } from '@atende/shared/infra/handlers';
-import { QUEUES, type QueueDefinition, deadLetterQueueName, queueName } from '@atende/shared/infra/queues';
+import {
+  QUEUES,
+  type QueueDefinition,
+  WORKER_QUEUES,
+  type WorkerQueueDefinition,
+  deadLetterQueueName,
+  queueName,
+} from '@atende/shared/infra/queues';
 import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -12,12 +18,14 @@ export interface QueuesProps {
   /** Physical names follow shared's queueName/deadLetterQueueName with this prefix (QUEUE_PREFIX). */
   namePrefix: string;
   definitions?: readonly QueueDefinition[];
-  /** The consumer Lambda of a handler, or undefined when its module does not exist yet. */
-  consumer: (ref: HandlerRef) => lambda.IFunction | undefined;
+  /** Queues a long-lived worker polls itself: built with their DLQ and alarm, without a Lambda consumer. */
+  workerDefinitions?: readonly WorkerQueueDefinition[];
+  /** The Lambda of a handler, or undefined when its module does not exist yet. */
+  lambdaOf: (ref: HandlerRef) => lambda.IFunction | undefined;
 }
 
 export interface BuiltQueue {
-  definition: QueueDefinition;
+  definition: QueueDefinition | WorkerQueueDefinition;
   queue: sqs.Queue;
   deadLetterQueue: sqs.Queue;
   alarm: cloudwatch.Alarm;
@@ -27,13 +35,17 @@ export interface BuiltQueue {
 const BATCHING_WINDOW = Duration.seconds(1);
 const DLQ_RETENTION = Duration.days(14);
 
-/** One SQS queue per definition, each with its own DLQ, an alarm on that DLQ and its consumer Lambda. */
+/**
+ * One SQS queue per definition, each with its own DLQ, an alarm on that DLQ and its consumer Lambda (none for
+ * worker queues). Only a definition's producers may send to it; its consumer receives through the event source.
+ */
 export class Queues extends Construct {
   readonly queues: BuiltQueue[];
 
   constructor(scope: Construct, id: string, props: QueuesProps) {
     super(scope, id);
-    this.queues = (props.definitions ?? QUEUES).map((definition) => {
+    const definitions = [...(props.definitions ?? QUEUES), ...(props.workerDefinitions ?? WORKER_QUEUES)];
+    this.queues = definitions.map((definition) => {
       const fifo = definition.fifo ? { fifo: true, contentBasedDeduplication: true } : {};
       const deadLetterQueue = new sqs.Queue(this, `${definition.id}-Dlq`, {
         queueName: deadLetterQueueName(props.namePrefix, definition),
@@ -60,24 +72,39 @@ export class Queues extends Construct {
           treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
         });
 
-      const consumer = props.consumer(definition.consumer.handler);
-      if (consumer) {
-        const { batchSize } = definition.consumer;
-        consumer.addEventSource(
-          new SqsEventSource(queue, {
-            batchSize,
-            reportBatchItemFailures: true,
-            ...(!definition.fifo && batchSize > 10 ? { maxBatchingWindow: BATCHING_WINDOW } : {}),
-          }),
-        );
-      } else {
-        Annotations.of(queue).addWarningV2(
-          '@atende/infra:queue-without-consumer',
-          `Queue ${definition.id} has no consumer until its handler module exists.`,
-        );
+      if ('consumer' in definition) this.attachConsumer(props, definition, queue);
+      for (const producer of definition.producers) {
+        const fn = props.lambdaOf(producer);
+        if (fn) queue.grantSendMessages(fn);
       }
       return { definition, queue, deadLetterQueue, alarm };
     });
+  }
+
+  private attachConsumer(props: QueuesProps, definition: QueueDefinition, queue: sqs.Queue): void {
+    const consumer = props.lambdaOf(definition.consumer.handler);
+    if (!consumer) {
+      Annotations.of(queue).addWarningV2(
+        '@atende/infra:queue-without-consumer',
+        `Queue ${definition.id} has no consumer until its handler module exists.`,
+      );
+      return;
+    }
+    const { batchSize } = definition.consumer;
+    consumer.addEventSource(
+      new SqsEventSource(queue, {
+        batchSize,
+        reportBatchItemFailures: true,
+        ...(!definition.fifo && batchSize > 10 ? { maxBatchingWindow: BATCHING_WINDOW } : {}),
+      }),
+    );
+  }
+
+  /** The queue built for a definition id; throws on an unknown id so a typo fails synthesis. */
+  get(id: string): sqs.Queue {
+    const built = this.queues.find(({ definition }) => definition.id === id);
+    if (!built) throw new Error(`No queue ${id} in the queue definitions`);
+    return built.queue;
   }
 
   /** Queue id → URL, the JSON the functions read from QUEUE_URLS. */
@@ -85,9 +112,5 @@ export class Queues extends Construct {
     return Stack.of(this).toJsonString(
       Object.fromEntries(this.queues.map(({ definition, queue }) => [definition.id, queue.queueUrl])),
     );
-  }
-
-  grantSend(grantee: IGrantable): void {
-    for (const { queue } of this.queues) queue.grantSendMessages(grantee);
   }
 }

@@ -80,16 +80,18 @@ describe('S3 buckets', () => {
     }
   });
 
-  it('lets browsers PUT media through presigned URLs and expires exports', () => {
+  it('lets browsers POST media and import files through presigned posts and expires exports', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: {
-        CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['PUT']), AllowedOrigins: ['*'] })],
+        CorsRules: [
+          Match.objectLike({ AllowedMethods: Match.arrayWith(['POST', 'PUT']), AllowedOrigins: ['*'] }),
+        ],
       },
       LifecycleConfiguration: Match.absent(),
     });
     template.hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: {
-        CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['GET']) })],
+        CorsRules: [Match.objectLike({ AllowedMethods: ['GET', 'POST', 'HEAD'] })],
       },
       LifecycleConfiguration: {
         Rules: Match.arrayWith([Match.objectLike({ ExpirationInDays: 7, Status: 'Enabled' })]),

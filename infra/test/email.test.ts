@@ -2,10 +2,14 @@ import { ENV } from '@atende/shared/infra/env';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_RECEIPT_HANDLER, INBOUND_MAIL_PREFIX } from '../src/email.ts';
-import { functionsRootWith, SAMPLE_REFS, synthSample } from './support.ts';
+import { functionsRootWith, SAMPLE_QUEUES, SAMPLE_REFS, synthSample } from './support.ts';
 
 const { stack, template } = synthSample({
   functionsRoot: functionsRootWith([...SAMPLE_REFS, EMAIL_RECEIPT_HANDLER]),
+  // The receipt handler hands every mail to the inbound queue, so it is one of that queue's producers.
+  queues: SAMPLE_QUEUES.map((queue) =>
+    queue.id === 'inbound' ? { ...queue, producers: [...queue.producers, EMAIL_RECEIPT_HANDLER] } : queue,
+  ),
   mailRecipients: ['atende.example.com'],
 });
 

@@ -3,7 +3,8 @@ import { ENV } from '@atende/shared/infra/env';
 import { handlerKey } from '@atende/shared/infra/handlers';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { JWT_SECRET_ARN_VARIABLE } from '../src/stacks/atende-stack.ts';
+import { BUCKET_USERS } from '../src/access.ts';
+import { ENCRYPTION_KEY_ARN_VARIABLE, JWT_SECRET_ARN_VARIABLE } from '../src/stacks/atende-stack.ts';
 import { SAMPLE_REFS, synthSample } from './support.ts';
 
 const { template } = synthSample({ publicBaseUrl: 'https://app.example.com' });
@@ -17,14 +18,25 @@ const nodeFunctions = template.findResources('AWS::Lambda::Function', {
 const variablesOf = (fn: Resource): Record<string, unknown> =>
   (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
-const statementsOfRole = (functionId: string): string => {
+type Statement = { Action: string | string[]; Resource: unknown };
+
+const actionsOf = (statement: Statement): string[] =>
+  Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+
+const statementsOf = (functionId: string): Statement[] => {
   const fn = nodeFunctions[functionId] as Resource;
   const roleId = (fn.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
   const policies = template.findResources('AWS::IAM::Policy', {
     Properties: { Roles: [{ Ref: roleId }] },
   });
-  return JSON.stringify(Object.values(policies));
+  return Object.values(policies).flatMap(
+    (policy) =>
+      (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument
+        .Statement,
+  );
 };
+
+const statementsOfRole = (functionId: string): string => JSON.stringify(statementsOf(functionId));
 
 const functionIdOf = (description: string): string => {
   const entry = Object.entries(nodeFunctions).find(([, fn]) => fn.Properties.Description === description);
@@ -61,32 +73,49 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('passes the signing secret by ARN only and lets every function read it', () => {
-    const secretId = Object.keys(template.findResources('AWS::SecretsManager::Secret'))[0] as string;
+  it.each([
+    { variable: JWT_SECRET_ARN_VARIABLE, plain: ENV.jwtSecret, secret: /JwtSecret/ },
+    { variable: ENCRYPTION_KEY_ARN_VARIABLE, plain: ENV.encryptionKey, secret: /EncryptionKeySecret/ },
+  ])('passes $variable by ARN only, of a generated secret every function may read', (expected) => {
+    const secrets = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
+    const secretId = secrets.find((id) => expected.secret.test(id));
+    expect(secretId).toBeDefined();
     for (const [id, fn] of Object.entries(nodeFunctions)) {
-      expect(variablesOf(fn)[JWT_SECRET_ARN_VARIABLE]).toEqual({ Ref: secretId });
-      expect(variablesOf(fn)[ENV.jwtSecret]).toBeUndefined();
-      expect(statementsOfRole(id)).toContain('secretsmanager:GetSecretValue');
+      expect(variablesOf(fn)[expected.variable]).toEqual({ Ref: secretId });
+      expect(variablesOf(fn)[expected.plain]).toBeUndefined();
+      const reads = statementsOf(id).filter(
+        (statement) =>
+          actionsOf(statement).includes('secretsmanager:GetSecretValue') &&
+          JSON.stringify(statement.Resource) === JSON.stringify({ Ref: secretId }),
+      );
+      expect(reads).toHaveLength(1);
     }
-    template.hasResourceProperties('AWS::SecretsManager::Secret', {
-      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
-    });
+    template.resourcePropertiesCountIs(
+      'AWS::SecretsManager::Secret',
+      { GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true } },
+      2,
+    );
   });
 
-  it('uses an existing secret when given its ARN', () => {
-    const arn = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:atende/jwt-AbCdEf';
-    const { template: imported } = synthSample({ jwtSecretArn: arn });
+  it('uses existing secrets when given their ARNs', () => {
+    const jwt = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:atende/jwt-AbCdEf';
+    const encryption = 'arn:aws:secretsmanager:sa-east-1:123456789012:secret:atende/encryption-GhIjKl';
+    const { template: imported } = synthSample({ jwtSecretArn: jwt, encryptionKeySecretArn: encryption });
     imported.resourceCountIs('AWS::SecretsManager::Secret', 0);
     imported.hasResourceProperties('AWS::Lambda::Function', {
-      Environment: { Variables: Match.objectLike({ [JWT_SECRET_ARN_VARIABLE]: arn }) },
+      Environment: {
+        Variables: Match.objectLike({
+          [JWT_SECRET_ARN_VARIABLE]: jwt,
+          [ENCRYPTION_KEY_ARN_VARIABLE]: encryption,
+        }),
+      },
     });
   });
 
-  it('grants application functions the table, buckets and queues, and the authorizer only table reads', () => {
+  it('grants application functions the table and the authorizer only table reads', () => {
     const application = statementsOfRole(functionIdOf('account/handler.handler'));
     expect(application).toContain('dynamodb:PutItem');
-    expect(application).toContain('s3:PutObject');
-    expect(application).toContain('sqs:SendMessage');
+    expect(application).toContain('execute-api:ManageConnections');
     const authorizer = statementsOfRole(
       functionIdOf(`${WEBSOCKET_API.authorizer.module}.${WEBSOCKET_API.authorizer.export}`),
     );
@@ -96,6 +125,29 @@ describe('Lambda functions', () => {
     expect(authorizer).not.toContain('s3:');
     expect(authorizer).not.toContain('sqs:SendMessage');
     expect(authorizer).not.toContain('execute-api:ManageConnections');
+  });
+
+  it('grants each bucket to the handlers BUCKET_USERS lists, at their access level, and to no other', () => {
+    const buckets = { media: /MediaBucket/, exports: /ExportsBucket/ };
+    for (const [id, fn] of Object.entries(nodeFunctions)) {
+      for (const [bucket, pattern] of Object.entries(buckets)) {
+        const user = BUCKET_USERS[bucket as keyof typeof buckets].find(
+          ({ handler }) => `${handler.module}.${handler.export}` === fn.Properties.Description,
+        );
+        const onBucket = statementsOf(id).filter((statement) =>
+          pattern.test(JSON.stringify(statement.Resource)),
+        );
+        const actions = onBucket.flatMap(actionsOf);
+        const label = `${String(fn.Properties.Description)} on ${bucket}`;
+        expect(actions.includes('s3:GetObject*'), label).toBe(user !== undefined);
+        expect(actions.includes('s3:PutObject'), label).toBe(user?.access === 'readWrite');
+      }
+    }
+    // The sample has both kinds: health reads media, the rest of its domains touch no bucket.
+    const health = statementsOf(functionIdOf('health/handler.handler')).flatMap(actionsOf);
+    expect(health).toContain('s3:GetObject*');
+    expect(health).not.toContain('s3:PutObject');
+    expect(statementsOfRole(functionIdOf('account/handler.handler'))).not.toContain('s3:');
   });
 
   it('keeps each function log group for a month', () => {

@@ -1,13 +1,40 @@
 import { deadLetterQueueName, queueName } from '@atende/shared/infra/queues';
 import { ENV } from '@atende/shared/infra/env';
+import { type HandlerRef, handlerKey } from '@atende/shared/infra/handlers';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_QUEUES, SAMPLE_SCHEDULES, synth, synthSample } from './support.ts';
+import {
+  SAMPLE_QUEUES,
+  SAMPLE_REFS,
+  SAMPLE_SCHEDULES,
+  SAMPLE_WORKER_QUEUES,
+  synth,
+  synthSample,
+} from './support.ts';
 
 const { template, stack } = synthSample();
 const PREFIX = 'atende-test-';
 
 type Resource = { Properties: Record<string, unknown> };
+type Statement = { Action: string | string[]; Resource: unknown };
+
+const actionsOf = (statement: Statement): string[] =>
+  Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+
+const functionIdOf = (ref: HandlerRef): string =>
+  logicalIdOf('AWS::Lambda::Function', { Description: `${ref.module}.${ref.export}` });
+
+/** The IAM statements of a function's role. */
+const statementsOf = (functionId: string): Statement[] => {
+  const fn = template.findResources('AWS::Lambda::Function')[functionId] as Resource;
+  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
+  const policies = template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } });
+  return Object.values(policies).flatMap(
+    (policy) =>
+      (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument
+        .Statement,
+  );
+};
 
 const logicalIdOf = (type: string, properties: Record<string, unknown>): string => {
   const found = Object.keys(template.findResources(type, { Properties: properties }));
@@ -90,18 +117,56 @@ describe('queues from shared definitions', () => {
     }
   });
 
-  it('lets application functions send to the queues', () => {
-    template.hasResourceProperties('AWS::IAM::Policy', {
-      PolicyDocument: {
-        Statement: Match.arrayWith([
-          Match.objectLike({
-            Action: Match.arrayWith(['sqs:SendMessage']),
-            Resource: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] },
-          }),
-        ]),
-      },
-    });
+  it.each(SAMPLE_QUEUES)("lets only $id's producers send to it", (definition) => {
+    const queueId = logicalIdOf('AWS::SQS::Queue', { QueueName: queueName(PREFIX, definition) });
+    const producers = new Set(definition.producers.map(handlerKey));
+    for (const ref of SAMPLE_REFS) {
+      const statements = statementsOf(functionIdOf(ref));
+      const sends = statements.some(
+        (statement) =>
+          actionsOf(statement).includes('sqs:SendMessage') &&
+          JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [queueId, 'Arn'] }),
+      );
+      expect(sends, `${handlerKey(ref)} → ${definition.id}`).toBe(producers.has(handlerKey(ref)));
+    }
   });
+
+  it.each(SAMPLE_QUEUES)(
+    '$id lets its consumer receive and delete, through the event source',
+    (definition) => {
+      const queueId = logicalIdOf('AWS::SQS::Queue', { QueueName: queueName(PREFIX, definition) });
+      const receives = statementsOf(functionIdOf(definition.consumer.handler)).filter(
+        (statement) =>
+          JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [queueId, 'Arn'] }),
+      );
+      expect(receives.flatMap(actionsOf)).toEqual(
+        expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility']),
+      );
+    },
+  );
+
+  it.each(SAMPLE_WORKER_QUEUES)(
+    'builds worker queue $id with its DLQ and no Lambda consumer',
+    (definition) => {
+      const queueId = logicalIdOf('AWS::SQS::Queue', { QueueName: queueName(PREFIX, definition) });
+      template.hasResourceProperties('AWS::SQS::Queue', {
+        QueueName: deadLetterQueueName(PREFIX, definition),
+        FifoQueue: true,
+      });
+      const mappings = template.findResources('AWS::Lambda::EventSourceMapping', {
+        Properties: { EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] } },
+      });
+      expect(Object.keys(mappings)).toEqual([]);
+      const producer = statementsOf(functionIdOf(definition.producers[0] as HandlerRef));
+      expect(
+        producer.some(
+          (statement) =>
+            actionsOf(statement).includes('sqs:SendMessage') &&
+            JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [queueId, 'Arn'] }),
+        ),
+      ).toBe(true);
+    },
+  );
 });
 
 describe('schedules from shared definitions', () => {
@@ -126,6 +191,7 @@ describe('handlers that do not exist yet', () => {
   it('leave their queue without a consumer and skip their schedule, with a warning', () => {
     const { stack: partial, template: partialTemplate } = synth({
       queues: SAMPLE_QUEUES,
+      workerQueues: [],
       schedules: SAMPLE_SCHEDULES,
     });
     partialTemplate.resourceCountIs('AWS::SQS::Queue', SAMPLE_QUEUES.length * 2);

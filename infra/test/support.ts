@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineRoute, type RouteContract } from '@atende/shared/contracts/types';
 import { WEBSOCKET_API } from '@atende/shared/contracts/websocket';
 import { type HandlerRef, handlerRef } from '@atende/shared/infra/handlers';
-import type { QueueDefinition } from '@atende/shared/infra/queues';
+import type { QueueDefinition, WorkerQueueDefinition } from '@atende/shared/infra/queues';
 import type { ScheduleDefinition } from '@atende/shared/infra/schedules';
 import { App, Aspects } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -78,6 +78,7 @@ export const SAMPLE_QUEUES: QueueDefinition[] = [
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 5,
     consumer: { handler: handlerRef('samples/inbound-consumer'), batchSize: 10 },
+    producers: [handlerRef('auth/handler'), handlerRef('samples/inbound-consumer')],
     description: 'Inbound channel messages, ordered per conversation',
   },
   {
@@ -86,6 +87,7 @@ export const SAMPLE_QUEUES: QueueDefinition[] = [
     visibilityTimeoutSeconds: 120,
     maxReceiveCount: 3,
     consumer: { handler: handlerRef('campaigns/dispatch-consumer', 'consume'), batchSize: 25 },
+    producers: [handlerRef('account/handler')],
     description: 'Campaign messages to send',
   },
   {
@@ -95,7 +97,20 @@ export const SAMPLE_QUEUES: QueueDefinition[] = [
     maxReceiveCount: 4,
     // Shares its consumer with campaign-dispatch: one Lambda serves both.
     consumer: { handler: handlerRef('campaigns/dispatch-consumer', 'consume'), batchSize: 5 },
+    producers: [],
     description: 'Outgoing webhook calls',
+  },
+];
+
+export const SAMPLE_WORKER_QUEUES: WorkerQueueDefinition[] = [
+  {
+    id: 'whatsapp-session-commands',
+    fifo: true,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    worker: { module: 'samples/worker-main' },
+    producers: [handlerRef('account/handler')],
+    description: 'Session commands',
   },
 ];
 
@@ -114,14 +129,19 @@ export const SAMPLE_SCHEDULES: ScheduleDefinition[] = [
   },
 ];
 
-/** Writes an entry module for every handler so NodejsFunction accepts them; tests never bundle. */
-export function functionsRootWith(refs: readonly HandlerRef[]): string {
-  const root = fixtureDir('functions', JSON.stringify(refs));
-  for (const ref of refs) {
-    const file = path.join(root, `${ref.module}.ts`);
+/**
+ * Writes an entry module for every handler so NodejsFunction accepts them (tests never bundle them), and a
+ * program for every worker module.
+ */
+export function functionsRootWith(refs: readonly HandlerRef[], workers: readonly string[] = []): string {
+  const root = fixtureDir('functions', JSON.stringify([refs, workers]));
+  const write = (module: string, content: string): void => {
+    const file = path.join(root, `${module}.ts`);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `export const ${ref.export} = async () => ({});\n`);
-  }
+    writeFileSync(file, content);
+  };
+  for (const ref of refs) write(ref.module, `export const ${ref.export} = async () => ({});\n`);
+  for (const module of workers) write(module, `console.log('${module} started');\n`);
   return root;
 }
 
@@ -132,6 +152,19 @@ export const SAMPLE_REFS: HandlerRef[] = [
   WEBSOCKET_API.handler,
   WEBSOCKET_API.authorizer,
 ];
+
+/** A worker entry that imports a shared module (bundled) and Baileys (kept external), for real bundling. */
+export function workerEntryFixture(): string {
+  const source = [
+    "import * as baileys from 'baileys';",
+    "import { ENV } from '@atende/shared/infra/env';",
+    'console.log(ENV.queueUrls, Object.keys(baileys).length);',
+    '',
+  ].join('\n');
+  const file = path.join(fixtureDir('worker', source), 'worker-main.ts');
+  writeFileSync(file, source);
+  return file;
+}
 
 /** A web build folder with an index.html, for the BucketDeployment path. */
 export function webDistFixture(): string {
@@ -166,8 +199,12 @@ export function synthSample(props: Partial<AtendeStackProps> = {}): Synthesized 
     routes: SAMPLE_ROUTES,
     domains: SAMPLE_DOMAINS,
     queues: SAMPLE_QUEUES,
+    workerQueues: SAMPLE_WORKER_QUEUES,
     schedules: SAMPLE_SCHEDULES,
-    functionsRoot: functionsRootWith(SAMPLE_REFS),
+    functionsRoot: functionsRootWith(
+      SAMPLE_REFS,
+      SAMPLE_WORKER_QUEUES.map((queue) => queue.worker.module),
+    ),
     webDistPath: webDistFixture(),
     ...props,
   });

@@ -2,21 +2,31 @@ import { DOMAINS, type RouteContract } from '@atende/shared/contracts/types';
 import { WEBSOCKET_API } from '@atende/shared/contracts/websocket';
 import { ENV } from '@atende/shared/infra/env';
 import type { HandlerRef } from '@atende/shared/infra/handlers';
-import { QUEUES, type QueueDefinition } from '@atende/shared/infra/queues';
+import {
+  QUEUES,
+  type QueueDefinition,
+  WORKER_QUEUES,
+  type WorkerQueueDefinition,
+} from '@atende/shared/infra/queues';
 import { SCHEDULES, type ScheduleDefinition } from '@atende/shared/infra/schedules';
 import type { TableDefinition } from '@atende/shared/infra/tables';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { BUCKET_USERS } from '../access.ts';
 import { Api } from '../api.ts';
 import { Data } from '../data.ts';
 import { EMAIL_RECEIPT_HANDLER, InboundEmail } from '../email.ts';
-import { Functions } from '../functions.ts';
+import { DEFAULT_FUNCTIONS_ROOT, Functions } from '../functions.ts';
 import { Queues } from '../queues.ts';
 import { Realtime, type WebSocketDefinition } from '../realtime.ts';
 import { Schedules } from '../schedules.ts';
 import { Web } from '../web.ts';
+import { WhatsappWorker } from '../whatsapp-worker.ts';
 
 export interface AtendeStackProps extends StackProps {
   /** Deployment stage: API stage names, physical name prefix and the functions' STAGE. */
@@ -25,6 +35,8 @@ export interface AtendeStackProps extends StackProps {
   corsOrigins?: string[];
   /** An existing Secrets Manager secret holding the token signing key; a generated one otherwise. */
   jwtSecretArn?: string;
+  /** An existing Secrets Manager secret holding ENCRYPTION_KEY (provider credentials); generated otherwise. */
+  encryptionKeySecretArn?: string;
   /** Public https origin (custom domain) handed to functions for links and provider webhook URLs. */
   publicBaseUrl?: string;
   /** Addresses or domains the SES receipt rule accepts; every verified domain's when absent. */
@@ -34,17 +46,25 @@ export interface AtendeStackProps extends StackProps {
   domains?: Readonly<Record<string, { handler: HandlerRef }>>;
   tables?: readonly TableDefinition[];
   queues?: readonly QueueDefinition[];
+  workerQueues?: readonly WorkerQueueDefinition[];
   schedules?: readonly ScheduleDefinition[];
   websocket?: WebSocketDefinition;
   functionsRoot?: string;
   webDistPath?: string;
 }
 
+/** The WhatsApp session worker's command queue (shared's WORKER_QUEUES names its entry module). */
+const WHATSAPP_WORKER_QUEUE = 'whatsapp-session-commands';
+const INBOUND_QUEUE = 'inbound';
+
 /**
  * Functions get the secret's ARN, never its value: they read it from Secrets Manager at cold start.
  * Derived from shared's name so the two cannot drift.
  */
 export const JWT_SECRET_ARN_VARIABLE = ENV.jwtSecretArn;
+
+/** Functions read ENCRYPTION_KEY from this secret at cold start (functions/src/integrations/crypto.ts). */
+export const ENCRYPTION_KEY_ARN_VARIABLE = ENV.encryptionKeyArn;
 
 /** The whole product in one stack, one construct per concern. */
 export class AtendeStack extends Stack {
@@ -56,6 +76,7 @@ export class AtendeStack extends Stack {
   readonly schedules: Schedules;
   readonly web: Web;
   readonly inboundEmail: InboundEmail | undefined;
+  readonly whatsappWorker: WhatsappWorker | undefined;
 
   constructor(scope: Construct, id: string, props: AtendeStackProps) {
     super(scope, id, props);
@@ -70,7 +91,14 @@ export class AtendeStack extends Stack {
       ...(props.tables ? { tables: props.tables } : {}),
     });
     const jwtSecret = this.jwtSecret(props.jwtSecretArn);
+    const encryptionSecret = this.encryptionSecret(props.encryptionKeySecretArn);
 
+    const sharedEnvironment = {
+      [ENV.stage]: props.stage,
+      [ENV.tablePrefix]: namePrefix,
+      [ENV.queuePrefix]: namePrefix,
+      ...(props.publicBaseUrl ? { [ENV.publicBaseUrl]: props.publicBaseUrl } : {}),
+    };
     this.functions = new Functions(this, 'Functions', {
       domains,
       queues: props.queues ?? QUEUES,
@@ -79,13 +107,11 @@ export class AtendeStack extends Stack {
       mail: EMAIL_RECEIPT_HANDLER,
       ...(props.functionsRoot ? { functionsRoot: props.functionsRoot } : {}),
       environment: {
-        [ENV.stage]: props.stage,
-        [ENV.tablePrefix]: namePrefix,
-        [ENV.queuePrefix]: namePrefix,
+        ...sharedEnvironment,
         [ENV.mediaBucket]: this.data.mediaBucket.bucketName,
         [ENV.exportsBucket]: this.data.exportsBucket.bucketName,
         [JWT_SECRET_ARN_VARIABLE]: jwtSecret.secretArn,
-        ...(props.publicBaseUrl ? { [ENV.publicBaseUrl]: props.publicBaseUrl } : {}),
+        [ENCRYPTION_KEY_ARN_VARIABLE]: encryptionSecret.secretArn,
       },
     });
     const lookup = (ref: HandlerRef) => this.functions.get(ref);
@@ -93,7 +119,8 @@ export class AtendeStack extends Stack {
     this.queues = new Queues(this, 'Queues', {
       namePrefix,
       definitions: props.queues ?? QUEUES,
-      consumer: lookup,
+      workerDefinitions: props.workerQueues ?? WORKER_QUEUES,
+      lambdaOf: lookup,
     });
     this.functions.addEnvironment(ENV.queueUrls, this.queues.urlsJson());
 
@@ -112,16 +139,19 @@ export class AtendeStack extends Stack {
       this.functions.addEnvironment(ENV.websocketManagementEndpoint, this.realtime.managementEndpoint);
     }
 
-    for (const fn of this.functions.all()) jwtSecret.grantRead(fn);
+    // Every function may open sealed credentials (the authorizer reads integration records for the widget).
+    for (const fn of this.functions.all()) {
+      jwtSecret.grantRead(fn);
+      encryptionSecret.grantRead(fn);
+    }
     // The authorizer checks the session, employee and company of every request.
     if (authorizer) for (const table of this.data.tables) table.grantReadData(authorizer);
     for (const fn of this.functions.application()) {
       for (const table of this.data.tables) table.grantReadWriteData(fn);
-      this.data.mediaBucket.grantReadWrite(fn);
-      this.data.exportsBucket.grantReadWrite(fn);
-      this.queues.grantSend(fn);
       this.realtime?.grantManageConnections(fn);
     }
+    // Queue rights are granted by Queues: producers send, consumers receive through their event source.
+    this.grantBuckets(lookup);
 
     const mailHandler = lookup(EMAIL_RECEIPT_HANDLER);
     this.inboundEmail = mailHandler
@@ -145,6 +175,12 @@ export class AtendeStack extends Stack {
       definitions: props.schedules ?? SCHEDULES,
       handler: lookup,
     });
+    this.whatsappWorker = this.worker(
+      props.workerQueues ?? WORKER_QUEUES,
+      props.functionsRoot ?? DEFAULT_FUNCTIONS_ROOT,
+      encryptionSecret,
+      sharedEnvironment,
+    );
     this.web = new Web(this, 'Web', {
       restApi: this.api.restApi,
       webSocketUrl: this.realtime?.url,
@@ -159,6 +195,70 @@ export class AtendeStack extends Stack {
     if (this.inboundEmail) {
       new CfnOutput(this, 'MailReceiptRuleSet', { value: this.inboundEmail.ruleSet.receiptRuleSetName });
     }
+  }
+
+  /**
+   * The WhatsApp session worker, once its entry module exists (like a handler, it is left out with a warning
+   * until then).
+   */
+  private worker(
+    definitions: readonly WorkerQueueDefinition[],
+    functionsRoot: string,
+    encryptionSecret: secretsmanager.ISecret,
+    environment: Record<string, string>,
+  ): WhatsappWorker | undefined {
+    const definition = definitions.find((queue) => queue.id === WHATSAPP_WORKER_QUEUE);
+    const table = this.data.tables[0];
+    if (!definition || !table) return undefined;
+    const entry = path.join(functionsRoot, `${definition.worker.module}.ts`);
+    if (!existsSync(entry)) {
+      Annotations.of(this).addWarningV2(
+        '@atende/infra:missing-worker',
+        `No WhatsApp session worker: ${definition.worker.module}.ts does not exist yet.`,
+      );
+      return undefined;
+    }
+    return new WhatsappWorker(this, 'WhatsappWorker', {
+      entry,
+      table,
+      mediaBucket: this.data.mediaBucket,
+      commandQueue: { id: definition.id, queue: this.queues.get(definition.id) },
+      inboundQueue: { id: INBOUND_QUEUE, queue: this.queues.get(INBOUND_QUEUE) },
+      ...(this.realtime ? { realtime: this.realtime } : {}),
+      encryptionSecret,
+      environment,
+    });
+  }
+
+  /** Only the handlers listed in BUCKET_USERS get rights on the media and exports buckets. */
+  private grantBuckets(lookup: (ref: HandlerRef) => lambda.IFunction | undefined): void {
+    const buckets = { media: this.data.mediaBucket, exports: this.data.exportsBucket };
+    for (const [id, users] of Object.entries(BUCKET_USERS)) {
+      const bucket = buckets[id as keyof typeof buckets];
+      for (const { handler, access } of users) {
+        const fn = lookup(handler);
+        if (!fn) continue;
+        if (access === 'read') bucket.grantRead(fn);
+        else bucket.grantReadWrite(fn);
+      }
+    }
+  }
+
+  private encryptionSecret(arn: string | undefined): secretsmanager.ISecret {
+    if (arn) return secretsmanager.Secret.fromSecretCompleteArn(this, 'EncryptionKeySecret', arn);
+    const secret = new secretsmanager.Secret(this, 'EncryptionKeySecret', {
+      description: 'ENCRYPTION_KEY of provider credentials at rest (AES-256-GCM, stretched with SHA-256)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    NagSuppressions.addResourceSuppressions(secret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'Credentials sealed under the old key no longer open after a rotation (crypto.ts names the key of ' +
+          'each blob); rotating means re-sealing every integration, a planned operation.',
+      },
+    ]);
+    return secret;
   }
 
   private jwtSecret(arn: string | undefined): secretsmanager.ISecret {

@@ -16,6 +16,8 @@ export const ENV = {
   /** AWS: the Secrets Manager secret holding the signing secret; read once per container. */
   jwtSecretArn: 'JWT_SECRET_ARN',
   encryptionKey: 'ENCRYPTION_KEY',
+  /** AWS: the Secrets Manager secret holding ENCRYPTION_KEY; read once per container. */
+  encryptionKeyArn: 'ENCRYPTION_KEY_ARN',
   publicBaseUrl: 'PUBLIC_BASE_URL',
   /** JSON `{meta, messenger, dialog, gupshup, telegram}`: API roots replacing the providers' own (the local sandbox). */
   providerBaseUrls: 'PROVIDER_BASE_URLS',

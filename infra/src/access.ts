@@ -1,0 +1,31 @@
+import { type HandlerRef, handlerRef } from '@atende/shared/infra/handlers';
+
+export type BucketAccess = 'read' | 'readWrite';
+
+export interface BucketUser {
+  handler: HandlerRef;
+  access: BucketAccess;
+}
+
+/**
+ * The Lambda handlers that touch each application bucket; no other function gets S3 rights on it.
+ * test/access.test.ts walks every handler's imports and fails when one reaches a module naming the bucket
+ * (`config().mediaBucket`, `config().exportsBucket`) without being listed here.
+ */
+export const BUCKET_USERS: Readonly<Record<'media' | 'exports', readonly BucketUser[]>> = {
+  media: [
+    // The health check only asks whether the bucket answers (HeadBucket).
+    { handler: handlerRef('health/handler'), access: 'read' },
+    { handler: handlerRef('messages/handler'), access: 'readWrite' },
+    // Conversations and auto-close only presign downloads of stored media.
+    { handler: handlerRef('conversations/handler'), access: 'read' },
+    { handler: handlerRef('conversations/inbound-consumer'), access: 'readWrite' },
+    { handler: handlerRef('conversations/auto-close'), access: 'read' },
+    { handler: handlerRef('channels/email/receipt-handler'), access: 'readWrite' },
+  ],
+  exports: [
+    { handler: handlerRef('contacts/handler'), access: 'readWrite' },
+    { handler: handlerRef('imports/import-consumer'), access: 'readWrite' },
+    { handler: handlerRef('imports/export-consumer'), access: 'readWrite' },
+  ],
+};
