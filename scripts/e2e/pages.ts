@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { TestRuntime } from '../src/testing/runtime.ts';
 
 /**
@@ -39,3 +39,22 @@ export async function adminToken(runtime: TestRuntime): Promise<string> {
   });
   return ((await response.json()) as { accessToken: string }).accessToken;
 }
+
+/** A fresh browser context logged in as the demo company's `role`, on the home page. */
+export async function openAs(
+  browser: Browser,
+  runtime: TestRuntime,
+  role: 'admin' | 'manager' | 'operator',
+): Promise<Page> {
+  const login = runtime.logins.find((candidate) => candidate.role === role);
+  if (!login) throw new Error(`no ${role} login`);
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${runtime.url}/atende/login`);
+  await logIn(page, login.email, login.password);
+  await waitForHome(page);
+  return page;
+}
+
+/** An antd message (toast) with exactly `text`, while it is on screen. */
+export const notice = (page: Page, text: string) =>
+  page.locator('.ant-message-notice').filter({ hasText: text });
