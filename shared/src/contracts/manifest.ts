@@ -8,9 +8,11 @@ import { identifyUserForBrowserAndClearSession } from './account/identify-browse
 import { putCompanyTrialExpired } from './account/put-company-trial-expired.ts';
 import { changePassword } from './auth/change-password.ts';
 import { createToken } from './auth/create-token.ts';
+import { listAccountCompanies } from './auth/list-companies.ts';
 import { refreshToken } from './auth/refresh-token.ts';
 import { registerTrial } from './auth/register-trial.ts';
 import { revokeToken } from './auth/revoke-token.ts';
+import { switchCompany } from './auth/switch-company.ts';
 import { getHealth } from './health/get-health.ts';
 import { getCompanyPermissions } from './company/get-company-permissions.ts';
 import { getCompanyProfile } from './company/get-company-profile.ts';
@@ -22,6 +24,7 @@ import { createDepartment } from './departments/create-department.ts';
 import { deleteDepartment } from './departments/delete-department.ts';
 import { listDepartments } from './departments/list-departments.ts';
 import { updateDepartment } from './departments/update-department.ts';
+import { checkEmployeeEmail } from './employees/check-email.ts';
 import { createEmployee } from './employees/create-employee.ts';
 import { getEmployee } from './employees/get-employee.ts';
 import { listEmployees } from './employees/list-employees.ts';
@@ -32,6 +35,11 @@ import { getChannelHealth } from './integrations/get-channel-health.ts';
 import { listChannelIntegrations } from './integrations/list-channel-integrations.ts';
 import { removeWhatsappIntegration } from './integrations/remove-whatsapp-integration.ts';
 import { updateChannelIntegration } from './integrations/update-channel-integration.ts';
+import {
+  connectWhatsappSession,
+  getWhatsappSession,
+  logoutWhatsappSession,
+} from './integrations/whatsapp-session.ts';
 import { listLogs } from './logs/list-logs.ts';
 import { createTabulation } from './tabulations/create-tabulation.ts';
 import { deleteTabulation } from './tabulations/delete-tabulation.ts';
@@ -60,6 +68,7 @@ import { registerTemplate } from './templates/register-template.ts';
 import { syncTemplates } from './templates/sync-templates.ts';
 import { createContactExport } from './contacts/create-contact-export.ts';
 import { createContactImport } from './contacts/create-contact-import.ts';
+import { createContactImportUpload } from './contacts/create-contact-import-upload.ts';
 import { createContact } from './contacts/create-contact.ts';
 import { deleteContact } from './contacts/delete-contact.ts';
 import { getContactExport } from './contacts/get-contact-export.ts';
@@ -96,6 +105,13 @@ import { updateCustomField } from './custom-fields/update-custom-field.ts';
 import { addToBlacklist } from './blacklist/add-to-blacklist.ts';
 import { listBlacklist } from './blacklist/list-blacklist.ts';
 import { removeFromBlacklist } from './blacklist/remove-from-blacklist.ts';
+import { createSmartTag } from './smart-tags/create-smart-tag.ts';
+import { deleteSmartTag } from './smart-tags/delete-smart-tag.ts';
+import { getSmartTag } from './smart-tags/get-smart-tag.ts';
+import { listSmartTagContacts } from './smart-tags/list-smart-tag-contacts.ts';
+import { listSmartTags } from './smart-tags/list-smart-tags.ts';
+import { previewSmartTag } from './smart-tags/preview-smart-tag.ts';
+import { updateSmartTag } from './smart-tags/update-smart-tag.ts';
 import type { RouteContract } from './types.ts';
 import { receiveProviderWebhook, verifyProviderWebhook } from './webhooks/provider-webhook.ts';
 import { createWidgetSession } from './widget/create-widget-session.ts';
@@ -111,6 +127,8 @@ export const ROUTES: readonly RouteContract[] = [
   refreshToken,
   revokeToken,
   changePassword,
+  listAccountCompanies,
+  switchCompany,
   getMountApp,
   getRollouts,
   getFeatures,
@@ -121,6 +139,7 @@ export const ROUTES: readonly RouteContract[] = [
   identifyUserForBrowserAndClearSession,
   listEmployees,
   createEmployee,
+  checkEmployeeEmail,
   getEmployee,
   updateEmployee,
   listDepartments,
@@ -144,6 +163,9 @@ export const ROUTES: readonly RouteContract[] = [
   updateChannelIntegration,
   getChannelHealth,
   removeWhatsappIntegration,
+  connectWhatsappSession,
+  getWhatsappSession,
+  logoutWhatsappSession,
   receiveProviderWebhook,
   verifyProviderWebhook,
   allBasicByIntegration,
@@ -173,6 +195,7 @@ export const ROUTES: readonly RouteContract[] = [
   resendMessage,
   createContactExport,
   createContactImport,
+  createContactImportUpload,
   createContact,
   deleteContact,
   getContactExport,
@@ -209,4 +232,11 @@ export const ROUTES: readonly RouteContract[] = [
   addToBlacklist,
   listBlacklist,
   removeFromBlacklist,
+  listSmartTags,
+  createSmartTag,
+  previewSmartTag,
+  getSmartTag,
+  updateSmartTag,
+  deleteSmartTag,
+  listSmartTagContacts,
 ];

@@ -101,6 +101,7 @@ export const DOMAINS = {
   commands: { handler: { module: 'commands/handler', export: 'handler' } },
   customFields: { handler: { module: 'custom-fields/handler', export: 'handler' } },
   blacklist: { handler: { module: 'blacklist/handler', export: 'handler' } },
+  smartTags: { handler: { module: 'smart-tags/handler', export: 'handler' } },
   webhooks: { handler: { module: 'webhooks/handler', export: 'handler' } },
   templates: { handler: { module: 'templates/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;

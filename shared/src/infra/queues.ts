@@ -12,6 +12,11 @@ export interface QueueDefinition {
   /** Receives before a message is moved to the DLQ. */
   maxReceiveCount: number;
   consumer: { handler: HandlerRef; batchSize: number };
+  /**
+   * Lambda handlers that send to the queue: infra grants sqs:SendMessage to these only (infra's tests check
+   * the list against each handler's imports).
+   */
+  producers: readonly HandlerRef[];
   description: string;
 }
 
@@ -22,6 +27,13 @@ export const QUEUES: readonly QueueDefinition[] = [
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 5,
     consumer: { handler: { module: 'conversations/inbound-consumer', export: 'handler' }, batchSize: 10 },
+    producers: [
+      { module: 'channels/widget/handler', export: 'handler' },
+      { module: 'webhooks/handler', export: 'handler' },
+      { module: 'messages/handler', export: 'handler' },
+      { module: 'conversations/inbound-consumer', export: 'handler' },
+      { module: 'channels/email/receipt-handler', export: 'handler' },
+    ],
     description:
       'Normalized inbound channel events (messages and delivery statuses); one FIFO group per conversation keeps order',
   },
@@ -31,6 +43,10 @@ export const QUEUES: readonly QueueDefinition[] = [
     visibilityTimeoutSeconds: 900,
     maxReceiveCount: 5,
     consumer: { handler: { module: 'imports/import-consumer', export: 'handler' }, batchSize: 1 },
+    producers: [
+      { module: 'contacts/handler', export: 'handler' },
+      { module: 'imports/import-consumer', export: 'handler' },
+    ],
     description:
       'Contact imports: one message per import (or per continuation); the job item checkpoints each chunk, so a redelivery resumes',
   },
@@ -40,7 +56,55 @@ export const QUEUES: readonly QueueDefinition[] = [
     visibilityTimeoutSeconds: 900,
     maxReceiveCount: 3,
     consumer: { handler: { module: 'imports/export-consumer', export: 'handler' }, batchSize: 1 },
+    // The consumer shares its module with the enqueueing service, so it is granted the send as well.
+    producers: [
+      { module: 'contacts/handler', export: 'handler' },
+      { module: 'imports/export-consumer', export: 'handler' },
+    ],
     description: 'Contact exports: builds the XLSX in the exports bucket and tells the employee it is ready',
+  },
+  {
+    id: 'smart-tag-refresh',
+    fifo: false,
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 5,
+    consumer: { handler: { module: 'smart-tags/refresh-consumer', export: 'handler' }, batchSize: 1 },
+    producers: [
+      { module: 'smart-tags/handler', export: 'handler' },
+      { module: 'smart-tags/refresh-consumer', export: 'handler' },
+      { module: 'smart-tags/schedule', export: 'handler' },
+      { module: 'imports/import-consumer', export: 'handler' },
+    ],
+    description:
+      'Smart tag membership recomputation (after a create or edit, an import, the daily run, a removal): the smart tag item checkpoints the scan, so a redelivery resumes',
+  },
+];
+
+/**
+ * A queue that no Lambda consumes: a long-lived worker long-polls it itself (ReceiveMessage with
+ * WaitTimeSeconds). Kept apart from QUEUES so neither infra nor the local runtime attaches a Lambda poller;
+ * each builds the queue (with its DLQ) and hands its URL to the worker.
+ */
+export interface WorkerQueueDefinition extends Omit<QueueDefinition, 'consumer'> {
+  /** The worker's entry point (module under functions/src, run as a process, not as a Lambda handler). */
+  worker: { module: string };
+}
+
+export const WORKER_QUEUES: readonly WorkerQueueDefinition[] = [
+  {
+    id: 'whatsapp-session-commands',
+    fifo: true,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    worker: { module: 'channels/whatsapp-session/worker-main' },
+    // The integrations API connects and logs sessions out; the senders deliver outbound messages through it.
+    producers: [
+      { module: 'integrations/handler', export: 'handler' },
+      { module: 'messages/handler', export: 'handler' },
+      { module: 'conversations/inbound-consumer', export: 'handler' },
+    ],
+    description:
+      'Commands for the unofficial WhatsApp session worker (connect, logout, send); one FIFO group per integration keeps its sends in order',
   },
 ];
 

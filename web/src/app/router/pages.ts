@@ -76,6 +76,18 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
     () => import('../../features/organizing/components/tags-page.tsx'),
     'TagsPage',
   ),
+  '/app/contacts/smart-tags': lazyPage(
+    () => import('../../features/smart-tags/components/smart-tags-page.tsx'),
+    'SmartTagsPage',
+  ),
+  '/app/contacts/smart-tags/create': lazyPage(
+    () => import('../../features/smart-tags/components/smart-tag-editor-page.tsx'),
+    'CreateSmartTagPage',
+  ),
+  '/app/contacts/smart-tags/:smartTagId': lazyPage(
+    () => import('../../features/smart-tags/components/smart-tag-editor-page.tsx'),
+    'EditSmartTagPage',
+  ),
   '/app/contacts/messages': lazyPage(
     () => import('../../features/organizing/components/quick-messages-page.tsx'),
     'QuickMessagesPage',
