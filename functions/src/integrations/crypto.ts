@@ -2,21 +2,9 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ENV } from '@atende/shared/infra/env';
 import { z } from 'zod';
+import type { SealedCredentials } from './sealed.ts';
 
-/**
- * Provider credentials at rest: AES-256-GCM under ENCRYPTION_KEY (32 bytes, base64; any other value is
- * stretched with SHA-256 so a passphrase still yields a full-strength key). Each blob names the key it was
- * sealed with (`kid`, a digest of the key, never the key) and the format version, so a rotated key is
- * detected instead of failing as a forged tag.
- */
-export const sealedCredentials = z.object({
-  v: z.literal(1),
-  kid: z.string(),
-  iv: z.string(),
-  tag: z.string(),
-  data: z.string(),
-});
-export type SealedCredentials = z.infer<typeof sealedCredentials>;
+export { maskCredentials, maskSecret, sealedCredentials, type SealedCredentials } from './sealed.ts';
 
 export class CredentialsKeyError extends Error {
   constructor(message: string) {
@@ -91,26 +79,4 @@ export function openCredentials(sealed: SealedCredentials, integrationId: string
   decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
   const plain = Buffer.concat([decipher.update(Buffer.from(sealed.data, 'base64')), decipher.final()]);
   return z.record(z.string(), z.string()).parse(JSON.parse(plain.toString('utf8')));
-}
-
-/** Fields whose values are secrets: shown as their last 4 characters only. */
-const SECRET_FIELDS = new Set([
-  'access_token',
-  'app_secret',
-  'verify_token',
-  'api_key',
-  'bot_token',
-  'secret_token',
-  'webhook_token',
-]);
-
-export const maskSecret = (value: string) => `••••${value.slice(-4)}`;
-
-/** What the API may show of saved credentials; the per-integration webhook token is never listed. */
-export function maskCredentials(credentials: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(credentials)
-      .filter(([field]) => field !== 'webhook_token')
-      .map(([field, value]) => [field, SECRET_FIELDS.has(field) ? maskSecret(value) : value]),
-  );
 }

@@ -2,7 +2,7 @@ import type { IntegrationType } from '@atende/shared/contracts/integrations/view
 import { integrationKey } from '@atende/shared/domain/integrations';
 import { z } from 'zod';
 import type { CompanyItem } from '../company/store.ts';
-import { maskSecret } from './crypto.ts';
+import { maskSecret } from './sealed.ts';
 import { COMPANY_MAP } from './keys.ts';
 import type { Provider, ProviderIntegrationRecord } from './records.ts';
 

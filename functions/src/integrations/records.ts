@@ -1,7 +1,7 @@
 import { PROVIDER_INTEGRATION_TYPES, widgetSettings } from '@atende/shared/contracts/integrations/views';
 import { objectId } from '@atende/shared/domain/object-id';
 import { z } from 'zod';
-import { sealedCredentials } from './crypto.ts';
+import { sealedCredentials } from './sealed.ts';
 
 /** An integration as stored (keys stripped by parsing). */
 export const widgetIntegrationRecord = z.object({

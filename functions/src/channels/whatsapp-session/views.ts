@@ -3,7 +3,7 @@ import type {
   WhatsappSessionView,
 } from '@atende/shared/contracts/integrations/views';
 import { WHATSAPP_INTEGRATION_TYPES } from '@atende/shared/domain/constants';
-import { maskSecret } from '../../integrations/crypto.ts';
+import { maskSecret } from '../../integrations/sealed.ts';
 import type { SessionIntegrationRecord } from './records.ts';
 
 /** whatsapps_integrations_type of the unofficial session: the product's own kind (spec point 3, '{product}'). */
