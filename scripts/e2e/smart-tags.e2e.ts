@@ -135,6 +135,15 @@ describe('smart tags', () => {
     await expect(admin.getByTestId('smart-tag-members-count').innerText()).resolves.toBe('1');
     await expect(memberNames(admin)).resolves.toHaveLength(1);
 
+    // The contacts list narrows to the smart tag's members.
+    await admin.goto(`${runtime.url}/app/contacts`);
+    await admin.getByTestId('contact-row').filter({ hasText: 'Carla Mendes' }).waitFor();
+    await pick(admin, admin.getByTestId('contacts-smart-tag-filter'), 'Família Silva');
+    await admin.getByTestId('contact-row').filter({ hasText: 'Carla Mendes' }).waitFor({ state: 'detached' });
+    await expect(admin.getByTestId('contact-row').allInnerTexts()).resolves.toEqual([
+      expect.stringContaining('Bruno Rocha da Silva'),
+    ]);
+
     await admin.goto(`${runtime.url}/app/contacts/smart-tags`);
     const listed = admin.getByRole('row').filter({ hasText: 'Família Silva' });
     await listed.waitFor();

@@ -974,6 +974,7 @@ export const ptBR = {
       search: 'Buscar por nome, telefone ou e-mail',
       tagsFilter: 'Filtrar por tags',
       walletFilter: 'Filtrar por carteira',
+      smartTagFilter: 'Filtrar por tag inteligente',
       fullName: 'Nome completo',
       phone: 'Telefone',
       email: 'E-mail',

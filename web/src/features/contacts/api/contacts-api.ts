@@ -14,6 +14,7 @@ import { listContacts } from '@atende/shared/contracts/contacts/list-contacts';
 import { updateContact, type updateContactBody } from '@atende/shared/contracts/contacts/update-contact';
 import { listCustomFields } from '@atende/shared/contracts/custom-fields/list-custom-fields';
 import { listTags } from '@atende/shared/contracts/tags/list-tags';
+import { listSmartTags } from '@atende/shared/contracts/smart-tags/list-smart-tags';
 import { listWallets } from '@atende/shared/contracts/wallets/list-wallets';
 import { addToBlacklist } from '@atende/shared/contracts/blacklist/add-to-blacklist';
 import { listBlacklist } from '@atende/shared/contracts/blacklist/list-blacklist';
@@ -34,6 +35,7 @@ export interface ContactFilters {
   search: string;
   tags: readonly string[];
   wallet?: string;
+  smartTag?: string;
 }
 
 /** Starting an import opens the uploaded file (a file in the body is parsed whole) before answering. */
@@ -45,6 +47,7 @@ export const fetchContactsPage = (filters: ContactFilters, cursor: string | unde
       search: filters.search || undefined,
       tags: filters.tags.length > 0 ? filters.tags.join(',') : undefined,
       wallet: filters.wallet,
+      smart_tag: filters.smartTag,
       cursor,
     },
   });
@@ -58,6 +61,7 @@ export const fetchTimeline = (id: string) => callRoute(getContactTimeline, { par
 
 export const fetchTags = () => callRoute(listTags);
 export const fetchWallets = () => callRoute(listWallets);
+export const fetchSmartTags = () => callRoute(listSmartTags);
 export const fetchCustomFields = () => callRoute(listCustomFields);
 
 export const postImport = (body: CreateImportInput) =>

@@ -12,6 +12,7 @@ export const contactKeys = {
   timeline: (id: string) => [...ROOT, 'timeline', id] as const,
   tags: ['organizing', 'tags'] as const,
   wallets: ['organizing', 'wallets'] as const,
+  smartTags: ['contacts', 'smart-tags'] as const,
   customFields: ['organizing', 'custom-fields'] as const,
   import: (id: string) => [...ROOT, 'import', id] as const,
   export: (id: string) => [...ROOT, 'export', id] as const,

@@ -1,4 +1,5 @@
 import { EXPORT_ACCESS, IMPORT_ACCESS } from '@atende/shared/contracts/contacts/access';
+import { SMART_TAGS_ACCESS } from '@atende/shared/contracts/smart-tags/access';
 import type { ContactView } from '@atende/shared/contracts/contacts/views';
 import { deleteContact } from '@atende/shared/contracts/contacts/delete-contact';
 import { LIMITS } from '@atende/shared/domain/constants';
@@ -16,6 +17,7 @@ import {
   useContactList,
   useDebouncedSearch,
   useSaveContact,
+  useSmartTagChoices,
   useTags,
   useWallets,
 } from '../hooks/use-contacts.ts';
@@ -38,9 +40,15 @@ export function ContactsPage({ title, breadcrumb }: ContactsPageProps) {
   const { text, setText, search } = useDebouncedSearch();
   const [tagFilter, setTagFilter] = useState<string[]>([]);
   const [walletFilter, setWalletFilter] = useState<string>();
+  const [smartTagFilter, setSmartTagFilter] = useState<string>();
   const filters = useMemo(
-    () => ({ search, tags: tagFilter, ...(walletFilter ? { wallet: walletFilter } : {}) }),
-    [search, tagFilter, walletFilter],
+    () => ({
+      search,
+      tags: tagFilter,
+      ...(walletFilter ? { wallet: walletFilter } : {}),
+      ...(smartTagFilter ? { smartTag: smartTagFilter } : {}),
+    }),
+    [search, tagFilter, walletFilter, smartTagFilter],
   );
   const { query, items } = useContactList(filters);
   const tags = useTags();
@@ -50,6 +58,7 @@ export function ContactsPage({ title, breadcrumb }: ContactsPageProps) {
   const canImport = useCan(IMPORT_ACCESS);
   const canExport = useCan(EXPORT_ACCESS);
   const canDelete = useCan(deleteContact.access);
+  const smartTags = useSmartTagChoices(useCan(SMART_TAGS_ACCESS));
   const [drawer, setDrawer] = useState<{ open: boolean; editing?: ContactView }>({ open: false });
 
   const tagMap = useMemo(() => new Map((tags.data ?? []).map((tag) => [tag._id, tag])), [tags.data]);
@@ -130,6 +139,19 @@ export function ContactsPage({ title, breadcrumb }: ContactsPageProps) {
           style={{ minWidth: 200 }}
           data-testid="contacts-wallet-filter"
         />
+        {smartTags.data && smartTags.data.length > 0 && (
+          <Select
+            allowClear
+            placeholder={labels.smartTagFilter}
+            value={smartTagFilter}
+            onChange={setSmartTagFilter}
+            optionFilterProp="label"
+            notFoundContent={ptBR.forms.noOptions}
+            options={smartTags.data.map((tag) => ({ value: tag._id, label: tag.name }))}
+            style={{ minWidth: 220 }}
+            data-testid="contacts-smart-tag-filter"
+          />
+        )}
         <Typography.Text type="secondary" style={{ alignSelf: 'center' }} data-testid="contacts-count">
           {labels.count.replace('{{count}}', String(items.length))}
         </Typography.Text>

@@ -16,6 +16,7 @@ import {
   fetchContact,
   fetchContactsPage,
   fetchCustomFields,
+  fetchSmartTags,
   fetchTags,
   fetchWallets,
   patchContact,
@@ -59,6 +60,14 @@ export function useContact(id: string | undefined) {
 
 export const useTags = () =>
   useQuery({ queryKey: contactKeys.tags, queryFn: fetchTags, select: (a) => a.tags });
+/** Smart tags are an admin list on plans with the feature: other viewers never ask for it. */
+export const useSmartTagChoices = (enabled: boolean) =>
+  useQuery({
+    queryKey: contactKeys.smartTags,
+    queryFn: fetchSmartTags,
+    select: (a) => a.smart_tags,
+    enabled,
+  });
 export const useWallets = () =>
   useQuery({ queryKey: contactKeys.wallets, queryFn: fetchWallets, select: (a) => a.wallets });
 export const useCustomFields = () =>
