@@ -66,4 +66,44 @@ describe('contact search by name', () => {
     expect(await names({ search: 'joaquim sou', tags: vip })).toEqual(['Joaquim Sousa']);
     expect(await names({ search: 'ninguem', tags: vip })).toEqual([]);
   });
+
+  it('pages a tag and a name with cursors, in name order, over matches on any word', async () => {
+    const gold = (
+      (
+        await callRoute(tagsHandler, createTag, {
+          token: a.admin.token,
+          body: { name: 'Ouro', color: '#ffd700' },
+        })
+      ).body as { _id: string }
+    )._id;
+    const tagged = ['Zuleica Prado', 'Aurora Prates', 'Prado Bento', 'Pradinho Alves', 'Bia Prado Lima'];
+    for (const full_name of [...tagged, 'Prado Sem Ouro', 'Otto Ouro']) {
+      await callRoute(handler, createContact, {
+        token: a.admin.token,
+        body: { full_name, tags: full_name.includes('Ouro') && full_name !== 'Otto Ouro' ? [] : [gold] },
+      });
+    }
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const query: Record<string, string> = { search: 'pra', tags: gold, limit: '2' };
+      if (cursor) query.cursor = cursor;
+      const answer = (await callRoute(handler, listContacts, { token: a.admin.token, query })).body as {
+        contacts: ContactView[];
+        next_cursor: string | null;
+      };
+      pages.push(answer.contacts.map((contact) => contact.full_name));
+      cursor = answer.next_cursor;
+    } while (cursor && pages.length < 10);
+    expect(pages).toEqual([
+      ['Aurora Prates', 'Bia Prado Lima'],
+      ['Pradinho Alves', 'Prado Bento'],
+      ['Zuleica Prado'],
+    ]);
+    expect(await names({ search: 'prado', tags: gold })).toEqual([
+      'Bia Prado Lima',
+      'Prado Bento',
+      'Zuleica Prado',
+    ]);
+  });
 });

@@ -83,8 +83,14 @@ function driverOf(companyId: string, filter: ContactFilter): Driver {
   };
 }
 
-/** Index items read per Query in a name search: mostly dropped by their name before any profile is read. */
+/** Index items read by a name search's first Query: mostly dropped by their name before any profile is read. */
 const NAME_PAGE = 400;
+
+/** A name search that found too few in its first pages reads larger ones: fewer round trips over sparse hits. */
+const MAX_NAME_PAGE = 3200;
+
+/** Profiles read per BatchGet (its limit). */
+const PROFILE_BATCH = 100;
 
 const nameMatches = (folded: string, search: string) => {
   const words = folded.split(' ');
@@ -154,45 +160,74 @@ export async function searchContacts(
     return { contacts: found.filter((record) => matches(record, filter, scope)), next_cursor: null };
   }
   const contacts: ContactRecord[] = [];
+  const seen = new Set<string>();
   let start = decodeCursor(cursor, driver.pk);
-  while (contacts.length < limit) {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: config().mainTable,
-        ...(driver.index ? { IndexName: driver.index } : {}),
-        KeyConditionExpression: driver.prefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
-        ExpressionAttributeNames: {
-          '#pk': driver.pkName,
-          ...(driver.prefix ? { '#sk': driver.skName } : {}),
-        },
-        ExpressionAttributeValues: {
-          ':pk': driver.pk,
-          ...(driver.prefix ? { ':prefix': driver.prefix } : {}),
-        },
-        ExclusiveStartKey: start,
-        Limit: isNameSearch(filter.search) ? NAME_PAGE : Math.max(limit * 2, 20),
-      }),
-    );
+  for (let round = 0; ; round += 1) {
+    const page = await clients().document.send(queryPage(driver, filter, limit, round, start));
     const items = page.Items ?? [];
-    const ids = items.map((item) => (typeof item.customer === 'string' ? item.customer : String(item._id)));
-    // A name token carries the whole folded name: names that cannot match are dropped before their profiles
-    // are read (a common first name has thousands of token items).
-    const wanted = ids.filter((_, index) => nameMayMatch(items[index], filter));
-    const records = new Map((await readContacts(companyId, wanted)).map((record) => [record._id, record]));
-    for (const [index, item] of items.entries()) {
-      const record = records.get(ids[index] as string);
-      if (record && matches(record, filter, scope) && !contacts.some((c) => c._id === record._id)) {
-        contacts.push(record);
-      }
-      if (contacts.length === limit) {
-        const more = index < items.length - 1 || page.LastEvaluatedKey !== undefined;
-        return { contacts, next_cursor: more ? encodeCursor(keyOf(item, driver)) : null };
+    // Index items whose name cannot match are dropped before their profiles are read (a common first name
+    // has thousands of token items, a tag thousands of members).
+    const candidates = items.flatMap((item, index) => (nameMayMatch(item, filter) ? [{ item, index }] : []));
+    for (let at = 0; at < candidates.length; at += PROFILE_BATCH) {
+      const chunk = candidates.slice(at, at + PROFILE_BATCH);
+      const records = new Map(
+        (
+          await readContacts(
+            companyId,
+            chunk.map(({ item }) => idOf(item)),
+          )
+        ).map((r) => [r._id, r]),
+      );
+      for (const { item, index } of chunk) {
+        const record = records.get(idOf(item));
+        if (record && !seen.has(record._id) && matches(record, filter, scope)) {
+          seen.add(record._id);
+          contacts.push(record);
+        }
+        if (contacts.length === limit) {
+          const more = index < items.length - 1 || page.LastEvaluatedKey !== undefined;
+          return { contacts, next_cursor: more ? encodeCursor(keyOf(item, driver)) : null };
+        }
       }
     }
     if (!page.LastEvaluatedKey) return { contacts, next_cursor: null };
     start = page.LastEvaluatedKey;
   }
-  return { contacts, next_cursor: null };
+}
+
+const idOf = (item: Record<string, unknown>) =>
+  typeof item.customer === 'string' ? item.customer : String(item._id);
+
+/**
+ * One Query of the driver. Index items (name tokens, tag and smart-tag members) are read without their other
+ * attributes, and a name search reads many per Query: most are dropped by the name they carry.
+ */
+function queryPage(
+  driver: Extract<Driver, { kind: 'query' }>,
+  filter: ContactFilter,
+  limit: number,
+  round: number,
+  start: Record<string, unknown> | undefined,
+) {
+  return new QueryCommand({
+    TableName: config().mainTable,
+    ...(driver.index ? {} : { ProjectionExpression: '#pk, #sk, customer, entity, #name, #id' }),
+    ...(driver.index ? { IndexName: driver.index } : {}),
+    KeyConditionExpression: driver.prefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
+    ExpressionAttributeNames: {
+      '#pk': driver.pkName,
+      ...(driver.prefix || !driver.index ? { '#sk': driver.skName } : {}),
+      ...(driver.index ? {} : { '#name': 'name', '#id': '_id' }),
+    },
+    ExpressionAttributeValues: {
+      ':pk': driver.pk,
+      ...(driver.prefix ? { ':prefix': driver.prefix } : {}),
+    },
+    ExclusiveStartKey: start,
+    Limit: isNameSearch(filter.search)
+      ? Math.min(NAME_PAGE * 2 ** round, MAX_NAME_PAGE)
+      : Math.max(limit * 2, 20),
+  });
 }
 
 function keyOf(item: Record<string, unknown>, driver: Extract<Driver, { kind: 'query' }>) {
