@@ -190,5 +190,13 @@ describe('smart tags', () => {
     await openSmartTag(admin, tagUrl);
     await admin.getByTestId('smart-tag-members').getByText(labels.noMembers).waitFor();
     await expect(admin.getByTestId('smart-tag-members-count').innerText()).resolves.toBe('0');
+
+    // A contact tagged in another tab shows up on the open page, with no reload (the socket says so).
+    const otherTab = await admin.context().newPage();
+    await createContact(otherTab, 'Joana Lima', '11987650005', 'Atacado');
+    await otherTab.close();
+    await members.filter({ hasText: 'Joana Lima' }).waitFor({ timeout: 15_000 });
+    await expect(admin.getByTestId('smart-tag-members-count').innerText()).resolves.toBe('1');
+    await expect(memberNames(admin)).resolves.toHaveLength(1);
   });
 });

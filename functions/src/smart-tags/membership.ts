@@ -47,6 +47,8 @@ const profileSmartTags = (contact: ContactRecord | undefined): string[] =>
 
 export interface ApplyResult {
   changed: number;
+  /** The tags that gained or lost a member. */
+  changedTags: Set<string>;
   /** A tag whose rule changed (or that was removed) while this was computed. */
   stale: Set<string>;
 }
@@ -69,6 +71,7 @@ export async function applyMatches(
     subjects.flatMap((subject) => tags.map((tag) => ({ tagId: tag._id, customerId: subject.id }))),
   );
   const stale = new Set<string>();
+  const changedTags = new Set<string>();
   let changed = 0;
   const touched = new Set<string>();
   const at = now.toISOString();
@@ -78,7 +81,10 @@ export async function applyMatches(
       if (want === isMember(current, tag._id, id)) continue;
       const outcome = await changeMembership(companyId, tag, id, want, at);
       if (outcome === 'stale') stale.add(tag._id);
-      if (outcome === 'changed') changed += 1;
+      if (outcome === 'changed') {
+        changed += 1;
+        changedTags.add(tag._id);
+      }
       if (outcome !== 'stale') touched.add(id);
     }
     const shown = profileSmartTags(contact);
@@ -91,7 +97,7 @@ export async function applyMatches(
     allTagIds,
     living.map((subject) => subject.id),
   );
-  return { changed, stale };
+  return { changed, changedTags, stale };
 }
 
 /** Copies each contact's memberships over every smart tag of the company onto its profile. */

@@ -3,6 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
+import { publishSmartTagUpdate } from './events.ts';
 import { smartTagKeys } from './keys.ts';
 import { refreshMessage, type RefreshMessage } from './queue.ts';
 import { runPurge, runRefresh } from './refresh.ts';
@@ -11,7 +12,7 @@ import { runPurge, runRefresh } from './refresh.ts';
 const LAST_ATTEMPT = 5;
 
 async function markFailed(message: Extract<RefreshMessage, { kind: 'refresh' }>): Promise<void> {
-  await clients()
+  const marked = await clients()
     .document.send(
       new UpdateCommand({
         TableName: config().mainTable,
@@ -22,7 +23,16 @@ async function markFailed(message: Extract<RefreshMessage, { kind: 'refresh' }>)
         ExpressionAttributeValues: { ':failed': 'failed', ':run': message.run },
       }),
     )
-    .catch(() => undefined);
+    .then(
+      () => true,
+      () => false,
+    );
+  if (marked)
+    await publishSmartTagUpdate(message.companyId, {
+      smart_tag: message.smartTagId,
+      action: 'status',
+      status: 'failed',
+    });
 }
 
 /** The smart-tag-refresh queue's consumer (batch size 1: one run per invocation). */

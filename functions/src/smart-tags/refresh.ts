@@ -4,6 +4,7 @@ import { contactKeys } from '../contacts/keys.ts';
 import { contactRecord } from '../contacts/records.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { progressPublisher } from './events.ts';
 import { applyMatches, evaluateContacts, syncProfiles } from './membership.ts';
 import { type SmartTagRecord, smartTagCatalogue } from './records.ts';
 import { enqueueRefresh, type RefreshMessage } from './queue.ts';
@@ -90,19 +91,19 @@ export async function runRefresh(
   const tag = await getCatalogueItem(smartTagCatalogue, companyId, smartTagId);
   if (!tag || tag.run !== run || tag.status === 'ready' || tag.status === 'failed') return 'skipped';
   const allTagIds = (await listCatalogue(smartTagCatalogue, companyId)).map((entry) => entry._id);
+  const publish = progressPublisher(companyId, tag._id);
   let { processed, cursor } = tag;
   if (tag.status === 'pending') {
     const total = await countContacts(companyId);
-    if (
-      !(await checkpoint(
-        companyId,
-        tag._id,
-        run,
-        { cursor: null, processed: 0, total, status: 'running' },
-        '',
-      ))
-    )
-      return 'superseded';
+    const started = await checkpoint(
+      companyId,
+      tag._id,
+      run,
+      { cursor: null, processed: 0, total, status: 'running' },
+      '',
+    );
+    if (!started) return 'superseded';
+    await publish({ status: 'running', members_count: started.membersCount });
     processed = 0;
     cursor = null;
   }
@@ -119,8 +120,9 @@ export async function runRefresh(
     if (result.stale.size > 0) return 'superseded';
     processed += page.contacts.length;
     cursor = page.next;
-    if (!(await checkpoint(companyId, tag._id, run, { cursor, processed, status: 'running' }, '')))
-      return 'superseded';
+    const moved = await checkpoint(companyId, tag._id, run, { cursor, processed, status: 'running' }, '');
+    if (!moved) return 'superseded';
+    await publish({ status: 'running', members_count: moved.membersCount });
   } while (cursor);
   if (!(await sweepRemoved(companyId, tag, now()))) return 'superseded';
   const finished = await checkpoint(
@@ -130,7 +132,9 @@ export async function runRefresh(
     { cursor: null, processed, status: 'ready' },
     now().toISOString(),
   );
-  return finished ? 'done' : 'superseded';
+  if (!finished) return 'superseded';
+  await publish({ status: 'ready', members_count: finished.membersCount }, true);
+  return 'done';
 }
 
 /** A removed smart tag: its member items go, and its id leaves the contacts' profiles. */

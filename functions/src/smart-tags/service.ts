@@ -19,6 +19,7 @@ import type { AuthContext } from '../lib/auth-context.ts';
 import { Invalid } from '../lib/errors.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
 import { walletCatalogue } from '../wallets/catalogue.ts';
+import { publishSmartTagUpdate } from './events.ts';
 import { smartTagKeys } from './keys.ts';
 import { evaluateContacts } from './membership.ts';
 import { enqueueRefresh } from './queue.ts';
@@ -76,6 +77,15 @@ const freshRun = () => ({
   cursor: null,
 });
 
+/** Other admins' open screens pick up a smart tag created, renamed or re-ruled here. */
+const announce = (companyId: string, tag: SmartTagRecord) =>
+  publishSmartTagUpdate(companyId, {
+    smart_tag: tag._id,
+    action: 'status',
+    status: tag.status,
+    members_count: tag.members_count,
+  });
+
 export async function listSmartTags(auth: AuthContext) {
   const tags = await listCatalogue(smartTagCatalogue, auth.companyId);
   return {
@@ -109,6 +119,7 @@ export async function createSmartTag(
   };
   await writeCatalogueItem(smartTagCatalogue, auth.companyId, undefined, record);
   await enqueueRefresh({ kind: 'refresh', companyId: auth.companyId, smartTagId: id, run: record.run });
+  await announce(auth.companyId, record);
   return toSmartTagView(record);
 }
 
@@ -138,6 +149,7 @@ export async function updateSmartTag(
   if (sameRule(before, rule)) {
     const after = { ...before, ...labels };
     await writeCatalogueItem(smartTagLabelCatalogue, auth.companyId, before, after);
+    await announce(auth.companyId, after);
     return toSmartTagView(after);
   }
   if (body.conditions) await checkReferences(auth.companyId, body.conditions);
@@ -150,6 +162,7 @@ export async function updateSmartTag(
   };
   await writeCatalogueItem(smartTagCatalogue, auth.companyId, before, after);
   await enqueueRefresh({ kind: 'refresh', companyId: auth.companyId, smartTagId: id, run: after.run });
+  await announce(auth.companyId, after);
   return toSmartTagView(after);
 }
 
@@ -158,6 +171,7 @@ export async function deleteSmartTag(auth: AuthContext, id: string) {
   const before = await requireCatalogueItem(smartTagCatalogue, auth.companyId, id);
   await writeCatalogueItem(smartTagCatalogue, auth.companyId, before, undefined);
   await enqueueRefresh({ kind: 'purge', companyId: auth.companyId, smartTagId: id });
+  await publishSmartTagUpdate(auth.companyId, { smart_tag: id, action: 'status' });
   return { deleted: id };
 }
 

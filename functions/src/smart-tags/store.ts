@@ -206,8 +206,8 @@ export async function purgeMembers(companyId: string, tagId: string): Promise<st
 }
 
 /**
- * Moves a run's checkpoint, only while that run is still the smart tag's current one: false tells the runner
- * an edit or a newer run took over.
+ * Moves a run's checkpoint, only while that run is still the smart tag's current one: undefined tells the
+ * runner an edit or a newer run took over. The answer carries the members count the checkpoint left.
  */
 export async function checkpoint(
   companyId: string,
@@ -215,10 +215,10 @@ export async function checkpoint(
   run: string,
   change: { cursor: string | null; processed: number; total?: number; status: SmartTagRecord['status'] },
   now: string,
-): Promise<boolean> {
+): Promise<{ membersCount: number } | undefined> {
   const done = change.status === 'ready';
   try {
-    await clients().document.send(
+    const answer = await clients().document.send(
       new UpdateCommand({
         TableName: table(),
         Key: smartTagKeys.definition(companyId, tagId),
@@ -242,11 +242,12 @@ export async function checkpoint(
           ...(change.total !== undefined ? { ':total': change.total } : {}),
           ...(done ? { ':now': now } : {}),
         },
+        ReturnValues: 'ALL_NEW',
       }),
     );
-    return true;
+    return { membersCount: Number(answer.Attributes?.members_count ?? 0) };
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return undefined;
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { conversationView, deliveryStatus, messageView } from '../contracts/conversations/views.ts';
+import { SMART_TAG_STATUSES } from '../contracts/smart-tags/views.ts';
 import { widgetMessage } from '../contracts/widget/views.ts';
 import { objectId } from '../domain/object-id.ts';
 
@@ -29,6 +30,8 @@ export const REFRESH_SESSION_EVENTS = [
 ] as const;
 
 export const EMPLOYEE_STATUSES = ['online', 'offline'] as const;
+
+export const SMART_TAG_UPDATE_ACTIONS = ['members', 'status'] as const;
 
 const scoped = <S extends z.ZodRawShape>(shape: S) => z.looseObject({ company: objectId, ...shape });
 
@@ -85,6 +88,16 @@ export const SERVER_EVENT_SCHEMAS = {
   }),
   /** An operator's message to a site-widget visitor, published to the visitor's own room only. */
   'widget-message': scoped({ message: widgetMessage }),
+  /**
+   * A smart tag's members (a contact joined or left) or its run (progress, finished, failed) changed; admin
+   * screens refetch it. Goes to the whole company room, so it names the smart tag only, never a contact.
+   */
+  'smart-tag-update': scoped({
+    smart_tag: objectId,
+    action: z.enum(SMART_TAG_UPDATE_ACTIONS),
+    members_count: z.number().int().optional(),
+    status: z.enum(SMART_TAG_STATUSES).optional(),
+  }),
   /** A refused or malformed client frame; nothing else happened. */
   error: scoped({ code: z.string(), message: z.string(), action: z.string().optional() }),
 } as const;

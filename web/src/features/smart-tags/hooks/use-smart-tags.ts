@@ -1,5 +1,7 @@
 import type { SmartTagView } from '@atende/shared/contracts/smart-tags/views';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLiveInvalidation } from '../../../lib/socket/use-live-invalidation.ts';
+import { SMART_TAG_LIVE_EVENTS, smartTagKeysForFrame } from '../api/live-keys.ts';
 import {
   choicesApi,
   type SmartTagInput,
@@ -8,11 +10,15 @@ import {
   smartTagsApi,
 } from '../api/smart-tags-api.ts';
 
-/** While members are being computed the list and the smart tag poll, so status and counts move on screen. */
+/**
+ * The server announces membership and run changes on the socket; while members are being computed the list
+ * and the smart tag also poll, so progress moves on screen even without a socket.
+ */
 const POLL_MS = 2000;
 const busy = (tag: SmartTagView) => tag.status === 'pending' || tag.status === 'running';
 
 export function useSmartTags() {
+  useLiveInvalidation(SMART_TAG_LIVE_EVENTS, smartTagKeysForFrame);
   return useQuery({
     queryKey: smartTagKeys.list,
     queryFn: async () => (await smartTagsApi.list()).smart_tags,
@@ -21,6 +27,7 @@ export function useSmartTags() {
 }
 
 export function useSmartTag(id: string | undefined) {
+  useLiveInvalidation(SMART_TAG_LIVE_EVENTS, smartTagKeysForFrame);
   return useQuery({
     queryKey: smartTagKeys.one(id ?? ''),
     queryFn: () => smartTagsApi.get(id as string),
