@@ -11,7 +11,7 @@ import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import type { SendContext } from '../api/messages-api.ts';
 import { postMedia, postPresign, postResend, postText } from '../api/messages-api.ts';
 import { chatKeys } from '../api/query-keys.ts';
-import { uploadWithProgress } from '../api/upload-media.ts';
+import { uploadWithProgress } from '../../../lib/api/presigned-post.ts';
 import type { PagedData } from '../state/cache-patches.ts';
 import { upsertMessages } from '../state/cache-patches.ts';
 import type { PickedFile } from '../state/channel-rules.ts';

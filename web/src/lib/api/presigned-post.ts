@@ -1,5 +1,5 @@
 /**
- * The presigned POST to the media bucket: fields first, the file last (S3 reads the policy before the body).
+ * A presigned POST to a bucket (media, import files): fields first, the file last (S3 reads the policy before the body).
  * XMLHttpRequest because fetch has no upload progress.
  */
 export function uploadWithProgress(
