@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactItem } from '../company/store.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { integrationKeys } from './keys.ts';
 import { type IntegrationRecord, integrationPointer, integrationRecord } from './records.ts';
+import { queryAllByPrefix } from '../lib/query.ts';
 
 export async function getIntegration(
   companyId: string,
@@ -21,27 +22,11 @@ export async function getIntegration(
 
 /** A company's integrations, oldest first (ids are time-ordered object ids). */
 export async function listIntegrations(companyId: string): Promise<IntegrationRecord[]> {
-  const records: IntegrationRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: config().mainTable,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: {
-          ':pk': integrationKeys.list(companyId),
-          ':prefix': integrationKeys.itemPrefix,
-        },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const parsed = integrationRecord.safeParse(item);
-      if (parsed.success) records.push(parsed.data);
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return records;
+  const items = await queryAllByPrefix(integrationKeys.list(companyId), integrationKeys.itemPrefix);
+  return items.flatMap((item) => {
+    const parsed = integrationRecord.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /**

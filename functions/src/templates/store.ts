@@ -1,7 +1,8 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type TemplateView, templateView } from '@atende/shared/contracts/templates/views';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { queryAllByPrefix } from '../lib/query.ts';
 
 /**
  * Template messages of an official WhatsApp integration: `C#<cid>#TEMPLATES#<integrationId>` /
@@ -15,27 +16,11 @@ export const templateKeys = {
 };
 
 export async function listTemplateRecords(companyId: string, integrationId: string): Promise<TemplateView[]> {
-  const items: TemplateView[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: config().mainTable,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: {
-          ':pk': templateKeys.pk(companyId, integrationId),
-          ':prefix': templateKeys.prefix,
-        },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const parsed = templateView.safeParse(item);
-      if (parsed.success) items.push(parsed.data);
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
+  const items = await queryAllByPrefix(templateKeys.pk(companyId, integrationId), templateKeys.prefix);
+  return items.flatMap((item) => {
+    const parsed = templateView.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /** The template an operator names when sending (by name; the first language when several exist). */

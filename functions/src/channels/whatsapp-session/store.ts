@@ -3,6 +3,7 @@ import type { TransactItem } from '../../company/store.ts';
 import { clients } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
 import { sessionIntegrationRecord, type SessionIntegrationRecord, sessionKeys } from './records.ts';
+import { queryAllByPrefix } from '../../lib/query.ts';
 
 const itemOf = (record: SessionIntegrationRecord) => ({
   ...sessionKeys.item(record.company, record._id),
@@ -26,24 +27,8 @@ export async function getSessionIntegration(
 }
 
 export async function listSessionIntegrations(companyId: string): Promise<SessionIntegrationRecord[]> {
-  const records: SessionIntegrationRecord[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: config().mainTable,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: {
-          ':pk': sessionKeys.list(companyId),
-          ':prefix': sessionKeys.itemPrefix,
-        },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) records.push(sessionIntegrationRecord.parse(item));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return records;
+  const items = await queryAllByPrefix(sessionKeys.list(companyId), sessionKeys.itemPrefix);
+  return items.map((item) => sessionIntegrationRecord.parse(item));
 }
 
 /** Every company's sessions the worker should keep up (the gsi1 registry). */
