@@ -1,51 +1,22 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../testing/runtime.ts';
+import { type AdminClient, adminClient, eventually, standInWebRoot } from '../testing/runtime-client.ts';
 import type { ReceivedMail } from './smtp-sink.ts';
 
 let runtime: TestRuntime;
-let headers: Record<string, string>;
-let adminId: string;
+let client: AdminClient;
 
 beforeAll(async () => {
   // A stand-in build: the web app is not needed to carry e-mail.
-  const webRoot = mkdtempSync(join(tmpdir(), 'atende-web-'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Atende</title>');
-  runtime = await startTestRuntime({ webRoot });
-  const admin = runtime.logins.find((login) => login.role === 'admin');
-  if (!admin) throw new Error('no admin login');
-  const signIn = await fetch(`${runtime.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  const [, payload = ''] = accessToken.split('.');
-  adminId = String((JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub?: unknown }).sub);
-  headers = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
+  runtime = await startTestRuntime({ webRoot: standInWebRoot() });
+  client = await adminClient(runtime);
 }, 120_000);
 
 afterAll(async () => {
   await runtime?.dispose();
 });
 
-async function eventually<T>(read: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  for (let attempt = 0; attempt < 80; attempt += 1) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('timed out');
-}
-
-const api = (path: string, body?: unknown) =>
-  fetch(`${runtime.url}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+const api = (path: string, body?: unknown) => client.api(path, body);
 
 const mailTo = (address: string, count: number) => () => {
   const mails = runtime.sandbox.mail().filter((mail) => mail.envelope.to.includes(address));
@@ -84,7 +55,7 @@ describe('e-mail through the local runtime', () => {
     const answered = await api(`/messages/customer/${conversation._id}/send`, {
       sent_by: 'operator',
       message: 'Segue em anexo ainda hoje.',
-      operator: adminId,
+      operator: client.adminId,
       channel: 'email',
     });
     expect(await answered.json()).toMatchObject({ status: 'sent' });

@@ -1,32 +1,17 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../testing/runtime.ts';
+import { type AdminClient, adminClient, eventually, standInWebRoot } from '../testing/runtime-client.ts';
 
 let runtime: TestRuntime;
-let headers: Record<string, string>;
-let adminId: string;
+let client: AdminClient;
 
 async function signIn() {
-  const admin = runtime.logins.find((login) => login.role === 'admin');
-  if (!admin) throw new Error('no admin login');
-  const response = await fetch(`${runtime.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
-  const { accessToken } = (await response.json()) as { accessToken: string };
-  const [, payload = ''] = accessToken.split('.');
-  adminId = String((JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub?: unknown }).sub);
-  headers = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
+  client = await adminClient(runtime);
 }
 
 beforeAll(async () => {
   // A stand-in build: the web app is not needed to carry WhatsApp messages.
-  const webRoot = mkdtempSync(join(tmpdir(), 'atende-web-'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Atende</title>');
-  runtime = await startTestRuntime({ webRoot });
+  runtime = await startTestRuntime({ webRoot: standInWebRoot() });
   await signIn();
 }, 120_000);
 
@@ -34,21 +19,7 @@ afterAll(async () => {
   await runtime?.dispose();
 });
 
-async function eventually<T>(read: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  for (let attempt = 0; attempt < 80; attempt += 1) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('timed out');
-}
-
-const api = (path: string, body?: unknown) =>
-  fetch(`${runtime.url}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+const api = (path: string, body?: unknown) => client.api(path, body);
 
 /** What the CLI does: the sandbox's fake WhatsApp over HTTP. */
 const sandbox = async (path: string, body?: unknown) => {
@@ -93,7 +64,7 @@ describe('unofficial WhatsApp through the local runtime', () => {
     const answered = await api(`/messages/customer/${conversation._id}/send`, {
       sent_by: 'operator',
       message: 'Abrimos às 9h!',
-      operator: adminId,
+      operator: client.adminId,
       channel: 'whatsapp',
     });
     expect(answered.status).toBe(201);
