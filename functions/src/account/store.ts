@@ -3,7 +3,7 @@ import {
   type ModalNotification,
   modalNotification,
 } from '@atende/shared/contracts/account/get-modal-notifications';
-import { isConditionFailure } from '../auth/conditions.ts';
+import { isConditionFailure } from '../lib/dynamo/transaction.ts';
 import { keys } from '../auth/keys.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';

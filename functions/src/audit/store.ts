@@ -8,7 +8,7 @@ import {
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { getEmployee } from '../account/store.ts';
-import type { TransactItem } from '../company/store.ts';
+import type { TransactItem } from '../lib/dynamo/transaction.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';

@@ -1,10 +1,11 @@
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { EmployeeRecord } from '../account/records.ts';
 import { config } from '../lib/config.ts';
 import type { Account, Membership } from './accounts.ts';
 import { employeeSearchAttributes, keys } from './keys.ts';
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import type { TransactItem } from '../lib/dynamo/transaction.ts';
+
+export type { TransactItem };
 
 /**
  * Transaction items of account writes. Every write that depends on what was read is conditioned on the

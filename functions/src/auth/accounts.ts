@@ -1,8 +1,10 @@
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getEmployee } from '../account/store.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { isConditionFailure } from './conditions.ts';
+import { batchGet, itemOf } from '../lib/dynamo/batch-get.ts';
+import { queryAll } from '../lib/dynamo/query.ts';
+import { isConditionFailure } from '../lib/dynamo/transaction.ts';
 import { keys } from './keys.ts';
 
 /**
@@ -54,21 +56,11 @@ async function legacyPasswordHash(home: Membership): Promise<string | undefined>
 }
 
 export async function readAccount(email: string): Promise<Account | undefined> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: config().mainTable,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.email(email).pk },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.email(email).pk },
+    ConsistentRead: true,
+  });
   const item = items.find((entry) => entry.sk === keys.email(email).sk);
   if (!item) return undefined;
   const home = { companyId: String(item.companyId), employeeId: String(item.employeeId) };
@@ -109,36 +101,16 @@ export interface MemberStatus extends Membership {
   active: boolean;
 }
 
-/** Each membership's company name and whether it is usable, in BatchGetItem round trips of 100 keys. */
+/** Each membership's company name and whether it is usable. */
 export async function readMemberStatuses(memberships: readonly Membership[]): Promise<MemberStatus[]> {
-  const table = config().mainTable;
-  const wanted = memberships.flatMap((member) => [
-    keys.employee(member.companyId, member.employeeId),
-    keys.company(member.companyId),
-  ]);
-  const found: Record<string, unknown>[] = [];
-  for (let start = 0; start < wanted.length; start += 100) {
-    let pending: Record<string, unknown>[] = wanted.slice(start, start + 100);
-    for (let attempt = 0; pending.length > 0 && attempt < 5; attempt += 1) {
-      const result = await clients().document.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table]: {
-              Keys: pending,
-              ConsistentRead: true,
-              ProjectionExpression: 'pk, sk, inactive, #name, account_disabled',
-              ExpressionAttributeNames: { '#name': 'name' },
-            },
-          },
-        }),
-      );
-      found.push(...(result.Responses?.[table] ?? []));
-      pending = result.UnprocessedKeys?.[table]?.Keys ?? [];
-    }
-    if (pending.length > 0) throw new Error('membership lookup left unprocessed keys');
-  }
-  const item = (key: { pk: string; sk: string }) =>
-    found.find((entry) => entry.pk === key.pk && entry.sk === key.sk);
+  const found = await batchGet(
+    memberships.flatMap((member) => [
+      keys.employee(member.companyId, member.employeeId),
+      keys.company(member.companyId),
+    ]),
+    { attributes: ['inactive', 'name', 'account_disabled'] },
+  );
+  const item = (key: { pk: string; sk: string }) => itemOf(found, key);
   return memberships.map((member) => {
     const employee = item(keys.employee(member.companyId, member.employeeId));
     const company = item(keys.company(member.companyId));

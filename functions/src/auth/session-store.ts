@@ -1,7 +1,13 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { epochSeconds, failedConditions, isConditionFailure } from './conditions.ts';
+import { queryAll, queryAllByPrefix } from '../lib/dynamo/query.ts';
+import {
+  conditionFailed,
+  epochSeconds,
+  isConditionFailure,
+  transactWrite,
+} from '../lib/dynamo/transaction.ts';
 import { keys } from './keys.ts';
 
 /** Sessions (one per sign-in, the family of its refresh tokens) and their refresh tokens. */
@@ -79,60 +85,55 @@ export async function rotateRefresh(
   const table = config().mainTable;
   const session = keys.session(record.companyId, record.employeeId, record.sessionId);
   try {
-    await clients().document.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table,
-              Key: keys.refresh(oldHash),
-              UpdateExpression: 'SET #status = :rotated, rotatedAt = :now, expiresAt = :expires',
-              ConditionExpression: '#status = :active',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':rotated': 'rotated',
-                ':active': 'active',
-                ':now': now.toISOString(),
-                ':expires': epochSeconds(expiresAt),
-              },
-            },
+    await transactWrite({
+      oldToken: {
+        Update: {
+          TableName: table,
+          Key: keys.refresh(oldHash),
+          UpdateExpression: 'SET #status = :rotated, rotatedAt = :now, expiresAt = :expires',
+          ConditionExpression: '#status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':rotated': 'rotated',
+            ':active': 'active',
+            ':now': now.toISOString(),
+            ':expires': epochSeconds(expiresAt),
           },
-          {
-            Put: {
-              TableName: table,
-              Item: {
-                ...keys.refresh(newHash),
-                entity: 'refresh',
-                companyId: record.companyId,
-                employeeId: record.employeeId,
-                sessionId: record.sessionId,
-                status: 'active',
-                expiresAt: epochSeconds(expiresAt),
-              },
-            },
+        },
+      },
+      newToken: {
+        Put: {
+          TableName: table,
+          Item: {
+            ...keys.refresh(newHash),
+            entity: 'refresh',
+            companyId: record.companyId,
+            employeeId: record.employeeId,
+            sessionId: record.sessionId,
+            status: 'active',
+            expiresAt: epochSeconds(expiresAt),
           },
-          {
-            Update: {
-              TableName: table,
-              Key: session,
-              UpdateExpression: 'SET expiresAt = :expires, refreshedAt = :now',
-              ConditionExpression:
-                'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND expiresAt > :epoch',
-              ExpressionAttributeValues: {
-                ':expires': epochSeconds(expiresAt),
-                ':now': now.toISOString(),
-                ':epoch': epochSeconds(now),
-              },
-            },
+        },
+      },
+      session: {
+        Update: {
+          TableName: table,
+          Key: session,
+          UpdateExpression: 'SET expiresAt = :expires, refreshedAt = :now',
+          ConditionExpression:
+            'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND expiresAt > :epoch',
+          ExpressionAttributeValues: {
+            ':expires': epochSeconds(expiresAt),
+            ':now': now.toISOString(),
+            ':epoch': epochSeconds(now),
           },
-        ],
-      }),
-    );
+        },
+      },
+    });
     return 'rotated';
   } catch (error) {
-    const failed = failedConditions(error);
-    if (failed.includes(0)) return 'reused';
-    if (failed.includes(2)) return 'revoked';
+    if (conditionFailed(error, 'oldToken')) return 'reused';
+    if (conditionFailed(error, 'session')) return 'revoked';
     throw error;
   }
 }
@@ -171,21 +172,7 @@ const toStoredSession = (item: Record<string, unknown>): StoredSession => ({
 
 export async function listEmployeeSessions(companyId: string, employeeId: string): Promise<StoredSession[]> {
   const { pk } = keys.employee(companyId, employeeId);
-  const sessions: StoredSession[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: config().mainTable,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.sessionPrefix },
-        ExclusiveStartKey: start,
-      }),
-    );
-    sessions.push(...(page.Items ?? []).map(toStoredSession));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return sessions;
+  return (await queryAllByPrefix(pk, keys.sessionPrefix)).map(toStoredSession);
 }
 
 export async function setBrowserSession(session: SessionRef, browserSessionId: string): Promise<void> {
@@ -208,13 +195,10 @@ export async function findSessionsByBrowser(
   companyId: string,
   browserSessionId: string,
 ): Promise<StoredSession[]> {
-  const { Items } = await clients().document.send(
-    new QueryCommand({
-      TableName: config().mainTable,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.browserIndex(companyId, browserSessionId) },
-    }),
-  );
-  return (Items ?? []).map(toStoredSession);
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.browserIndex(companyId, browserSessionId) },
+  });
+  return items.map(toStoredSession);
 }

@@ -1,12 +1,11 @@
-import { BatchGetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AUTH_MESSAGES } from '@atende/shared/contracts/auth/messages';
 import type { CompanyRecord, EmployeeRecord } from '../account/records.ts';
-import { clients } from '../lib/clients.ts';
+import { batchGet, itemOf } from '../lib/dynamo/batch-get.ts';
+import { anyConditionFailed, transactWrite } from '../lib/dynamo/transaction.ts';
 import { config } from '../lib/config.ts';
 import { Conflict } from '../lib/errors.ts';
 import { membershipItems, newAccountItems, passwordItems, type TransactItem } from './account-items.ts';
 import type { Account } from './accounts.ts';
-import { failedConditions } from './conditions.ts';
 import { employeeSearchAttributes, keys } from './keys.ts';
 import type { SessionRef } from './session-store.ts';
 
@@ -54,9 +53,9 @@ export function companyItem(company: CompanyRecord): TransactItem {
 /** Writes everything in one transaction; an e-mail already claimed (or an existing id) is a 409. */
 export async function writeAtomically(items: TransactItem[]): Promise<void> {
   try {
-    await clients().document.send(new TransactWriteCommand({ TransactItems: items }));
+    await transactWrite({ items });
   } catch (error) {
-    if (failedConditions(error).length > 0) throw new Conflict(AUTH_MESSAGES.emailInUse, 'email');
+    if (anyConditionFailed(error)) throw new Conflict(AUTH_MESSAGES.emailInUse, 'email');
     throw error;
   }
 }
@@ -69,38 +68,13 @@ export interface AuthorizerView {
 
 /** Everything the authorizer needs, in one BatchGetItem round trip. */
 export async function readForAuthorizer(session: SessionRef): Promise<AuthorizerView> {
-  const table = config().mainTable;
-  const wanted = [
-    keys.session(session.companyId, session.employeeId, session.sessionId),
-    keys.employee(session.companyId, session.employeeId),
-    keys.company(session.companyId),
-  ];
-  const found: Record<string, unknown>[] = [];
-  let pending: Record<string, unknown>[] = wanted;
-  for (let attempt = 0; pending.length > 0 && attempt < 5; attempt += 1) {
-    const result = await clients().document.send(
-      new BatchGetCommand({
-        RequestItems: {
-          [table]: {
-            Keys: pending,
-            ConsistentRead: true,
-            ProjectionExpression: 'pk, sk, revokedAt, expiresAt, inactive, #role, account_disabled',
-            ExpressionAttributeNames: { '#role': 'role' },
-          },
-        },
-      }),
-    );
-    found.push(...(result.Responses?.[table] ?? []));
-    pending = result.UnprocessedKeys?.[table]?.Keys ?? [];
-  }
-  if (pending.length > 0) throw new Error('authorizer lookup left unprocessed keys');
-  const item = (key: { pk: string; sk: string }) =>
-    found.find((entry) => entry.pk === key.pk && entry.sk === key.sk);
-  const [sessionKey, employeeKey, companyKey] = wanted as [
-    { pk: string; sk: string },
-    { pk: string; sk: string },
-    { pk: string; sk: string },
-  ];
+  const sessionKey = keys.session(session.companyId, session.employeeId, session.sessionId);
+  const employeeKey = keys.employee(session.companyId, session.employeeId);
+  const companyKey = keys.company(session.companyId);
+  const found = await batchGet([sessionKey, employeeKey, companyKey], {
+    attributes: ['revokedAt', 'expiresAt', 'inactive', 'role', 'account_disabled'],
+  });
+  const item = (key: { pk: string; sk: string }) => itemOf(found, key);
   const sessionItem = item(sessionKey);
   const employeeItem = item(employeeKey);
   const companyItem = item(companyKey);
@@ -122,12 +96,10 @@ export async function replacePassword(
   newHash: string,
 ): Promise<boolean> {
   try {
-    await clients().document.send(
-      new TransactWriteCommand({ TransactItems: passwordItems(account, verifiedHash, newHash) }),
-    );
+    await transactWrite({ password: passwordItems(account, verifiedHash, newHash) });
     return true;
   } catch (error) {
-    if (failedConditions(error).length > 0) return false;
+    if (anyConditionFailed(error)) return false;
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { epochSeconds, isConditionFailure } from './conditions.ts';
+import { epochSeconds, isConditionFailure } from '../lib/dynamo/transaction.ts';
 import { keys } from './keys.ts';
 
 export interface ThrottleCounter {

@@ -1,13 +1,20 @@
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { failedConditions } from '../auth/conditions.ts';
+import {
+  conditionFailed,
+  isTransactionConflict,
+  TransactionCancelled,
+  transactWrite,
+} from '../lib/dynamo/transaction.ts';
 import { keys } from '../auth/keys.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import type { TransactItem } from '../lib/dynamo/transaction.ts';
+
+export type { TransactItem };
 
 /** The company item as stored, every attribute included (the public views strip what they do not show). */
 export type CompanyItem = Record<string, unknown>;
@@ -93,21 +100,18 @@ export async function changeCompany<T>(
     const change = await build(company);
     const items = change.items ?? [];
     try {
-      await clients().document.send(
-        new TransactWriteCommand({
-          TransactItems: [companyUpdate(companyId, version, change.set, change.remove ?? []), ...items],
-        }),
-      );
+      await transactWrite({
+        company: companyUpdate(companyId, version, change.set, change.remove ?? []),
+        items,
+      });
       return change.result;
     } catch (error) {
-      const failed = failedConditions(error);
-      const itemFailure = failed.find((index) => index > 0);
+      const itemFailure =
+        error instanceof TransactionCancelled ? error.failedWithin.get('items')?.[0] : undefined;
       if (itemFailure !== undefined && change.onItemConditionFailed) {
-        throw change.onItemConditionFailed(itemFailure - 1);
+        throw change.onItemConditionFailed(itemFailure);
       }
-      if (!failed.includes(0) && !(error instanceof Error && error.name === 'TransactionConflictException')) {
-        throw error;
-      }
+      if (!conditionFailed(error, 'company') && !isTransactionConflict(error)) throw error;
       logger.info('company changed concurrently, retrying', { companyId, attempt });
     }
   }

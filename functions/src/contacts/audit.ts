@@ -2,7 +2,7 @@ import type { AuditAction } from '@atende/shared/contracts/logs/list-logs';
 import type { WalletView } from '@atende/shared/contracts/wallets/views';
 import { getEmployee } from '../account/store.ts';
 import { type AuditActor, auditItem } from '../audit/store.ts';
-import type { TransactItem } from '../company/store.ts';
+import type { TransactItem } from '../lib/dynamo/transaction.ts';
 import type { ContactRecord } from './records.ts';
 
 /** Who acted, by id: the name they had at the time (imports and exports run later, without a token). */

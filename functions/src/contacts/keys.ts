@@ -1,3 +1,4 @@
+import { catalogueKeys } from '../lib/dynamo/catalogue.ts';
 import { identityOf } from '../customers/store.ts';
 import { inboxKeys } from '../conversations/keys.ts';
 
@@ -13,8 +14,7 @@ import { inboxKeys } from '../conversations/keys.ts';
  * - e-mail claim:    the inbox's identity item `email#<address>`, likewise.
  * - name token:      pk C#<cid>#CNAME#<first letter>       sk <token>#<id>   (prefix search, sharded by letter)
  * - tag membership:  pk C#<cid>#CTAG#<tag>                 sk <name>#<id>     (a tag's contacts, by name)
- * - catalogue item:  pk C#<cid>#<KIND>                     sk <id>            (tags, wallets, quick messages ...)
- * - catalogue claim: pk C#<cid>#<KIND>_KEY#<unique value>  sk CLAIM           (unique name/shortcut/key)
+ * - catalogue item and claim: see lib/dynamo/catalogue.ts (tags, wallets, quick messages ...)
  * - blacklist entry: pk C#<cid>#BLACKLIST                  sk <customer id>
  * - import job:      pk C#<cid>#IMPORT#<id>                sk JOB; rows done: sk ROW#<row, 7 digits>
  * - export job:      pk C#<cid>#EXPORT#<id>                sk JOB
@@ -43,15 +43,9 @@ export const contactKeys = {
     pk: `${base(companyId)}CTAG#${tagId}`,
     sk: sortName,
   }),
-  catalogue: (companyId: string, kind: string) => `${base(companyId)}${kind}`,
-  catalogueItem: (companyId: string, kind: string, id: string) => ({
-    pk: `${base(companyId)}${kind}`,
-    sk: id,
-  }),
-  catalogueClaim: (companyId: string, kind: string, value: string) => ({
-    pk: `${base(companyId)}${kind}_KEY#${value}`,
-    sk: 'CLAIM',
-  }),
+  catalogue: catalogueKeys.list,
+  catalogueItem: catalogueKeys.item,
+  catalogueClaim: catalogueKeys.claim,
   blacklist: (companyId: string) => `${base(companyId)}BLACKLIST`,
   blacklistEntry: (companyId: string, customerId: string) => ({
     pk: `${base(companyId)}BLACKLIST`,

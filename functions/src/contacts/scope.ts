@@ -5,7 +5,7 @@ import { readSettings } from '../company/settings-reader.ts';
 import { readCompanyItem } from '../company/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { walletCatalogue } from '../wallets/catalogue.ts';
-import { listCatalogue } from './catalogue.ts';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import type { ContactRecord } from './records.ts';
 
 /** What the caller may see and manage among the company's contacts (spec points 5 and 6). */

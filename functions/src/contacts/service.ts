@@ -13,7 +13,7 @@ import { refreshContactSmartTags } from '../smart-tags/hooks.ts';
 import { publishWalletRefresh } from '../wallets/events.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
 import { actorOf, contactAudit } from './audit.ts';
-import { listCatalogue } from './catalogue.ts';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { checkContactInput, type ContactInput, type InputContext } from './input.ts';
 import type { ContactRecord } from './records.ts';
 import { toContactView } from './records.ts';

@@ -1,19 +1,16 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { failedConditions } from '../auth/conditions.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { retryOnConflict, TransactionCancelled, transactWrite } from '../lib/dynamo/transaction.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { contactKeys } from './keys.ts';
 import { type ContactRecord, contactRecord } from './records.ts';
 import { foldText, nameTokens, sortName } from './text.ts';
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import type { TransactItem } from '../lib/dynamo/transaction.ts';
+
+export type { TransactItem };
 
 const table = () => config().mainTable;
 
@@ -204,31 +201,17 @@ export async function writeContact(
   await transact(steps);
 }
 
-const MAX_ATTEMPTS = 6;
-
+/** The steps in one transaction; a failed step with a meaning throws it, a race with another write retries. */
 async function transact(steps: Step[]): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
+  await retryOnConflict(async () => {
     try {
-      await clients().document.send(new TransactWriteCommand({ TransactItems: steps.map((s) => s.item) }));
-      return;
+      await transactWrite({ steps: steps.map((step) => step.item) });
     } catch (error) {
-      const failed = failedConditions(error);
-      const first = failed.map((index) => steps[index]?.conflict).find(Boolean);
-      if (first) throw first;
-      if (!isTransactionConflict(error) || attempt >= MAX_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+      const failed = error instanceof TransactionCancelled ? (error.failedWithin.get('steps') ?? []) : [];
+      const meaning = failed.map((index) => steps[index]?.conflict).find(Boolean);
+      throw meaning ?? error;
     }
-  }
-}
-
-/** Another transaction touched one of the items at once: retrying re-checks every condition. */
-function isTransactionConflict(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if (error.name === 'TransactionConflictException') return true;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return (
-    error.name === 'TransactionCanceledException' && reasons.some((r) => r.Code === 'TransactionConflict')
-  );
+  });
 }
 
 export async function readContact(companyId: string, id: string): Promise<ContactRecord | undefined> {

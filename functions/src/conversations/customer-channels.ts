@@ -1,5 +1,5 @@
 import { customerChannelSchema, type CustomerChannel } from '@atende/shared/domain/customer';
-import { batchGet, itemOf } from './batch-get.ts';
+import { batchGet, itemOf } from '../lib/dynamo/batch-get.ts';
 import { inboxKeys } from './keys.ts';
 import type { ConversationRecord } from './records.ts';
 
@@ -18,10 +18,7 @@ export async function customerChannels(
   conversations: readonly Owner[],
 ): Promise<(conversation: Owner) => CustomerChannel> {
   const key = (conversation: Owner) => inboxKeys.customer(companyId, conversation.customer._id);
-  const items = await batchGet(conversations.map(key), {
-    expression: 'pk, sk, #channel',
-    names: { '#channel': 'channel' },
-  });
+  const items = await batchGet(conversations.map(key), { attributes: ['channel'] });
   return (conversation) => {
     const parsed = customerChannelSchema.safeParse(itemOf(items, key(conversation))?.channel);
     return parsed.success ? parsed.data : fallback(conversation);

@@ -3,7 +3,7 @@ import type { TranscriptView } from '@atende/shared/contracts/conversations/get-
 import type { ConversationView, MessageView } from '@atende/shared/contracts/conversations/views';
 import type { z } from 'zod';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { batchGet, itemOf } from './batch-get.ts';
+import { batchGet, itemOf } from '../lib/dynamo/batch-get.ts';
 import { callerContext, visibleConversation } from './context.ts';
 import { customerChannels } from './customer-channels.ts';
 import { inboxKeys } from './keys.ts';

@@ -1,7 +1,12 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { failedConditions } from '../auth/conditions.ts';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import {
+  anyConditionFailed,
+  conditionFailed,
+  isTransactionConflict,
+  transactWrite,
+} from '../lib/dynamo/transaction.ts';
 import { activitySortKey, inboxKeys as keys, inboxPartition, openBucketOf, openSortKey } from './keys.ts';
 import { type ConversationRecord, conversationRecord, type MessageRecord, messageRecord } from './records.ts';
 import { customerWalletCondition } from './wallet-sync.ts';
@@ -46,55 +51,51 @@ export async function createConversation(record: ConversationRecord): Promise<bo
   const customerKey = keys.customer(record.company, record.customer._id);
   const inWallet = customerWalletCondition(record.wallet);
   try {
-    await clients().document.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          open
-            ? {
-                Update: {
-                  TableName: table(),
-                  Key: customerKey,
-                  UpdateExpression: 'SET open_conversation = :id',
-                  ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(open_conversation) AND ${inWallet.expression}`,
-                  ExpressionAttributeValues: { ':id': record._id, ...inWallet.values },
-                },
-              }
-            : {
-                ConditionCheck: {
-                  TableName: table(),
-                  Key: customerKey,
-                  ConditionExpression: inWallet.expression,
-                  ExpressionAttributeValues: inWallet.values,
-                },
-              },
-          {
-            Put: {
+    await transactWrite({
+      customer: open
+        ? {
+            Update: {
               TableName: table(),
-              Item: {
-                ...keys.conversation(record.company, record._id),
-                entity: 'conversation',
-                ...record,
-                ...indexAttributes(record),
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
+              Key: customerKey,
+              UpdateExpression: 'SET open_conversation = :id',
+              ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(open_conversation) AND ${inWallet.expression}`,
+              ExpressionAttributeValues: { ':id': record._id, ...inWallet.values },
+            },
+          }
+        : {
+            ConditionCheck: {
+              TableName: table(),
+              Key: customerKey,
+              ConditionExpression: inWallet.expression,
+              ExpressionAttributeValues: inWallet.values,
             },
           },
-          {
-            Put: {
-              TableName: table(),
-              Item: {
-                ...keys.customerHistory(record.company, record.customer._id, record.created_at, record._id),
-                entity: 'customer_conversation',
-                conversation: record._id,
-              },
-            },
+      conversation: {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...keys.conversation(record.company, record._id),
+            entity: 'conversation',
+            ...record,
+            ...indexAttributes(record),
           },
-        ],
-      }),
-    );
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      history: {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...keys.customerHistory(record.company, record.customer._id, record.created_at, record._id),
+            entity: 'customer_conversation',
+            conversation: record._id,
+          },
+        },
+      },
+    });
     return true;
   } catch (error) {
-    if (failedConditions(error).includes(0)) return false;
+    if (conditionFailed(error, 'customer')) return false;
     throw error;
   }
 }
@@ -189,69 +190,58 @@ export async function appendMessage(
       ? keys.provider(conversation.company, message.integration, options.providerMessageId)
       : undefined;
     try {
-      await clients().document.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: table(),
-                Key: keys.conversation(conversation.company, conversation._id),
-                UpdateExpression: `SET ${sets.join(', ')}`,
-                ConditionExpression: condition,
-                ExpressionAttributeNames: names,
-                ExpressionAttributeValues: values,
-              },
+      await transactWrite({
+        conversation: {
+          Update: {
+            TableName: table(),
+            Key: keys.conversation(conversation.company, conversation._id),
+            UpdateExpression: `SET ${sets.join(', ')}`,
+            ConditionExpression: condition,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: values,
+          },
+        },
+        message: {
+          Put: {
+            TableName: table(),
+            Item: {
+              pk: keys.messagePk(conversation.company, conversation._id),
+              sk: keys.messageSk(sequence),
+              entity: 'message',
+              ...message,
             },
-            {
-              Put: {
-                TableName: table(),
-                Item: {
-                  pk: keys.messagePk(conversation.company, conversation._id),
-                  sk: keys.messageSk(sequence),
-                  entity: 'message',
-                  ...message,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        pointer: {
+          Put: {
+            TableName: table(),
+            Item: {
+              ...keys.messagePointer(conversation.company, message._id),
+              entity: 'message_pointer',
+              conversation: conversation._id,
+              sequence,
             },
-            {
-              Put: {
-                TableName: table(),
-                Item: {
-                  ...keys.messagePointer(conversation.company, message._id),
-                  entity: 'message_pointer',
-                  conversation: conversation._id,
-                  sequence,
-                },
-              },
+          },
+        },
+        providerMessage: provider && {
+          Put: {
+            TableName: table(),
+            Item: {
+              ...provider,
+              entity: 'provider_message',
+              conversation: conversation._id,
+              message: message._id,
+              sequence,
             },
-            ...(provider
-              ? [
-                  {
-                    Put: {
-                      TableName: table(),
-                      Item: {
-                        ...provider,
-                        entity: 'provider_message',
-                        conversation: conversation._id,
-                        message: message._id,
-                        sequence,
-                      },
-                      ConditionExpression: 'attribute_not_exists(pk)',
-                    },
-                  },
-                ]
-              : []),
-          ],
-        }),
-      );
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      });
       return { kind: 'stored', message, conversation: next };
     } catch (error) {
-      const failed = failedConditions(error);
-      if (provider && failed.includes(3)) return { kind: 'duplicate' };
-      const conflict =
-        failed.length > 0 || (error instanceof Error && error.name === 'TransactionConflictException');
-      if (!conflict) throw error;
+      if (conditionFailed(error, 'providerMessage')) return { kind: 'duplicate' };
+      if (!anyConditionFailed(error) && !isTransactionConflict(error)) throw error;
       const fresh = await getConversation(conversation.company, conversation._id);
       if (!fresh) throw error;
       if (

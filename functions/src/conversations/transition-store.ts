@@ -1,6 +1,6 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConversationStatus } from '@atende/shared/contracts/conversations/views';
-import { failedConditions } from '../auth/conditions.ts';
+import { conditionFailed, isTransactionConflict, transactWrite } from '../lib/dynamo/transaction.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { inboxKeys as keys, inboxPartition } from './keys.ts';
@@ -112,15 +112,10 @@ export async function transition(
       ]
     : [];
   try {
-    await clients().document.send(new TransactWriteCommand({ TransactItems: [update, ...extra] }));
+    await transactWrite({ conversation: update, extra });
     return next;
   } catch (error) {
-    if (
-      failedConditions(error).includes(0) ||
-      (error instanceof Error && error.name === 'TransactionConflictException')
-    ) {
-      return undefined;
-    }
+    if (conditionFailed(error, 'conversation') || isTransactionConflict(error)) return undefined;
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { type WalletMembers, type WalletReach, walletReach } from '@atende/share
 import { z } from 'zod';
 import { readSettings } from '../company/settings-reader.ts';
 import type { CompanyItem } from '../company/store.ts';
-import { listCatalogue } from '../contacts/catalogue.ts';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { walletCatalogue } from '../wallets/catalogue.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { failedConditions } from '../auth/conditions.ts';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionFailed, transactWrite } from '../lib/dynamo/transaction.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { inboxKeys } from './keys.ts';
@@ -51,34 +51,29 @@ async function copyWallet(
 ): Promise<Outcome> {
   const condition = customerWalletCondition(wallet);
   try {
-    await clients().document.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: table(),
-              Key: inboxKeys.customer(companyId, customerId),
-              ConditionExpression: condition.expression,
-              ExpressionAttributeValues: condition.values,
-            },
-          },
-          {
-            Update: {
-              TableName: table(),
-              Key: inboxKeys.conversation(companyId, conversationId),
-              UpdateExpression: 'SET wallet = :copy',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':copy': wallet },
-            },
-          },
-        ],
-      }),
-    );
+    await transactWrite({
+      customer: {
+        ConditionCheck: {
+          TableName: table(),
+          Key: inboxKeys.customer(companyId, customerId),
+          ConditionExpression: condition.expression,
+          ExpressionAttributeValues: condition.values,
+        },
+      },
+      conversation: {
+        Update: {
+          TableName: table(),
+          Key: inboxKeys.conversation(companyId, conversationId),
+          UpdateExpression: 'SET wallet = :copy',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':copy': wallet },
+        },
+      },
+    });
     return 'copied';
   } catch (error) {
-    const failed = failedConditions(error);
-    if (failed.includes(0)) return 'superseded';
-    if (failed.includes(1)) return 'gone';
+    if (conditionFailed(error, 'customer')) return 'superseded';
+    if (conditionFailed(error, 'conversation')) return 'gone';
     throw error;
   }
 }

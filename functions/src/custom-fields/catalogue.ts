@@ -1,6 +1,6 @@
 import { type CustomFieldView, customFieldView } from '@atende/shared/contracts/custom-fields/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import type { Catalogue } from '../contacts/catalogue.ts';
+import type { Catalogue } from '../lib/dynamo/catalogue.ts';
 
 export const customFieldCatalogue: Catalogue<CustomFieldView> = {
   kind: 'CUSTOM_FIELDS',

@@ -5,7 +5,7 @@ import type {
 } from '@atende/shared/contracts/custom-fields/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import type { z } from 'zod';
-import { listCatalogue, requireCatalogueItem, writeCatalogueItem } from '../contacts/catalogue.ts';
+import { listCatalogue, requireCatalogueItem, writeCatalogueItem } from '../lib/dynamo/catalogue.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { customFieldCatalogue } from './catalogue.ts';
 

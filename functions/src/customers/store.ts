@@ -1,8 +1,8 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ChannelType } from '@atende/shared/channels/inbound';
 import { type Customer, customerSchema } from '@atende/shared/domain/customer';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { failedConditions } from '../auth/conditions.ts';
+import { conditionFailed, isTransactionConflict, transactWrite } from '../lib/dynamo/transaction.ts';
 import { contactRecord } from '../contacts/records.ts';
 import { derivedItems, profileIndex } from '../contacts/store.ts';
 import { inboxKeys } from '../conversations/keys.ts';
@@ -112,45 +112,38 @@ export async function findOrCreateCustomer(
   };
   const contact = contactRecord.parse(customer);
   try {
-    await clients().document.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: config().mainTable,
-              Item: {
-                ...inboxKeys.identity(companyId, key),
-                entity: 'customer_identity',
-                customer: customer._id,
-              },
-              ...claimCondition,
-            },
+    await transactWrite({
+      identity: {
+        Put: {
+          TableName: config().mainTable,
+          Item: {
+            ...inboxKeys.identity(companyId, key),
+            entity: 'customer_identity',
+            customer: customer._id,
           },
-          {
-            Put: {
-              TableName: config().mainTable,
-              Item: {
-                ...inboxKeys.customer(companyId, customer._id),
-                entity: 'customer',
-                ...customer,
-                ...profileIndex(contact),
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+          ...claimCondition,
+        },
+      },
+      customer: {
+        Put: {
+          TableName: config().mainTable,
+          Item: {
+            ...inboxKeys.customer(companyId, customer._id),
+            entity: 'customer',
+            ...customer,
+            ...profileIndex(contact),
           },
-          // The contacts list and its name search find the customer the inbox created.
-          ...[...derivedItems(contact).values()].map((Item) => ({
-            Put: { TableName: config().mainTable, Item },
-          })),
-        ],
-      }),
-    );
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      // The contacts list and its name search find the customer the inbox created.
+      derived: [...derivedItems(contact).values()].map((Item) => ({
+        Put: { TableName: config().mainTable, Item },
+      })),
+    });
     return customer;
   } catch (error) {
-    if (
-      !failedConditions(error).includes(0) &&
-      !(error instanceof Error && error.name === 'TransactionConflictException')
-    ) {
+    if (!conditionFailed(error, 'identity') && !isTransactionConflict(error)) {
       throw error;
     }
     const winner = await customerByIdentity(companyId, key);
@@ -201,40 +194,36 @@ export async function migrateToWhatsapp(
 ): Promise<boolean> {
   const key = identityOf({ channel: 'whatsapp', integrationId, externalId: phone });
   try {
-    await clients().document.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: config().mainTable,
-              Item: {
-                ...inboxKeys.identity(companyId, key),
-                entity: 'customer_identity',
-                customer: customer._id,
-              },
-              ConditionExpression: 'attribute_not_exists(pk) OR customer = :id',
-              ExpressionAttributeValues: { ':id': customer._id },
-            },
+    await transactWrite({
+      identity: {
+        Put: {
+          TableName: config().mainTable,
+          Item: {
+            ...inboxKeys.identity(companyId, key),
+            entity: 'customer_identity',
+            customer: customer._id,
           },
-          {
-            Update: {
-              TableName: config().mainTable,
-              Key: inboxKeys.customer(companyId, customer._id),
-              UpdateExpression: 'SET channel = :whatsapp, cel_phone = :phone, channel_metadata = :metadata',
-              ConditionExpression: 'attribute_exists(pk) AND channel <> :whatsapp',
-              ExpressionAttributeValues: {
-                ':whatsapp': 'whatsapp',
-                ':phone': phone,
-                ':metadata': { integration: integrationId },
-              },
-            },
+          ConditionExpression: 'attribute_not_exists(pk) OR customer = :id',
+          ExpressionAttributeValues: { ':id': customer._id },
+        },
+      },
+      customer: {
+        Update: {
+          TableName: config().mainTable,
+          Key: inboxKeys.customer(companyId, customer._id),
+          UpdateExpression: 'SET channel = :whatsapp, cel_phone = :phone, channel_metadata = :metadata',
+          ConditionExpression: 'attribute_exists(pk) AND channel <> :whatsapp',
+          ExpressionAttributeValues: {
+            ':whatsapp': 'whatsapp',
+            ':phone': phone,
+            ':metadata': { integration: integrationId },
           },
-        ],
-      }),
-    );
+        },
+      },
+    });
     return true;
   } catch (error) {
-    if (failedConditions(error).includes(0)) return false;
+    if (conditionFailed(error, 'identity')) return false;
     throw error;
   }
 }

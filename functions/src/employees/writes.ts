@@ -1,6 +1,6 @@
 import type { EmployeeRecord } from '../account/records.ts';
 import { employeeSearchAttributes, keys } from '../auth/keys.ts';
-import type { TransactItem } from '../company/store.ts';
+import type { TransactItem } from '../lib/dynamo/transaction.ts';
 import { config } from '../lib/config.ts';
 
 const EDITABLE = ['name', 'email', 'role', 'inactive', 'settings', 'disableInactivity'] as const;

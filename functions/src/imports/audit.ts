@@ -1,4 +1,4 @@
-import type { TransactItem } from '../company/store.ts';
+import type { TransactItem } from '../lib/dynamo/transaction.ts';
 import { actorOf } from '../contacts/audit.ts';
 import { auditItem } from '../audit/store.ts';
 import type { ExportJob } from './export-service.ts';

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { toContactView } from '../contacts/records.ts';
 import { loadScope } from '../contacts/scope.ts';
 import { searchContacts } from '../contacts/search.ts';
-import { listCatalogue } from '../contacts/catalogue.ts';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { logger } from '../lib/logger.ts';
 import { publishToEmployee } from '../lib/realtime.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';

@@ -1,6 +1,6 @@
 import { normalizePhone } from '@atende/shared/rules/phone';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { listCatalogue } from '../contacts/catalogue.ts';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { foldText } from '../contacts/text.ts';
 import { customFieldCatalogue } from '../custom-fields/catalogue.ts';
 import { logger } from '../lib/logger.ts';

@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportMapping } from '@atende/shared/contracts/contacts/imports';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { failedConditions } from '../auth/conditions.ts';
 import type { ContactInput, InputContext } from '../contacts/input.ts';
 import { checkContactInput } from '../contacts/input.ts';
 import { newClaimItems, newContactItems } from '../contacts/new-contact.ts';
 import type { ContactRecord } from '../contacts/records.ts';
-import type { TransactItem } from '../contacts/store.ts';
+import {
+  isTransactionConflict,
+  TransactionCancelled,
+  type TransactItem,
+  transactWrite,
+} from '../lib/dynamo/transaction.ts';
 import { applyFields, newContactRecord } from '../contacts/service.ts';
 import { foldText } from '../contacts/text.ts';
-import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { type ImportJob, outcomeRecord, type RowOutcome } from './jobs.ts';
 
@@ -72,13 +74,6 @@ function prepare(job: ImportJob, index: number, row: Record<string, string>, con
   return { record };
 }
 
-const isTransactionConflict = (error: unknown) =>
-  error instanceof Error &&
-  (error.name === 'TransactionConflictException' ||
-    ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some(
-      (reason) => reason.Code === 'TransactionConflict',
-    ));
-
 /** What a failed condition on a step means for its row. */
 type Failure = 'cel_phone' | 'email' | 'done';
 
@@ -130,12 +125,11 @@ async function writeUnits(job: ImportJob, units: Unit[], raw: ReadonlyMap<number
   for (let attempt = 1; pending.length > 0; attempt += 1) {
     const steps = pending.flatMap((unit) => unit.steps.map((step) => ({ unit, step })));
     try {
-      await clients().document.send(
-        new TransactWriteCommand({ TransactItems: steps.map((s) => s.step.item) }),
-      );
+      await transactWrite({ steps: steps.map((s) => s.step.item) });
       break;
     } catch (error) {
-      const failed = failedConditions(error).flatMap((index) => steps[index] ?? []);
+      const positions = error instanceof TransactionCancelled ? (error.failedWithin.get('steps') ?? []) : [];
+      const failed = positions.flatMap((index) => steps[index] ?? []);
       if (failed.length === 0) {
         if (!isTransactionConflict(error) || attempt >= 8) throw error;
         await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));

@@ -1,14 +1,7 @@
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { importError, importMapping, importStatus } from '@atende/shared/contracts/contacts/imports';
 import { z } from 'zod';
-import { failedConditions } from '../auth/conditions.ts';
-import type { TransactItem } from '../company/store.ts';
+import { conditionFailed, type TransactItem, transactWrite } from '../lib/dynamo/transaction.ts';
 import { contactKeys } from '../contacts/keys.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -169,12 +162,12 @@ export async function advanceCheckpoint(
         ]
       : [];
   try {
-    await clients().document.send(new TransactWriteCommand({ TransactItems: [checkpoint, ...wallet] }));
+    await transactWrite({ checkpoint, wallet });
   } catch (error) {
-    const failed = failedConditions(error);
-    if (failed.includes(0)) return undefined;
+    if (conditionFailed(error, 'checkpoint')) return undefined;
     // The wallet was removed meanwhile: its count went with it.
-    if (failed.includes(1)) return advanceCheckpoint({ ...job, wallet: null }, from, to, outcomes);
+    if (conditionFailed(error, 'wallet'))
+      return advanceCheckpoint({ ...job, wallet: null }, from, to, outcomes);
     throw error;
   }
   return {
@@ -210,30 +203,20 @@ export async function finishImport(
   status: 'done' | 'failed',
   audit: TransactItem[] = [],
 ): Promise<void> {
-  await clients()
-    .document.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: table(),
-              Key: contactKeys.importJob(job.company, job._id),
-              UpdateExpression: 'SET #status = :status, finished_at = :at',
-              ConditionExpression: '#status <> :done',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':status': status,
-                ':at': new Date().toISOString(),
-                ':done': 'done',
-              },
-            },
-          },
-          ...audit,
-        ],
-      }),
-    )
-    .catch((error: unknown) => {
-      if (failedConditions(error).includes(0)) return;
-      throw error;
-    });
+  await transactWrite({
+    job: {
+      Update: {
+        TableName: table(),
+        Key: contactKeys.importJob(job.company, job._id),
+        UpdateExpression: 'SET #status = :status, finished_at = :at',
+        ConditionExpression: '#status <> :done',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status, ':at': new Date().toISOString(), ':done': 'done' },
+      },
+    },
+    audit,
+  }).catch((error: unknown) => {
+    if (conditionFailed(error, 'job')) return;
+    throw error;
+  });
 }

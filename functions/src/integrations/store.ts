@@ -1,10 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactItem } from '../company/store.ts';
+import type { TransactItem } from '../lib/dynamo/transaction.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { integrationKeys } from './keys.ts';
 import { type IntegrationRecord, integrationPointer, integrationRecord } from './records.ts';
-import { queryAllByPrefix } from '../lib/query.ts';
+import { queryAllByPrefix } from '../lib/dynamo/query.ts';
 
 export async function getIntegration(
   companyId: string,

@@ -12,7 +12,7 @@ import {
   listCatalogue,
   requireCatalogueItem,
   writeCatalogueItem,
-} from '../contacts/catalogue.ts';
+} from '../lib/dynamo/catalogue.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 
 /** Shortcuts are unique per company ignoring case: "/Oi" and "/oi" would be the same to type. */

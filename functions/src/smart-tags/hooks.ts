@@ -1,4 +1,4 @@
-import { listCatalogue } from '../contacts/catalogue.ts';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { readContact } from '../contacts/store.ts';
 import { logger } from '../lib/logger.ts';
 import { publishSmartTagUpdate } from './events.ts';

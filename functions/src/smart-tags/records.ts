@@ -6,7 +6,7 @@ import {
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { SMART_TAG_MATCHES } from '@atende/shared/rules/smart-tags';
 import { z } from 'zod';
-import type { Catalogue } from '../contacts/catalogue.ts';
+import type { Catalogue } from '../lib/dynamo/catalogue.ts';
 import { foldText } from '../contacts/text.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { getCatalogueItem, listCatalogue } from '../contacts/catalogue.ts';
+import { getCatalogueItem, listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { contactKeys } from '../contacts/keys.ts';
 import { contactRecord } from '../contacts/records.ts';
 import { clients } from '../lib/clients.ts';

@@ -1,5 +1,5 @@
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { listCatalogue } from '../contacts/catalogue.ts';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { logger } from '../lib/logger.ts';
 import { enqueueRefresh } from './queue.ts';
 import { smartTagCatalogue } from './records.ts';

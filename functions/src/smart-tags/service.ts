@@ -10,7 +10,7 @@ import {
   type SmartTagRule,
 } from '@atende/shared/rules/smart-tags';
 import type { z } from 'zod';
-import { listCatalogue, requireCatalogueItem, writeCatalogueItem } from '../contacts/catalogue.ts';
+import { listCatalogue, requireCatalogueItem, writeCatalogueItem } from '../lib/dynamo/catalogue.ts';
 import { toContactView } from '../contacts/records.ts';
 import { loadScope } from '../contacts/scope.ts';
 import { readContacts } from '../contacts/store.ts';

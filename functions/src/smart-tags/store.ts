@@ -3,10 +3,15 @@ import {
   BatchWriteCommand,
   type BatchWriteCommandInput,
   QueryCommand,
-  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { failedConditions, isConditionFailure } from '../auth/conditions.ts';
+import {
+  conditionFailed,
+  isConditionFailure,
+  retryOnConflict,
+  type TransactItem,
+  transactWrite,
+} from '../lib/dynamo/transaction.ts';
 import { contactKeys } from '../contacts/keys.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -14,14 +19,6 @@ import { smartTagKeys } from './keys.ts';
 import type { SmartTagRecord } from './records.ts';
 
 const table = () => config().mainTable;
-
-const isTransactionConflict = (error: unknown) =>
-  error instanceof Error &&
-  (error.name === 'TransactionConflictException' ||
-    (error.name === 'TransactionCanceledException' &&
-      ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some(
-        (reason) => reason.Code === 'TransactionConflict',
-      )));
 
 type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
 
@@ -85,32 +82,22 @@ export async function changeMembership(
         },
       }
     : { Delete: { TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' } };
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await clients().document.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            memberWrite,
-            {
-              Update: {
-                TableName: table(),
-                Key: smartTagKeys.definition(companyId, tag._id),
-                UpdateExpression: 'ADD members_count :delta',
-                ConditionExpression: 'rule_version = :version',
-                ExpressionAttributeValues: { ':delta': member ? 1 : -1, ':version': tag.rule_version },
-              },
-            },
-          ],
-        }),
-      );
-      return 'changed';
-    } catch (error) {
-      const failed = failedConditions(error);
-      if (failed.includes(1)) return 'stale';
-      if (failed.includes(0)) return 'unchanged';
-      if (!isTransactionConflict(error) || attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
-    }
+  const definition: TransactItem = {
+    Update: {
+      TableName: table(),
+      Key: smartTagKeys.definition(companyId, tag._id),
+      UpdateExpression: 'ADD members_count :delta',
+      ConditionExpression: 'rule_version = :version',
+      ExpressionAttributeValues: { ':delta': member ? 1 : -1, ':version': tag.rule_version },
+    },
+  };
+  try {
+    await retryOnConflict(() => transactWrite({ member: memberWrite, definition }), 5);
+    return 'changed';
+  } catch (error) {
+    if (conditionFailed(error, 'definition')) return 'stale';
+    if (conditionFailed(error, 'member')) return 'unchanged';
+    throw error;
   }
 }
 

@@ -1,6 +1,6 @@
 import { type TagView, tagView } from '@atende/shared/contracts/tags/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import type { Catalogue } from '../contacts/catalogue.ts';
+import type { Catalogue } from '../lib/dynamo/catalogue.ts';
 import { foldText } from '../contacts/text.ts';
 
 export const tagCatalogue: Catalogue<TagView> = {

@@ -1,7 +1,7 @@
 import type { tagBody, tagPatch, TagView } from '@atende/shared/contracts/tags/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import type { z } from 'zod';
-import { listCatalogue, requireCatalogueItem, writeCatalogueItem } from '../contacts/catalogue.ts';
+import { listCatalogue, requireCatalogueItem, writeCatalogueItem } from '../lib/dynamo/catalogue.ts';
 import { contactsWith } from '../contacts/members.ts';
 import { readContact, writeContact } from '../contacts/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';

@@ -2,7 +2,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type TemplateView, templateView } from '@atende/shared/contracts/templates/views';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { queryAllByPrefix } from '../lib/query.ts';
+import { queryAllByPrefix } from '../lib/dynamo/query.ts';
 
 /**
  * Template messages of an official WhatsApp integration: `C#<cid>#TEMPLATES#<integrationId>` /

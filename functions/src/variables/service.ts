@@ -13,7 +13,7 @@ import {
   listCatalogue,
   requireCatalogueItem,
   writeCatalogueItem,
-} from '../contacts/catalogue.ts';
+} from '../lib/dynamo/catalogue.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict } from '../lib/errors.ts';
 

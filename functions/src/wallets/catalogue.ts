@@ -1,6 +1,6 @@
 import { type WalletView, walletView } from '@atende/shared/contracts/wallets/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import type { Catalogue } from '../contacts/catalogue.ts';
+import type { Catalogue } from '../lib/dynamo/catalogue.ts';
 import { foldText } from '../contacts/text.ts';
 
 /** Wallets: unique by name ignoring case and accents; customers_count is kept by the contacts' writes. */

@@ -4,7 +4,7 @@ import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
 import { getEmployee } from '../account/store.ts';
 import { actorOf, walletAudit } from '../contacts/audit.ts';
-import { requireCatalogueItem, writeCatalogueItem } from '../contacts/catalogue.ts';
+import { requireCatalogueItem, writeCatalogueItem } from '../lib/dynamo/catalogue.ts';
 import { contactsWith } from '../contacts/members.ts';
 import { loadScope } from '../contacts/scope.ts';
 import { readContact, writeContact } from '../contacts/store.ts';

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { z } from 'zod';
-import type { TransactItem } from '../../company/store.ts';
+import type { TransactItem } from '../../lib/dynamo/transaction.ts';
 import type { IntegrationRecord, ProviderIntegrationRecord } from '../../integrations/records.ts';
 import { getIntegration } from '../../integrations/store.ts';
 import { clients } from '../../lib/clients.ts';

@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactItem } from '../../company/store.ts';
+import type { TransactItem } from '../../lib/dynamo/transaction.ts';
 import { clients } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
 import { sessionIntegrationRecord, type SessionIntegrationRecord, sessionKeys } from './records.ts';
-import { queryAllByPrefix } from '../../lib/query.ts';
+import { queryAllByPrefix } from '../../lib/dynamo/query.ts';
 
 const itemOf = (record: SessionIntegrationRecord) => ({
   ...sessionKeys.item(record.company, record._id),

@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type WidgetMessage, widgetMessage } from '@atende/shared/contracts/widget/views';
 import { z } from 'zod';
-import { failedConditions } from '../../auth/conditions.ts';
+import { queryOnePage } from '../../lib/dynamo/query.ts';
+import { conditionFailed, transactWrite } from '../../lib/dynamo/transaction.ts';
 import { clients } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
 import { widgetKeys } from './keys.ts';
@@ -66,37 +67,26 @@ export async function recordMessage(
 ): Promise<boolean> {
   const pk = widgetKeys.visitorPk(ref.companyId, ref.widgetId, ref.visitorId);
   try {
-    await clients().document.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table(),
-              Item: { pk, sk: marker, messageSk: widgetKeys.message(at, message.id) },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: table(),
-              Item: { pk, sk: widgetKeys.message(at, message.id), entity: 'widgetMessage', ...message },
-            },
-          },
-        ],
-      }),
-    );
+    await transactWrite({
+      marker: {
+        Put: {
+          TableName: table(),
+          Item: { pk, sk: marker, messageSk: widgetKeys.message(at, message.id) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      message: {
+        Put: {
+          TableName: table(),
+          Item: { pk, sk: widgetKeys.message(at, message.id), entity: 'widgetMessage', ...message },
+        },
+      },
+    });
     return true;
   } catch (error) {
-    if (failedConditions(error).includes(0)) return false;
+    if (conditionFailed(error, 'marker')) return false;
     throw error;
   }
-}
-
-const encodeCursor = (sk: string) => Buffer.from(sk, 'utf8').toString('base64url');
-
-function decodeCursor(cursor: string): string | undefined {
-  const sk = Buffer.from(cursor, 'base64url').toString('utf8');
-  return sk.startsWith(widgetKeys.messagePrefix) ? sk : undefined;
 }
 
 /** The visitor's transcript, newest first; the cursor pages to older messages. */
@@ -106,21 +96,18 @@ export async function listMessages(
   cursor: string | undefined,
 ): Promise<{ items: WidgetMessage[]; nextCursor: string | null }> {
   const pk = widgetKeys.visitorPk(ref.companyId, ref.widgetId, ref.visitorId);
-  const after = cursor ? decodeCursor(cursor) : undefined;
-  const { Items, LastEvaluatedKey } = await clients().document.send(
-    new QueryCommand({
-      TableName: table(),
+  const page = await queryOnePage(
+    {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': pk, ':prefix': widgetKeys.messagePrefix },
       ScanIndexForward: false,
       Limit: limit,
-      ...(after ? { ExclusiveStartKey: { pk, sk: after } } : {}),
-    }),
+    },
+    { companyId: ref.companyId, cursor, partition: pk },
   );
-  const items = (Items ?? []).flatMap((item) => {
+  const items = page.items.flatMap((item) => {
     const parsed = widgetMessage.safeParse(item);
     return parsed.success ? [parsed.data] : [];
   });
-  const last = LastEvaluatedKey?.sk;
-  return { items, nextCursor: typeof last === 'string' ? encodeCursor(last) : null };
+  return { items, nextCursor: page.nextCursor };
 }

@@ -1,15 +1,24 @@
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
-import { failedConditions } from '../auth/conditions.ts';
-import { clients } from '../lib/clients.ts';
-import { config } from '../lib/config.ts';
-import { Conflict, NotFound } from '../lib/errors.ts';
-import { contactKeys } from './keys.ts';
+import { clients } from '../clients.ts';
+import { config } from '../config.ts';
+import { Conflict, NotFound } from '../errors.ts';
+import { queryAll } from './query.ts';
+import { conditionFailed, type TransactItem, transactWrite } from './transaction.ts';
+
+/**
+ * Keys of catalogue items:
+ * - item:  pk C#<cid>#<KIND>                     sk <id>
+ * - claim: pk C#<cid>#<KIND>_KEY#<unique value>  sk CLAIM   (keeps a name/shortcut/key unique in the company)
+ */
+export const catalogueKeys = {
+  list: (companyId: string, kind: string) => `C#${companyId}#${kind}`,
+  item: (companyId: string, kind: string, id: string) => ({ pk: `C#${companyId}#${kind}`, sk: id }),
+  claim: (companyId: string, kind: string, value: string) => ({
+    pk: `C#${companyId}#${kind}_KEY#${value}`,
+    sk: 'CLAIM',
+  }),
+};
 
 /**
  * A small per-company list (tags, wallets, quick messages, variables, commands, custom fields): one Query
@@ -30,29 +39,17 @@ export interface Catalogue<T extends { _id: string }> {
   counters?: readonly string[];
 }
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
 const table = () => config().mainTable;
 
 export async function listCatalogue<T extends { _id: string }>(
   catalogue: Catalogue<T>,
   companyId: string,
 ): Promise<T[]> {
-  const items: T[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': contactKeys.catalogue(companyId, catalogue.kind) },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) items.push(catalogue.schema.parse(item));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': catalogueKeys.list(companyId, catalogue.kind) },
+  });
+  return items.map((item) => catalogue.schema.parse(item));
 }
 
 export async function getCatalogueItem<T extends { _id: string }>(
@@ -63,7 +60,7 @@ export async function getCatalogueItem<T extends { _id: string }>(
   const { Item } = await clients().document.send(
     new GetCommand({
       TableName: table(),
-      Key: contactKeys.catalogueItem(companyId, catalogue.kind, id),
+      Key: catalogueKeys.item(companyId, catalogue.kind, id),
       ConsistentRead: true,
     }),
   );
@@ -93,7 +90,7 @@ export async function writeCatalogueItem<T extends { _id: string }>(
   extra: readonly TransactItem[] = [],
 ): Promise<void> {
   const id = (after ?? before)?._id as string;
-  const key = contactKeys.catalogueItem(companyId, catalogue.kind, id);
+  const key = catalogueKeys.item(companyId, catalogue.kind, id);
   const itemWrite: TransactItem = !after
     ? { Delete: { TableName: table(), Key: key, ConditionExpression: 'attribute_exists(pk)' } }
     : before
@@ -107,34 +104,35 @@ export async function writeCatalogueItem<T extends { _id: string }>(
         };
   const claimBefore = before && catalogue.unique?.(before);
   const claimAfter = after && catalogue.unique?.(after);
-  const writes: TransactItem[] = [itemWrite];
-  let claimIndex = -1;
-  if (claimBefore !== claimAfter) {
-    if (claimBefore) {
-      writes.push({
-        Delete: {
-          TableName: table(),
-          Key: contactKeys.catalogueClaim(companyId, catalogue.kind, claimBefore),
-        },
-      });
-    }
-    if (claimAfter) {
-      claimIndex = writes.length;
-      writes.push({
-        Put: {
-          TableName: table(),
-          Item: { ...contactKeys.catalogueClaim(companyId, catalogue.kind, claimAfter), owner: id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      });
-    }
-  }
+  const claimMoves = claimBefore !== claimAfter;
   try {
-    await clients().document.send(new TransactWriteCommand({ TransactItems: [...writes, ...extra] }));
+    await transactWrite({
+      item: itemWrite,
+      oldClaim:
+        claimMoves && claimBefore
+          ? {
+              Delete: {
+                TableName: table(),
+                Key: catalogueKeys.claim(companyId, catalogue.kind, claimBefore),
+              },
+            }
+          : undefined,
+      newClaim:
+        claimMoves && claimAfter
+          ? {
+              Put: {
+                TableName: table(),
+                Item: { ...catalogueKeys.claim(companyId, catalogue.kind, claimAfter), owner: id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            }
+          : undefined,
+      extra,
+    });
   } catch (error) {
-    const failed = failedConditions(error);
-    if (failed.includes(claimIndex)) throw new Conflict(catalogue.taken, catalogue.takenField);
-    if (failed.includes(0)) throw before ? new NotFound(catalogue.notFound) : new Conflict(catalogue.taken);
+    if (conditionFailed(error, 'newClaim')) throw new Conflict(catalogue.taken, catalogue.takenField);
+    if (conditionFailed(error, 'item'))
+      throw before ? new NotFound(catalogue.notFound) : new Conflict(catalogue.taken);
     throw error;
   }
 }
