@@ -4,12 +4,10 @@ import type { updateContactBody } from '@atende/shared/contracts/contacts/update
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
-import { syncConversationWallet } from '../conversations/wallet-sync.ts';
 import { customFieldCatalogue } from '../custom-fields/catalogue.ts';
 import { missingRequired } from '../custom-fields/values.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Forbidden, Invalid, NotFound } from '../lib/errors.ts';
-import { refreshContactSmartTags } from '../smart-tags/hooks.ts';
 import { publishWalletRefresh } from '../wallets/events.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
 import { actorOf, contactAudit } from './audit.ts';
@@ -101,7 +99,6 @@ export async function createContact(auth: AuthContext, body: z.infer<typeof crea
     extra: [{ item: contactAudit(auth.companyId, actor, 'create', undefined, record) }],
   });
   if (record.wallet) await publishWalletRefresh(auth.companyId, 'update_customers_count');
-  await refreshContactSmartTags(auth.companyId, record._id);
   return toContactView({ ...record, version: 1 }, scope.mask);
 }
 
@@ -139,9 +136,7 @@ export async function updateContact(auth: AuthContext, id: string, body: z.infer
     actor: auth.employeeId,
     extra: [{ item: contactAudit(auth.companyId, actor, 'update', before, after) }],
   });
-  if (before.wallet !== after.wallet) await syncConversationWallet(auth.companyId, id);
   if (before.wallet !== after.wallet) await publishWalletRefresh(auth.companyId, 'update_customers_count');
-  await refreshContactSmartTags(auth.companyId, id);
   return toContactView({ ...after, version: before.version + 1 }, scope.mask);
 }
 
@@ -154,7 +149,6 @@ export async function deleteContact(auth: AuthContext, id: string) {
     extra: [{ item: contactAudit(auth.companyId, actor, 'delete', before, undefined) }],
   });
   if (before.wallet) await publishWalletRefresh(auth.companyId, 'update_customers_count');
-  await refreshContactSmartTags(auth.companyId, id);
   return { deleted: id };
 }
 

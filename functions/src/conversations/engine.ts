@@ -11,7 +11,6 @@ import {
 import { NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { deliver } from '../messages/delivery.ts';
-import { refreshContactSmartTags } from '../smart-tags/hooks.ts';
 import { publishMessageStatus, publishNewCall, publishNewMessage } from './events.ts';
 import { findIntegration, type IntegrationInfo } from './integrations.ts';
 import { findByProviderId, moveStatus } from './message-store.ts';
@@ -221,7 +220,6 @@ export async function handleInboundMessage(
   );
   if (result.kind !== 'stored') return 'duplicate';
   await touchInteraction(event.companyId, customer._id, event.channel, event.sentAt);
-  if (created) await refreshContactSmartTags(event.companyId, customer._id);
   if (created && result.conversation.status === 'queue') await publishNewCall(company, result.conversation);
   await publishNewMessage(company, result.conversation, pickMessageView(result.message));
   if (reply) await autoReply(company, result.conversation, integration, reply);

@@ -10,7 +10,6 @@ import { getEmployee } from '../account/store.ts';
 import { readSettings } from '../company/settings-reader.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict, Forbidden, Invalid } from '../lib/errors.ts';
-import { refreshContactSmartTags } from '../smart-tags/hooks.ts';
 import { type CallerContext, visibleConversation } from './context.ts';
 import { customerChannelOf } from './customer-channels.ts';
 import {
@@ -200,7 +199,6 @@ export async function announceClose(
 ): Promise<void> {
   await publishClosed(company, closed);
   await publishUpdate(company, closed);
-  await refreshContactSmartTags(closed.company, closed.customer._id);
   if (before.redistributed_to)
     await publishRedistributed(closed, before.redistributed_to, before.redistributed_to, true);
 }

@@ -24,6 +24,7 @@ import type { Member } from '../company/test-tenant.ts';
 import { handler as contactsHandler } from '../contacts/handler.ts';
 import { connect } from '../realtime/service.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
+import { domainEventDrain } from '../testing/events.ts';
 import { handler as walletsHandler } from '../wallets/handler.ts';
 import { handler } from './handler.ts';
 import { findByProviderId } from './message-store.ts';
@@ -31,6 +32,8 @@ import { getConversation as readConversation } from './store.ts';
 import { createInbox, deliverInbound, type Inbox, inboundText, setSettings } from './test-inbox.ts';
 
 const management = mockClient(ApiGatewayManagementApiClient);
+/** The wallet copy onto conversations is a reaction to contact.updated. */
+const drainEvents = domainEventDrain();
 let posted: { connectionId: string; frame: ServerFrame }[] = [];
 
 beforeAll(async () => {
@@ -97,6 +100,7 @@ async function moveContact(inbox: Inbox, customer: string, wallet: string | null
     body: { wallet },
   });
   expect(response.status).toBe(200);
+  await drainEvents();
 }
 
 const ids = (body: unknown) => (body as { items: ConversationView[] }).items.map((item) => item._id).sort();
@@ -228,6 +232,7 @@ describe('wallet limits in the inbox (spec point 5)', () => {
       params: { id: inbox.south },
     });
     expect(removed.status).toBe(200);
+    await drainEvents();
     expect(await open(inbox.operator, customer.id)).toBe(200);
   });
 

@@ -22,7 +22,7 @@ async function describe(client: DynamoDBClient, name: string) {
 }
 
 /**
- * Creates each table from its definition, or brings an existing one up to date (missing indexes, TTL).
+ * Creates each table from its definition, or brings an existing one up to date (missing indexes, stream, TTL).
  * Used by the local runtime at start and by tests; AWS gets the same definitions through CDK.
  */
 export async function ensureTables(
@@ -48,6 +48,9 @@ export async function ensureTables(
           TableName: name,
           BillingMode: 'PAY_PER_REQUEST',
           AttributeDefinitions,
+          ...(table.stream
+            ? { StreamSpecification: { StreamEnabled: true, StreamViewType: table.stream.viewType } }
+            : {}),
           KeySchema: [
             { AttributeName: table.partitionKey, KeyType: 'HASH' },
             { AttributeName: table.sortKey, KeyType: 'RANGE' },
@@ -89,6 +92,14 @@ export async function ensureTables(
           }),
         );
       }
+    }
+    if (existing && table.stream && !existing.StreamSpecification?.StreamEnabled) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: name,
+          StreamSpecification: { StreamEnabled: true, StreamViewType: table.stream.viewType },
+        }),
+      );
     }
     if (table.ttlAttribute) {
       const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: name }));

@@ -17,12 +17,15 @@ import { handler as contactsHandler } from '../contacts/handler.ts';
 import { createInbox, type Inbox } from '../conversations/test-inbox.ts';
 import { connect } from '../realtime/service.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
+import { domainEventDrain } from '../testing/events.ts';
 import { handler } from './handler.ts';
 import { type RefreshMessage, refreshMessage } from './queue.ts';
 import { runRefresh } from './refresh.ts';
 import { fakeRefreshQueue } from './test-queue.ts';
 
 const management = mockClient(ApiGatewayManagementApiClient);
+/** Smart tags follow contacts and conversations through their domain events. */
+const drainEvents = domainEventDrain();
 let posted: { connectionId: string; frame: ServerFrame }[] = [];
 let inbox: Inbox;
 let queue: ReturnType<typeof fakeRefreshQueue>;
@@ -77,6 +80,7 @@ const contact = async (fullName: string) => {
     token: inbox.admin.token,
     body: { full_name: fullName },
   });
+  await drainEvents();
   expect(answer.status).toBe(201);
   return answer.body as ContactView;
 };
@@ -128,6 +132,7 @@ describe('smart-tag-update frames', () => {
       params: { id: joined._id },
       body: { full_name: 'Carla Alves' },
     });
+    await drainEvents();
     expect(renamed.status).toBe(200);
     expect(updates(tag._id)).toEqual([{ smart_tag: tag._id, action: 'members' }]);
     expect(updates(other._id)).toEqual([{ smart_tag: other._id, action: 'members' }]);

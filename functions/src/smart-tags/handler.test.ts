@@ -22,9 +22,12 @@ import { handler as contactsHandler } from '../contacts/handler.ts';
 import { readContact } from '../contacts/store.ts';
 import { handler as tagsHandler } from '../tags/handler.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
+import { domainEventDrain } from '../testing/events.ts';
 import { handler } from './handler.ts';
 import { fakeRefreshQueue } from './test-queue.ts';
 
+/** Smart tags follow contacts and conversations through their domain events. */
+const drainEvents = domainEventDrain();
 let a: Tenant;
 let b: Tenant;
 let queue: ReturnType<typeof fakeRefreshQueue>;
@@ -45,6 +48,7 @@ const newTag = async (tenant: Tenant, name: string) =>
 
 const newContact = async (tenant: Tenant, body: Record<string, unknown>) => {
   const answer = await callRoute(contactsHandler, createContact, { token: tenant.admin.token, body });
+  await drainEvents();
   expect(answer.status).toBe(201);
   return answer.body as ContactView;
 };
@@ -95,6 +99,7 @@ describe('smart tags', () => {
       params: { id: bruno._id },
       body: { full_name: 'Bruno Lima', tags: [vip._id] },
     });
+    await drainEvents();
     expect((await smartTag(a, tag._id)).members_count).toBe(2);
     const listed = await callRoute(contactsHandler, listContacts, {
       token: a.admin.token,
@@ -119,9 +124,11 @@ describe('smart tags', () => {
       params: { id: ana._id },
       body: { full_name: 'Ana Souza', tags: [] },
     });
+    await drainEvents();
     expect(await memberNames(a, tag._id)).toEqual(['Bruno Lima']);
     expect(await profileSmartTags(a, ana._id)).toEqual([]);
     await callRoute(contactsHandler, deleteContact, { token: a.admin.token, params: { id: bruno._id } });
+    await drainEvents();
     expect(await smartTag(a, tag._id)).toMatchObject({ members_count: 0 });
     expect(await memberNames(a, tag._id)).toEqual([]);
     expect(queue.pending).toEqual([]);

@@ -15,6 +15,7 @@ import { handler as conversationsHandler } from '../conversations/handler.ts';
 import { createInbox, deliverInbound, type Inbox, inboundText } from '../conversations/test-inbox.ts';
 import { getCustomer } from '../customers/store.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
+import { domainEventDrain } from '../testing/events.ts';
 import { handler } from './handler.ts';
 import { type RefreshMessage, refreshMessage } from './queue.ts';
 import { runRefresh } from './refresh.ts';
@@ -22,6 +23,8 @@ import { refreshCompanySmartTags } from './run-start.ts';
 import { queueDailyRefresh } from './schedule.ts';
 import { fakeRefreshQueue } from './test-queue.ts';
 
+/** Smart tags follow contacts and conversations through their domain events. */
+const drainEvents = domainEventDrain();
 let inbox: Inbox;
 let queue: ReturnType<typeof fakeRefreshQueue>;
 
@@ -65,6 +68,7 @@ describe('smart tags over conversation activity', () => {
       token: inbox.admin.token,
       body: { full_name: 'Sem Conversa' },
     });
+    await drainEvents();
     const talked = await create('Conversou', [
       { field: 'conversations_count', operator: 'greater_or_equal', value: 1 },
     ]);
@@ -85,6 +89,7 @@ describe('smart tags over conversation activity', () => {
         from: { externalId: 'visitante-1', name: 'Maria Cliente' },
       }),
     );
+    await drainEvents();
     expect(await members(talked._id)).toEqual(['Maria Cliente']);
     expect(await members(quiet._id)).toEqual(['Sem Conversa']);
     expect(await members(sold._id)).toEqual([]);
@@ -103,6 +108,7 @@ describe('smart tags over conversation activity', () => {
       params: { id: open },
       body: { tabulation: tabulation._id },
     });
+    await drainEvents();
     expect(closed.status).toBe(200);
     expect(await members(sold._id)).toEqual(['Maria Cliente']);
     expect((await view(sold._id)).members_count).toBe(1);
@@ -128,6 +134,7 @@ describe('a refresh run', () => {
         token: inbox.admin.token,
         body: { full_name: name },
       });
+      await drainEvents();
     }
     const tag = await create('Paulas', [{ field: 'full_name', operator: 'starts_with', value: 'paula' }]);
     const [first] = queue.pending.splice(0).map((body) => refreshMessage.parse(JSON.parse(body)));

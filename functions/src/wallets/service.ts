@@ -8,7 +8,6 @@ import { requireCatalogueItem, writeCatalogueItem } from '../lib/dynamo/catalogu
 import { contactsWith } from '../contacts/members.ts';
 import { loadScope } from '../contacts/scope.ts';
 import { readContact, writeContact } from '../contacts/store.ts';
-import { syncConversationWallet } from '../conversations/wallet-sync.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Invalid } from '../lib/errors.ts';
 import { walletCatalogue } from './catalogue.ts';
@@ -103,7 +102,6 @@ export async function deleteWallet(auth: AuthContext, id: string) {
         actor: auth.employeeId,
       },
     );
-    await syncConversationWallet(auth.companyId, customerId);
   }
   const before = await requireCatalogueItem(walletCatalogue, auth.companyId, id);
   const actor = await actorOf(auth.companyId, auth.employeeId);

@@ -1,3 +1,4 @@
+import { EVENT_CONSUMER_QUEUES } from './event-consumers.ts';
 import type { HandlerRef } from './handlers.ts';
 
 /**
@@ -78,6 +79,8 @@ export const QUEUES: readonly QueueDefinition[] = [
     description:
       'Smart tag membership recomputation (after a create or edit, an import, the daily run, a removal): the smart tag item checkpoints the scan, so a redelivery resumes',
   },
+  // One per domain-event consumer (shared/src/infra/event-consumers.ts).
+  ...EVENT_CONSUMER_QUEUES,
 ];
 
 /**

@@ -1,3 +1,6 @@
+import { EVENT_DISPATCHER } from './event-consumers.ts';
+import type { HandlerRef } from './handlers.ts';
+
 /**
  * DynamoDB tables, written once: infra/ builds them, the local runtime creates or updates them at start,
  * the tests create them in DynamoDB Local. Every key begins with the company id (see CONVENTIONS, Data).
@@ -8,6 +11,21 @@ export interface IndexDefinition {
   sortKey: string;
 }
 
+/**
+ * A table's DynamoDB stream and what reads it: in AWS a Lambda event source mapping, locally the stream poller
+ * (scripts/src/local/streams), both calling `handler` with DynamoDB stream events.
+ */
+export interface StreamDefinition {
+  viewType: 'NEW_AND_OLD_IMAGES';
+  handler: HandlerRef;
+  batchSize: number;
+  /** Retries of a failing batch (after bisecting it) before it goes to the on-failure queue. */
+  maxRetryAttempts: number;
+  maxRecordAgeSeconds: number;
+  /** Queue id (`${id}` in deadLetterQueueName's naming) receiving what could not be dispatched. */
+  failureQueueId: string;
+}
+
 export interface TableDefinition {
   /** Logical id; the physical name is `${prefix}${id}`. */
   id: string;
@@ -16,6 +34,7 @@ export interface TableDefinition {
   indexes: IndexDefinition[];
   /** Attribute holding an epoch-seconds expiry; DynamoDB deletes the item after it. */
   ttlAttribute?: string;
+  stream?: StreamDefinition;
 }
 
 export const MAIN_TABLE: TableDefinition = {
@@ -28,6 +47,15 @@ export const MAIN_TABLE: TableDefinition = {
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
   ttlAttribute: 'expiresAt',
+  // Domain events are read from here (ARCHITECTURE.md, Domain events).
+  stream: {
+    viewType: 'NEW_AND_OLD_IMAGES',
+    handler: EVENT_DISPATCHER,
+    batchSize: 100,
+    maxRetryAttempts: 10,
+    maxRecordAgeSeconds: 24 * 60 * 60,
+    failureQueueId: 'events-stream-failures',
+  },
 };
 
 export const TABLES: readonly TableDefinition[] = [MAIN_TABLE];

@@ -1,0 +1,65 @@
+import type { DomainEventType } from '../events/index.ts';
+import type { HandlerRef } from './handlers.ts';
+import type { QueueDefinition } from './queues.ts';
+
+/** The Lambda reading the table's stream and fanning the domain events out to the consumers' queues. */
+export const EVENT_DISPATCHER: HandlerRef = { module: 'events/dispatcher', export: 'handler' };
+
+/**
+ * A reaction to domain events, declared once: it becomes a FIFO queue in QUEUES (with its DLQ and alarm in
+ * infra, served and polled by the local runtime), the dispatcher sends it the events it names, and its handler
+ * is wrapped by functions/src/lib/sqs-consumer.ts. One FIFO group per entity keeps an entity's events in order.
+ */
+export interface EventConsumerDefinition {
+  /** Short id; the queue id is `events-<id>`. */
+  id: string;
+  handler: HandlerRef;
+  events: readonly DomainEventType[];
+  visibilityTimeoutSeconds: number;
+  maxReceiveCount: number;
+  batchSize: number;
+  description: string;
+}
+
+export const EVENT_CONSUMERS: readonly EventConsumerDefinition[] = [
+  {
+    id: 'smart-tags',
+    handler: { module: 'smart-tags/event-consumer', export: 'handler' },
+    events: [
+      'contact.created',
+      'contact.updated',
+      'contact.deleted',
+      'conversation.opened',
+      'conversation.closed',
+    ],
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    description:
+      'Re-evaluates a contact against its company smart tags when it or one of its conversations changes',
+  },
+  {
+    id: 'wallet-sync',
+    handler: { module: 'conversations/wallet-consumer', export: 'handler' },
+    events: ['contact.updated'],
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    description:
+      "Copies a contact's new wallet onto its conversations (the inbox's wallet limit follows the move)",
+  },
+];
+
+export const eventQueueId = (consumer: Pick<EventConsumerDefinition, 'id'>): string =>
+  `events-${consumer.id}`;
+
+/** Each consumer's queue, in the shape every other queue has (QUEUES spreads these in). */
+export const EVENT_CONSUMER_QUEUES: readonly QueueDefinition[] = EVENT_CONSUMERS.map((consumer) => ({
+  id: eventQueueId(consumer),
+  fifo: true,
+  visibilityTimeoutSeconds: consumer.visibilityTimeoutSeconds,
+  maxReceiveCount: consumer.maxReceiveCount,
+  consumer: { handler: consumer.handler, batchSize: consumer.batchSize },
+  producers: [EVENT_DISPATCHER],
+  description: `Domain events for ${consumer.id}: ${consumer.description}`,
+}));
