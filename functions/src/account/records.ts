@@ -1,5 +1,5 @@
 import { companyView, employeeView } from '@atende/shared/contracts/account/views';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A company as stored: its public view plus what only dedicated routes answer. */
 export const companyRecord = companyView.extend({

@@ -1,5 +1,5 @@
 import { ENV } from '@atende/shared/infra/env';
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailCredentials } from './email/adapter.ts';
 import { dialogAdapter } from './dialog/adapter.ts';
 import { gupshupAdapter } from './gupshup/adapter.ts';

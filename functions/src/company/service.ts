@@ -20,7 +20,7 @@ import {
 } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { addressWarning } from '@atende/shared/rules/address';
-import { z } from 'zod';
+import * as z from 'zod';
 import { auditActor, auditItem } from '../audit/store.ts';
 import { flatten, readTree } from '../departments/tree.ts';
 import { activeUsers, maxIncludedUsers } from '../employees/limits.ts';

@@ -3,7 +3,7 @@ import { customFieldValue } from '@atende/shared/contracts/contacts/views';
 import { customerSchema } from '@atende/shared/domain/customer';
 import { dataProtectionSchema } from '@atende/shared/domain/data-protection';
 import { maskSensitive, type SensitiveMaskMode } from '@atende/shared/rules/customers';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A contact as stored: the inbox's customer item with what the contacts API adds. Customers the inbox created

@@ -1,6 +1,6 @@
 import type { WalletView } from '@atende/shared/contracts/wallets/views';
 import { type SensitiveMaskMode, canManageCustomer, sensitiveMaskMode } from '@atende/shared/rules/customers';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readSettings } from '../company/settings-reader.ts';
 import { readCompanyItem } from '../company/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';

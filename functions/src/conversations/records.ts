@@ -4,7 +4,7 @@ import {
   messageView,
 } from '@atende/shared/contracts/conversations/views';
 import type { CustomerChannel } from '@atende/shared/domain/customer';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A conversation item as stored: the view's fields and the engine's bookkeeping. */
 export const conversationRecord = conversationView.extend({

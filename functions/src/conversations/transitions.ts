@@ -5,7 +5,7 @@ import { tabulationView } from '@atende/shared/contracts/tabulations/views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { reachesCustomer } from '@atende/shared/rules/wallet-reach';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getEmployee } from '../account/store.ts';
 import { readSettings } from '../company/settings-reader.ts';
 import type { AuthContext } from '../lib/auth-context.ts';

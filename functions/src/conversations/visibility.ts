@@ -3,7 +3,7 @@ import type { DepartmentNode } from '@atende/shared/contracts/departments/views'
 import type { Role } from '@atende/shared/domain/constants';
 import { maskSensitive, type SensitiveMaskMode, sensitiveMaskMode } from '@atende/shared/rules/customers';
 import { reachesCustomer, type WalletMembers, type WalletReach } from '@atende/shared/rules/wallet-reach';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readSettings } from '../company/settings-reader.ts';
 import type { CompanyItem } from '../company/store.ts';
 import { flatten, readTree } from '../departments/tree.ts';

@@ -1,7 +1,7 @@
 import type { WalletView } from '@atende/shared/contracts/wallets/views';
 import type { Role } from '@atende/shared/domain/constants';
 import { type WalletMembers, type WalletReach, walletReach } from '@atende/shared/rules/wallet-reach';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readSettings } from '../company/settings-reader.ts';
 import type { CompanyItem } from '../company/store.ts';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';

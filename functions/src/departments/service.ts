@@ -4,7 +4,7 @@ import { DEFAULT_TAG_COLOR, type DepartmentNode } from '@atende/shared/contracts
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { seesAllDepartments, visibleDepartments } from '@atende/shared/rules/departments';
-import { z } from 'zod';
+import * as z from 'zod';
 import { auditActor, auditItem } from '../audit/store.ts';
 import { publishRefresh } from '../company/events.ts';
 import { readSettings, SETTINGS_ATTRIBUTE, settingsWithoutDepartments } from '../company/settings-reader.ts';

@@ -1,5 +1,5 @@
 import { type DepartmentNode, departmentNode } from '@atende/shared/contracts/departments/views';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Pure operations on the department tree kept on the company record; every one returns a new tree. */
 

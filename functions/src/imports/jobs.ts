@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { importError, importMapping, importStatus } from '@atende/shared/contracts/contacts/imports';
-import { z } from 'zod';
+import * as z from 'zod';
 import { conditionFailed, type TransactItem, transactWrite } from '../lib/dynamo/transaction.ts';
 import { contactKeys } from '../contacts/keys.ts';
 import { clients } from '../lib/clients.ts';

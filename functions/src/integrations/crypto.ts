@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ENV } from '@atende/shared/infra/env';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SealedCredentials } from './sealed.ts';
 
 export { maskCredentials, maskSecret, sealedCredentials, type SealedCredentials } from './sealed.ts';

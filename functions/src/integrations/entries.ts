@@ -1,6 +1,6 @@
 import type { IntegrationType } from '@atende/shared/contracts/integrations/views';
 import { integrationKey } from '@atende/shared/domain/integrations';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CompanyItem } from '../company/store.ts';
 import { maskSecret } from './sealed.ts';
 import { COMPANY_MAP } from './keys.ts';

@@ -1,6 +1,6 @@
 import { PROVIDER_INTEGRATION_TYPES, widgetSettings } from '@atende/shared/contracts/integrations/views';
 import { objectId } from '@atende/shared/domain/object-id';
-import { z } from 'zod';
+import * as z from 'zod';
 import { sealedCredentials } from './sealed.ts';
 
 /** An integration as stored (keys stripped by parsing). */

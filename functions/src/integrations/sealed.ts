@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The shape of provider credentials at rest and how they are shown; sealing and opening live in crypto.ts,

@@ -1,6 +1,6 @@
 import { ENV } from '@atende/shared/infra/env';
 import { MAIN_TABLE, tableName } from '@atende/shared/infra/tables';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const optionalUrl = z.string().url().optional();
 

@@ -3,7 +3,7 @@ import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { AccessContext } from '@atende/shared/rules/access';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createHttpHandler, route } from './http.ts';
 
 const guarded = defineRoute({

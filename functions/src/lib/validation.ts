@@ -1,7 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod';
+// One locale by path: `z.locales.pt` would bundle every locale zod ships into each Lambda.
+import pt from 'zod/v4/locales/pt.js';
 import { Invalid } from './errors.ts';
 
-z.config(z.locales.pt());
+z.config(pt());
 
 /** Parses input with a zod schema; a failure is a 400 naming the first offending field, in pt-BR. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: string): z.infer<T> {

@@ -1,5 +1,5 @@
 import { matchesSmartTag, type SmartTagRule } from '@atende/shared/rules/smart-tags';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ContactRecord } from '../contacts/records.ts';
 import { contactFacts, readActivity } from './facts.ts';
 import type { SmartTagRecord } from './records.ts';

@@ -1,5 +1,5 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 

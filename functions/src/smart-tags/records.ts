@@ -5,7 +5,7 @@ import {
 } from '@atende/shared/contracts/smart-tags/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { SMART_TAG_MATCHES } from '@atende/shared/rules/smart-tags';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Catalogue } from '../lib/dynamo/catalogue.ts';
 import { foldText } from '../contacts/text.ts';
 

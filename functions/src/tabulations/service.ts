@@ -1,7 +1,7 @@
 import { type TabulationView, tabulationView } from '@atende/shared/contracts/tabulations/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { z } from 'zod';
+import * as z from 'zod';
 import { auditActor, auditItem } from '../audit/store.ts';
 import { publishRefresh } from '../company/events.ts';
 import { readSettings } from '../company/settings-reader.ts';

@@ -1,5 +1,5 @@
 import type { TemplateStatus } from '@atende/shared/domain/constants';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { FetchImpl } from '../channels/adapter.ts';
 import { GRAPH_BASE_URL, GRAPH_VERSION, callProvider, joinUrl } from '../channels/meta/graph.ts';
 

@@ -1,9 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { startTestRuntime } from '../testing/runtime.ts';
 import { TABLE_PREFIX } from '../local/runtime.ts';
 import { benchContacts } from './contacts.ts';
 import { benchDynamoDbWrites } from './dynamodb-writes.ts';
 import { benchGatewayHealth } from './gateway-health.ts';
 import { benchInbox } from './inbox.ts';
+import { benchLambdaBundles } from './lambda-bundles.ts';
+import { benchLoginJs } from './login-js.ts';
 
 /** The spec's base size for the contact import and search figures; BENCH_CONTACTS=N runs smaller. */
 const FULL_CONTACTS = 100_000;
@@ -11,11 +14,13 @@ const FULL_CONTACTS = 100_000;
 /** `npm run bench`: figures from a fresh local runtime on this machine. Numbers are printed, never asserted. */
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  benchLambdaBundles(fileURLToPath(new URL('../../../', import.meta.url)));
   const runtime = await startTestRuntime();
   try {
     console.log(`Benchmarks on a fresh local runtime (${runtime.url})\n`);
     await benchDynamoDbWrites(runtime.endpoints.dynamodb, TABLE_PREFIX);
     await benchGatewayHealth(runtime.url);
+    await benchLoginJs(runtime.url);
     const admin = runtime.logins.find((login) => login.role === 'admin');
     if (!admin) throw new Error('the demo seed has no admin');
     await benchInbox({

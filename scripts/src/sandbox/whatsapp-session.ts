@@ -1,6 +1,6 @@
 import { DELIVERY_STATUSES } from '@atende/shared/channels/inbound';
 import type { FakeWhatsappNetwork } from '@atende/functions/channels/whatsapp-session/fake-peer';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The unofficial WhatsApp's stand-in, under `{sandbox}/whatsapp-session/...`: the local runtime's session

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec point 3, Address. Every part is needed for the address to count as complete (rules/address.ts). */
 export const addressSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PLAN_CODES } from './constants.ts';
 import { planCodeSchema } from './company.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CAMPAIGN_STATUS, TEMPLATE_STATUSES } from './constants.ts';
 import { objectId } from './object-id.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { objectId } from './object-id.ts';
 
 export const RATING_MIN = 1;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PLAN_CODES, TIMEZONES } from './constants.ts';
 import { addressSchema } from './address.ts';
 import { chatSettingsSchema } from './chat-settings.ts';

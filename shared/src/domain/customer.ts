@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CUSTOMER_CHANNELS } from './constants.ts';
 import { objectId } from './object-id.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec point 3, Data protection (LGPD). */
 export const LEGAL_BASES = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { OFFICIAL_WHATSAPP_PROVIDERS, WHATSAPP_INTEGRATION_TYPES } from './constants.ts';
 
 export const whatsappIntegrationTypeSchema = z.enum(WHATSAPP_INTEGRATION_TYPES);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS } from './constants.ts';
 
 export const NOTIFICATION_TYPES = ['success', 'info', 'warning', 'error'] as const;

@@ -1,5 +1,5 @@
 import { ObjectId } from 'bson';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The spec's id format: a 24-hex object id. */
 export const OBJECT_ID_PATTERN = /^[0-9a-f]{24}$/;

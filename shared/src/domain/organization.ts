@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { objectId } from './object-id.ts';
 
 /** Spec point 3, Department: a tree; label is the dotted path of names from the root. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What every domain event carries. `id` is derived from the stream record (table, keys, sequence number and

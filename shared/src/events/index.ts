@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTACT_EVENTS } from './contacts.ts';
 import { CONVERSATION_EVENTS } from './conversations.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { conversationView, deliveryStatus, messageView } from '../contracts/conversations/views.ts';
 import { SMART_TAG_STATUSES } from '../contracts/smart-tags/views.ts';
 import { widgetMessage } from '../contracts/widget/views.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CUSTOMER_CHANNELS } from '../domain/constants.ts';
 import { DATA_PROTECTION_CHANNELS } from '../domain/data-protection.ts';
 import { OBJECT_ID_PATTERN } from '../domain/object-id.ts';

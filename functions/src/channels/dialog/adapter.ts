@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ChannelAdapter, ChannelSendError, checkOutbound, verifyWebhookToken } from '../adapter.ts';
 import { parseCloudApiWebhook } from '../meta/cloud-api-parse.ts';
 import { cloudApiMessageBody, cloudApiMessageId } from '../meta/cloud-api-send.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ChannelSendError, type ChannelLimits } from '../adapter.ts';
 import { type ComposeOptions, composeEmail, type OutboundEmail } from './outbound.ts';
 import type { EmailTransport } from './transport.ts';

@@ -1,7 +1,8 @@
 import { inboundEvent } from '@atende/shared/channels/inbound';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { emailMessageId, parseInboundEmail } from './inbound.ts';
+import { parseInboundEmail } from './inbound.ts';
+import { emailMessageId } from './message-id.ts';
 import { stripQuotedReply } from './quoting.ts';
 
 const integration = { companyId: '64b7f0c2a1b2c3d4e5f60718', integrationId: '64b7f0c2a1b2c3d4e5f6071a' };

@@ -2,6 +2,7 @@ import type { InboundMessage } from '@atende/shared/channels/inbound';
 import { createHash } from 'node:crypto';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import type { IntegrationRef, MediaKind } from '../adapter.ts';
+import { PART_SEPARATOR } from './message-id.ts';
 import { stripQuotedReply } from './quoting.ts';
 
 /** An attachment of an inbound e-mail, in memory: the caller stores it in the media bucket and sets `event.media`. */
@@ -27,11 +28,6 @@ export interface ParsedEmail {
 }
 
 const TEXT_LIMIT = 100_000;
-/** Parts after the first of one e-mail are keyed `<Message-ID>#n`. */
-const PART_SEPARATOR = '#';
-
-/** The e-mail's own Message-ID behind a part's providerMessageId: what a reply's In-Reply-To must name. */
-export const emailMessageId = (providerMessageId: string) => providerMessageId.replace(/#\d+$/, '');
 const ID_LIMIT = 256;
 
 /** Message-IDs are kept with their angle brackets, the form In-Reply-To and References carry them in. */

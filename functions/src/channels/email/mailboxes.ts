@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { TransactItem } from '../../lib/dynamo/transaction.ts';
 import type { IntegrationRecord, ProviderIntegrationRecord } from '../../integrations/records.ts';
 import { getIntegration } from '../../integrations/store.ts';

@@ -3,7 +3,7 @@ import { inboxKeys } from '../../conversations/keys.ts';
 import { type ConversationRecord, type MessageRecord, messageRecord } from '../../conversations/records.ts';
 import { clients } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
-import { emailMessageId } from './inbound.ts';
+import { emailMessageId } from './message-id.ts';
 import type { ReplyContext } from './outbound.ts';
 
 /** Messages read back from the newest while looking for the answered e-mail; older mail is not quoted. */

@@ -1,5 +1,5 @@
 import { LIMITS } from '@atende/shared/domain/constants';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   type ChannelAdapter,
   type ChannelLimits,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The parts of the Bot API `Update` the adapter reads (https://core.telegram.org/bots/api#update). Unknown

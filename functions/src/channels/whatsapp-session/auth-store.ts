@@ -5,7 +5,7 @@ import {
   PutCommand,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { openCredentials, sealCredentials, sealedCredentials } from '../../integrations/crypto.ts';
 import { clients } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';

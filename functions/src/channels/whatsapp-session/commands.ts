@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { objectId } from '@atende/shared/domain/object-id';
-import { z } from 'zod';
+import * as z from 'zod';
 import { clients } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
 

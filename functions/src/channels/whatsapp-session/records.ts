@@ -1,6 +1,6 @@
 import { WHATSAPP_SESSION_STATES } from '@atende/shared/contracts/integrations/views';
 import { objectId } from '@atende/shared/domain/object-id';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * An unofficial WhatsApp integration as stored. It lives beside the other integrations of the company

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type WidgetMessage, widgetMessage } from '@atende/shared/contracts/widget/views';
-import { z } from 'zod';
+import * as z from 'zod';
 import { queryOnePage } from '../../lib/dynamo/query.ts';
 import { conditionFailed, transactWrite } from '../../lib/dynamo/transaction.ts';
 import { clients } from '../../lib/clients.ts';

@@ -6,7 +6,7 @@ import { createHttpHandler, route } from '@atende/functions/lib/http';
 import { defineRoute, type RouteContract } from '@atende/shared/contracts/types';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createRestGateway, type Authorizer, type RestHandler } from './rest.ts';
 
 const SECRET = 'test-secret-for-the-rest-gateway-tests-0123456789';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from '../types.ts';
 
 export const browserSessionId = z.string().trim().min(1).max(128);

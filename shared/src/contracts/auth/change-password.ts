@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from '../types.ts';
 import { PASSWORD_MIN_LENGTH } from './register-trial.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
 
 /** A blocked contact (spec point 2, app/contacts/blacklist): no conversation, no notification, no campaign. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MANAGER_COMPANY_PERMISSIONS, OPERATOR_PERMISSIONS } from '../../domain/constants.ts';
 
 const flags = <const N extends readonly string[]>(names: N) =>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADDRESS_PARTS } from '../../domain/address.ts';
 import { PLAN_CODES, TIMEZONES } from '../../domain/constants.ts';
 import { ptBR } from '../../i18n/pt-BR.ts';

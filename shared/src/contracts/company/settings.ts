@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { legalBaseSchema } from '../../domain/data-protection.ts';
 import { SENSITIVE_DATA_MODES } from '../../domain/company.ts';
 import { objectId } from '../../domain/object-id.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { customerChannelSchema } from '../../domain/customer.ts';
 import { dataProtectionSchema } from '../../domain/data-protection.ts';
 import { objectId } from '../../domain/object-id.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { page, pageQuery } from '../employees/paging.ts';
 import { defineRoute } from '../types.ts';
 import { conversationIdParams, messageView } from './views.ts';

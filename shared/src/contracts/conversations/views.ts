@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHANNEL_TYPES, DELIVERY_STATUSES } from '../../channels/inbound.ts';
 import { customerChannelSchema } from '../../domain/customer.ts';
 import { fileKindSchema, messageSenderSchema, messageTypeSchema } from '../../domain/message.ts';

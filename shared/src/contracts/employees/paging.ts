@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ptBR } from '../../i18n/pt-BR.ts';
 
 export const PAGE_SIZE = { default: 20, max: 100 } as const;

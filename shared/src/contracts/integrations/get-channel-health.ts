@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from '../types.ts';
 
 /** Spec point 4: 1 all channel integrations connected, 2 some, 3 none (or none exists). */

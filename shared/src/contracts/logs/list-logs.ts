@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
 import { ptBR } from '../../i18n/pt-BR.ts';
 import { DATE_FORMATS } from '../../rules/formats.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messageSenderSchema } from '../../domain/message.ts';
 import { objectId } from '../../domain/object-id.ts';
 import { channelType } from '../conversations/views.ts';

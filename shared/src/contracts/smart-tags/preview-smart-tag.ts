@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { smartTagConditionsSchema, smartTagMatchSchema } from '../../rules/smart-tags-schema.ts';
 import { defineRoute } from '../types.ts';
 import { SMART_TAGS_ACCESS } from './access.ts';

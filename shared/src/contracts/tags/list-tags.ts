@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CONTACTS_ACCESS } from '../contacts/access.ts';
 import { defineRoute } from '../types.ts';
 import { tagView } from './views.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { WEBHOOK_PROVIDERS } from '../integrations/views.ts';
 import { objectId } from '../../domain/object-id.ts';
 

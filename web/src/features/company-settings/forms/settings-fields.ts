@@ -4,7 +4,7 @@ import { LEGAL_BASES } from '@atende/shared/domain/data-protection';
 import { SENSITIVE_DATA_MODES } from '@atende/shared/domain/company';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type FieldKind = 'switch' | 'number' | 'text' | 'textarea' | 'select' | 'department' | 'flow';
 
