@@ -10,6 +10,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      // bson declares no `sideEffects`; it has none, and the browser only validates ids (shared/domain/object-id)
+      // while `new ObjectId()` runs on the server: without this every page that parses a contract loads it.
+      treeshake: { moduleSideEffects: (id) => !id.includes('/node_modules/bson/') },
+    },
   },
   server: {
     proxy: {

@@ -36,7 +36,8 @@ export async function benchLoginJs(baseUrl: string, product = 'atende'): Promise
     const gzip = files.reduce((sum, file) => sum + file.gzip, 0);
     const raw = files.reduce((sum, file) => sum + file.raw, 0);
     console.log(`\n/${product}/login initial JavaScript (headless Chromium, gzip -9)`);
-    for (const file of files.slice(0, 8)) console.log(`  ${kb(file.gzip).padStart(7)}  ${file.url}`);
+    for (const file of files.slice(0, Number(process.env.LOGIN_FILES ?? 8)))
+      console.log(`  ${kb(file.gzip).padStart(7)}  ${file.url}`);
     if (files.length > 8) console.log(`  … ${files.length - 8} more files`);
     console.log(
       `  total ${kb(gzip)} gzip (${kb(raw)} raw) in ${files.length} files; budget ${kb(BUDGET_GZIP_BYTES)}` +

@@ -123,15 +123,3 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
     'TranscriptPage',
   ),
 };
-
-export const PUBLIC_PAGES: Readonly<Record<string, ComponentType>> = {
-  '/:product/login': lazyPage(() => import('../../features/auth/components/login-page.tsx'), 'LoginPage'),
-  '/trial/register/:account_type': lazyPage(
-    () => import('../../features/auth/components/signup-page.tsx'),
-    'SignUpPage',
-  ),
-  '/auth/callback': lazyPage(
-    () => import('../../features/auth/components/auth-callback-page.tsx'),
-    'AuthCallbackPage',
-  ),
-};

@@ -1,26 +1,18 @@
 import type { AccessRule } from '@atende/shared/contracts/types';
 import { isTrialExpired } from '@atende/shared/rules/trial';
-import { Flex, Spin } from 'antd';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { ErrorPage } from '../../components/error-page/error-page.tsx';
 import { loginPath } from '../../config/runtime-config.ts';
 import { hasSession } from '../../lib/api/tokens.ts';
 import { logout } from '../../lib/session/logout.ts';
 import { rememberWantedPath } from '../../lib/session/session-store.ts';
 import { useSession } from '../../lib/session/use-session.ts';
 import { trialJustExpiredAtom } from '../session/state.ts';
+import { FullPageSpinner } from './full-page-spinner.tsx';
 import { guardDecision } from './guard-decision.ts';
-
-export function FullPageSpinner() {
-  return (
-    <Flex justify="center" align="center" style={{ minHeight: '50vh' }}>
-      <Spin size="large" />
-    </Flex>
-  );
-}
+import { LazyErrorPage } from './lazy-error-page.tsx';
 
 /** After the countdown expired the trial, the first navigation away from home ends the session (spec point 4). */
 function useExpiredTrialNavigation(): boolean {
@@ -51,7 +43,7 @@ export function RequireAccess({ rule, children }: { rule?: AccessRule; children:
     if (mustLogout) void logout();
   }, [mustLogout]);
 
-  if (mount.isError) return <ErrorPage code={500} />;
+  if (mount.isError) return <LazyErrorPage code={500} />;
   switch (outcome.kind) {
     case 'render':
       return children;
@@ -64,4 +56,16 @@ export function RequireAccess({ rule, children }: { rule?: AccessRule; children:
       rememberWantedPath(`${location.pathname}${location.search}`);
       return <Navigate to={loginPath()} replace />;
   }
+}
+
+/**
+ * A route that needs a session: the guard, then the page. The guard pulls the session's contracts and the
+ * page registry, so it loads as one chunk after the router; public pages never fetch it.
+ */
+export function GuardedPage({ rule, children }: { rule?: AccessRule; children: ReactNode }) {
+  return (
+    <RequireAccess rule={rule}>
+      <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
+    </RequireAccess>
+  );
 }

@@ -1,8 +1,8 @@
-import { Button, Result } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
-import { ErrorPage } from '../../components/error-page/error-page.tsx';
 import { isChunkLoadError } from './chunk-load.ts';
+import { LazyErrorPage } from './lazy-error-page.tsx';
 
 /** A route that failed to render: a chunk that never came gets a reload button, anything else the error page. */
 export function RouteError() {
@@ -10,17 +10,15 @@ export function RouteError() {
   const error = useRouteError();
   if (isChunkLoadError(error)) {
     return (
-      <Result
-        status="warning"
-        title={t('shell.chunkError')}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()} data-testid="chunk-error-reload">
-            {t('shell.reload')}
-          </Button>
-        }
-      />
+      // Plain parts, no lazy chunk: this screen shows precisely when chunks cannot be fetched.
+      <Flex vertical align="center" gap={16} style={{ padding: 48 }}>
+        <h2 style={{ margin: 0, fontSize: 20 }}>{t('shell.chunkError')}</h2>
+        <Button type="primary" onClick={() => window.location.reload()} data-testid="chunk-error-reload">
+          {t('shell.reload')}
+        </Button>
+      </Flex>
     );
   }
   console.error(error);
-  return <ErrorPage code={500} />;
+  return <LazyErrorPage code={500} />;
 }

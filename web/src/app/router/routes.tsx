@@ -4,12 +4,19 @@ import type { ReactNode } from 'react';
 import { Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Navigate } from 'react-router-dom';
-import { ErrorPage } from '../../components/error-page/error-page.tsx';
-import { ShellLayout } from '../shell/shell-layout.tsx';
-import { PUBLIC_PAGES } from './pages.ts';
-import { FullPageSpinner, RequireAccess } from './require-access.tsx';
+import { lazyPage } from './chunk-load.ts';
+import { FullPageSpinner } from './full-page-spinner.tsx';
+import { LazyErrorPage } from './lazy-error-page.tsx';
+import { PUBLIC_PAGES } from './public-pages.ts';
 import { RouteError } from './route-error.tsx';
-import { RoutePage } from './route-page.tsx';
+
+/**
+ * Only what every route needs is loaded up front; the guard (session contracts), the shell (menu, socket) and
+ * each page come as chunks, so `/{product}/login` downloads the login form and nothing of the signed-in app.
+ */
+const GuardedPage = lazyPage(() => import('./require-access.tsx'), 'GuardedPage');
+const ShellLayout = lazyPage(() => import('../shell/shell-layout.tsx'), 'ShellLayout');
+const RoutePage = lazyPage(() => import('./route-page.tsx'), 'RoutePage');
 
 const suspended = (node: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{node}</Suspense>;
 
@@ -17,12 +24,16 @@ function guarded(route: AppRoute): RouteObject {
   if (route.redirectTo) return { path: route.path, element: <Navigate to={route.redirectTo} replace /> };
   return {
     path: route.path,
-    element: <RequireAccess rule={route.access}>{suspended(<RoutePage route={route} />)}</RequireAccess>,
+    element: suspended(
+      <GuardedPage rule={route.access}>
+        <RoutePage route={route} />
+      </GuardedPage>,
+    ),
   };
 }
 
 function outsideShell(route: AppRoute): RouteObject {
-  if (route.path === ERROR_PATH) return { path: route.path, element: <ErrorPage code={403} /> };
+  if (route.path === ERROR_PATH) return { path: route.path, element: <LazyErrorPage code={403} /> };
   if (route.auth === 'employee') return guarded(route);
   const Page = PUBLIC_PAGES[route.path];
   if (!Page) throw new Error(`public route ${route.path} has no page`);
@@ -37,15 +48,15 @@ export function buildRoutes(routes: readonly AppRoute[] = APP_ROUTES): RouteObje
       children: [
         { path: '/', element: <Navigate to={HOME_PATH} replace /> },
         {
-          element: (
-            <RequireAccess>
+          element: suspended(
+            <GuardedPage>
               <ShellLayout />
-            </RequireAccess>
+            </GuardedPage>,
           ),
           children: routes.filter((route) => route.shell).map(guarded),
         },
         ...routes.filter((route) => !route.shell).map(outsideShell),
-        { path: '*', element: <ErrorPage code={404} /> },
+        { path: '*', element: <LazyErrorPage code={404} /> },
       ],
     },
   ];

@@ -8,7 +8,7 @@ import { Outlet } from 'react-router-dom';
 import { setCompanyTimezone } from '../../lib/dates/dates.ts';
 import { connectionLostAtom } from '../../lib/session/realtime-state.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { FullPageSpinner } from '../router/require-access.tsx';
+import { FullPageSpinner } from '../router/full-page-spinner.tsx';
 import { SessionRuntime } from '../session/session-runtime.tsx';
 import { TrialCountdown } from '../session/trial-countdown.tsx';
 import { AccountMenu } from './account-menu.tsx';

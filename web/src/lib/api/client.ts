@@ -1,5 +1,4 @@
-import { Amplify } from 'aws-amplify';
-import { ApiError, del, get, isCancelError, patch, post, put } from 'aws-amplify/api';
+import type { post } from 'aws-amplify/api';
 import type { KeyValueStore } from '../storage/local-store.ts';
 import { browserStore } from '../storage/local-store.ts';
 import {
@@ -49,19 +48,38 @@ const defaultHooks = (): ApiClientHooks => ({
 
 let hooks: ApiClientHooks = defaultHooks();
 let refreshing: Promise<boolean> | undefined;
+let endpoint = '';
+
+type AmplifyApi = typeof import('aws-amplify/api');
+let amplifyApi: Promise<AmplifyApi> | undefined;
+
+/**
+ * Amplify loads with the first call, not with the page: the login form renders before any request is made,
+ * and its initial JavaScript stays small (issue 11).
+ */
+function api(): Promise<AmplifyApi> {
+  amplifyApi ??= Promise.all([import('aws-amplify'), import('aws-amplify/api')]).then(
+    ([{ Amplify }, rest]) => {
+      Amplify.configure(
+        { API: { REST: { [API_NAME]: { endpoint } } } },
+        { API: { REST: { defaultAuthMode: 'none', retryStrategy: { strategy: 'no-retry' } } } },
+      );
+      return rest;
+    },
+  );
+  return amplifyApi;
+}
 
 export function configureApi(apiUrl: string, clientHooks: Partial<ApiClientHooks> = {}): void {
-  Amplify.configure(
-    { API: { REST: { [API_NAME]: { endpoint: apiUrl } } } },
-    { API: { REST: { defaultAuthMode: 'none', retryStrategy: { strategy: 'no-retry' } } } },
-  );
+  endpoint = apiUrl;
+  amplifyApi = undefined;
   hooks = { ...defaultHooks(), ...clientHooks };
   refreshing = undefined;
 }
 
-const OPERATIONS = { GET: get, POST: post, PUT: put, PATCH: patch, DELETE: del } as const;
-
 async function send(request: ApiRequest, token: string | null): Promise<unknown> {
+  const rest = await api();
+  const OPERATIONS = { GET: rest.get, POST: rest.post, PUT: rest.put, PATCH: rest.patch, DELETE: rest.del };
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   const options = {
@@ -78,16 +96,16 @@ async function send(request: ApiRequest, token: string | null): Promise<unknown>
     if (response.statusCode === 204) return undefined;
     return parseBody(await response.body.text());
   } catch (error) {
-    throw toRequestError(error);
+    throw toRequestError(rest, error);
   } finally {
     clearTimeout(timer);
   }
 }
 
-function toRequestError(error: unknown): ApiRequestError {
+function toRequestError(rest: AmplifyApi, error: unknown): ApiRequestError {
   if (error instanceof ApiRequestError) return error;
-  if (isCancelError(error)) return new ApiRequestError(0, TIMEOUT_MESSAGE);
-  if (error instanceof ApiError && error.response) {
+  if (rest.isCancelError(error)) return new ApiRequestError(0, TIMEOUT_MESSAGE);
+  if (error instanceof rest.ApiError && error.response) {
     const body = parseBody(error.response.body);
     return new ApiRequestError(error.response.statusCode, serverMessage(body) ?? GENERIC_ERROR_MESSAGE, body);
   }
@@ -98,9 +116,10 @@ function toRequestError(error: unknown): ApiRequestError {
 function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     const refreshToken = readRefreshToken(hooks.store);
+    const rest = await api();
     try {
       if (!refreshToken) throw new ApiRequestError(401, GENERIC_ERROR_MESSAGE);
-      const answer = await post({
+      const answer = await rest.post({
         apiName: API_NAME,
         path: REFRESH_PATH,
         options: { body: { grant_type: 'refresh_token', refresh_token: refreshToken } },
@@ -112,7 +131,7 @@ function refreshSession(): Promise<boolean> {
       saveTokens({ accessToken, refreshToken: readString(body, 'refreshToken') }, hooks.store);
       return true;
     } catch (error) {
-      const failure = toRequestError(error);
+      const failure = toRequestError(rest, error);
       if (failure.status !== 401 || !hooks.isOnLoginRoute()) hooks.onSessionLost();
       return false;
     } finally {

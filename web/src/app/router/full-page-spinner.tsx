@@ -1,0 +1,9 @@
+import { Flex, Spin } from 'antd';
+
+export function FullPageSpinner() {
+  return (
+    <Flex justify="center" align="center" style={{ minHeight: '50vh' }}>
+      <Spin size="large" />
+    </Flex>
+  );
+}
