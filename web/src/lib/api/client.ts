@@ -1,3 +1,4 @@
+import type * as AmplifyRest from 'aws-amplify/api';
 import type { post } from 'aws-amplify/api';
 import type { KeyValueStore } from '../storage/local-store.ts';
 import { browserStore } from '../storage/local-store.ts';
@@ -50,7 +51,7 @@ let hooks: ApiClientHooks = defaultHooks();
 let refreshing: Promise<boolean> | undefined;
 let endpoint = '';
 
-type AmplifyApi = typeof import('aws-amplify/api');
+type AmplifyApi = typeof AmplifyRest;
 let amplifyApi: Promise<AmplifyApi> | undefined;
 
 /**
