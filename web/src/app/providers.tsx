@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
@@ -20,7 +20,7 @@ function ThemedAntd({ children }: { children: ReactNode }) {
   const color = useAtomValue(themeColorAtom);
   return (
     <ConfigProvider locale={antdLocale} theme={themeConfig(color)} renderEmpty={renderEmpty}>
-      <AntApp>{children}</AntApp>
+      {children}
     </ConfigProvider>
   );
 }

@@ -1,5 +1,6 @@
 import type { AccessRule } from '@atende/shared/contracts/types';
 import { isTrialExpired } from '@atende/shared/rules/trial';
+import { App as AntApp } from 'antd';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Suspense, useEffect, useRef } from 'react';
@@ -59,13 +60,16 @@ export function RequireAccess({ rule, children }: { rule?: AccessRule; children:
 }
 
 /**
- * A route that needs a session: the guard, then the page. The guard pulls the session's contracts and the
- * page registry, so it loads as one chunk after the router; public pages never fetch it.
+ * A route that needs a session: the guard, then the page, inside antd's App (the message, modal and
+ * notification hooks the signed-in screens use). It loads as a chunk after the router, so public pages never
+ * fetch the session's contracts or those components; a nested guard's App stands in for the outer one.
  */
 export function GuardedPage({ rule, children }: { rule?: AccessRule; children: ReactNode }) {
   return (
-    <RequireAccess rule={rule}>
-      <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
-    </RequireAccess>
+    <AntApp component={false}>
+      <RequireAccess rule={rule}>
+        <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
+      </RequireAccess>
+    </AntApp>
   );
 }
