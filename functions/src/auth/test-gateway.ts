@@ -1,22 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { resourcePath } from '@atende/shared/contracts/match';
 import type { RouteContract } from '@atende/shared/contracts/types';
-import type {
-  APIGatewayEventIdentity,
-  APIGatewayProxyEvent,
-  APIGatewayProxyResult,
-  APIGatewayRequestAuthorizerEvent,
-  Context,
-} from 'aws-lambda';
+import { createRestApi, type RestHandler } from '../lib/gateway/rest-api.ts';
 import { authorize } from './authorizer.ts';
 
 /**
- * Test support: drives a domain handler the way API Gateway's REST API does. Employee routes first go
- * through the real REQUEST authorizer; a thrown "Unauthorized" becomes API Gateway's own 401, and the
- * authorizer's context lands in requestContext.authorizer as strings.
+ * Test support: drives a domain handler through the same API Gateway emulator the local runtime uses
+ * (lib/gateway/rest-api.ts), with the real REQUEST authorizer. A 2xx answer outside the contract's
+ * `response` schema throws, so a handler drifting from its contract fails the test that calls it.
  */
-type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
-
 export interface CallOptions {
   params?: Record<string, string>;
   query?: Record<string, string>;
@@ -31,126 +22,45 @@ export interface CallResult {
   body: unknown;
 }
 
-const API_ID = 'testapi123';
-const STAGE = 'prod';
-
-const identity = (sourceIp: string): APIGatewayEventIdentity => ({
-  accessKey: null,
-  accountId: null,
-  apiKey: null,
-  apiKeyId: null,
-  caller: null,
-  clientCert: null,
-  cognitoAuthenticationProvider: null,
-  cognitoAuthenticationType: null,
-  cognitoIdentityId: null,
-  cognitoIdentityPoolId: null,
-  principalOrgId: null,
-  sourceIp,
-  user: null,
-  userAgent: 'vitest',
-  userArn: null,
-});
-
-const lambdaContext = (): Context => ({
-  callbackWaitsForEmptyEventLoop: false,
-  functionName: 'test',
-  functionVersion: '$LATEST',
-  invokedFunctionArn: 'arn:aws:lambda:us-east-1:123456789012:function:test',
-  memoryLimitInMB: '512',
-  awsRequestId: randomUUID(),
-  logGroupName: '/aws/lambda/test',
-  logStreamName: 'test',
-  getRemainingTimeInMillis: () => 30_000,
-  done: () => undefined,
-  fail: () => undefined,
-  succeed: () => undefined,
-});
+const restApi = createRestApi({ authorizer: async () => authorize, stage: 'prod', apiId: 'testapi123' });
 
 function fillPath(template: string, params: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
 export async function callRoute(
-  handler: Handler,
+  handler: RestHandler,
   contract: RouteContract,
   options: CallOptions = {},
 ): Promise<CallResult> {
   const resource = resourcePath(contract);
-  const path = fillPath(resource, options.params ?? {});
-  const headers: Record<string, string> = { 'content-type': 'application/json', Host: `${API_ID}.example` };
+  const headers: Record<string, string> = { 'content-type': 'application/json', Host: 'testapi123.example' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  const sourceIp = options.sourceIp ?? '203.0.113.10';
-  const requestContext: APIGatewayProxyEvent['requestContext'] = {
-    accountId: '123456789012',
-    apiId: API_ID,
-    authorizer: null,
-    domainName: `${API_ID}.example`,
-    domainPrefix: API_ID,
-    extendedRequestId: randomUUID(),
-    httpMethod: contract.method,
-    identity: identity(sourceIp),
-    path: `/${STAGE}${path}`,
-    protocol: 'HTTP/1.1',
-    requestId: randomUUID(),
-    requestTimeEpoch: Date.now(),
-    resourceId: 'abc123',
-    resourcePath: resource,
-    stage: STAGE,
-  };
-  const query = options.query && Object.keys(options.query).length > 0 ? options.query : null;
-  const multi = (record: Record<string, string> | null) =>
-    record ? Object.fromEntries(Object.entries(record).map(([key, value]) => [key, [value]])) : null;
-  const pathParameters = options.params && Object.keys(options.params).length > 0 ? options.params : null;
-
-  if (contract.auth === 'employee') {
-    const authorizerEvent: APIGatewayRequestAuthorizerEvent = {
-      type: 'REQUEST',
-      methodArn: `arn:aws:execute-api:us-east-1:123456789012:${API_ID}/${STAGE}/${contract.method}${path}`,
+  const outcome = await restApi.invoke(
+    {
+      route: contract,
       resource,
-      path,
-      httpMethod: contract.method,
+      path: fillPath(resource, options.params ?? {}),
+      pathParameters: options.params ?? {},
       headers,
-      multiValueHeaders: multi(headers),
-      queryStringParameters: query,
-      multiValueQueryStringParameters: multi(query),
-      pathParameters,
-      stageVariables: null,
-      requestContext: { ...requestContext, authorizer: undefined },
-    };
-    try {
-      const result = await authorize(authorizerEvent);
-      requestContext.authorizer = {
-        ...result.context,
-        principalId: result.principalId,
-        integrationLatency: 3,
-      };
-    } catch {
-      return { status: 401, headers: {}, body: { message: 'Unauthorized' } };
-    }
+      query: Object.fromEntries(Object.entries(options.query ?? {}).map(([key, value]) => [key, [value]])),
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      sourceIp: options.sourceIp ?? '203.0.113.10',
+      userAgent: 'vitest',
+    },
+    async () => handler,
+  );
+  if (outcome.kind === 'gateway') {
+    return { status: outcome.statusCode, headers: {}, body: { message: outcome.message } };
   }
-
-  const event: APIGatewayProxyEvent = {
-    resource,
-    path,
-    httpMethod: contract.method,
-    headers,
-    multiValueHeaders: multi(headers) ?? {},
-    queryStringParameters: query,
-    multiValueQueryStringParameters: multi(query),
-    pathParameters,
-    stageVariables: null,
-    requestContext,
-    body: options.body === undefined ? null : JSON.stringify(options.body),
-    isBase64Encoded: false,
-  };
-  const response = await handler(event, lambdaContext());
+  if (outcome.drift) throw new Error(outcome.drift);
+  const { result } = outcome;
   const responseHeaders = Object.fromEntries(
-    Object.entries(response.headers ?? {}).map(([key, value]) => [key.toLowerCase(), String(value)]),
+    Object.entries(result.headers ?? {}).map(([key, value]) => [key.toLowerCase(), String(value)]),
   );
   return {
-    status: response.statusCode,
+    status: result.statusCode,
     headers: responseHeaders,
-    body: response.body ? (JSON.parse(response.body) as unknown) : undefined,
+    body: result.body ? (JSON.parse(result.body) as unknown) : undefined,
   };
 }

@@ -1,9 +1,10 @@
 import { defineRoute } from '@atende/shared/contracts/types';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { AccessContext } from '@atende/shared/rules/access';
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
+import { lambdaContext as newContext } from './gateway/lambda-context.ts';
 import { createHttpHandler, route } from './http.ts';
 
 const guarded = defineRoute({
@@ -56,7 +57,7 @@ const event = (path: string, role: string) =>
     },
   }) as unknown as APIGatewayProxyEvent;
 
-const lambdaContext = {} as Context;
+const lambdaContext = newContext('atende-test');
 
 describe('createHttpHandler access enforcement', () => {
   it("refuses with the pt-BR message what the contract's rule refuses for the loaded context", async () => {

@@ -21,7 +21,7 @@ import { createLocalSqs } from './sqs/server.ts';
 import { startQueuePoller } from './sqs/poller.ts';
 import { createStaticWeb } from './static-web.ts';
 import { createWebSocketGateway } from './websocket/gateway.ts';
-import { lambdaContext } from './lambda-context.ts';
+import { lambdaContext } from '@atende/functions/lib/gateway/lambda-context';
 
 export interface RuntimeOptions {
   port: number;

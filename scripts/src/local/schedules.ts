@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rateToMilliseconds, type ScheduleDefinition } from '@atende/shared/infra/schedules';
 import type { ScheduledEvent } from 'aws-lambda';
 import { invoke, loadHandler } from './handlers.ts';
-import { lambdaContext } from './lambda-context.ts';
+import { lambdaContext } from '@atende/functions/lib/gateway/lambda-context';
 
 /** The EventBridge "Scheduled Event" a rule delivers to its Lambda target. */
 export function scheduledEvent(schedule: ScheduleDefinition, time = new Date()): ScheduledEvent {

@@ -5,14 +5,15 @@ import type {
   APIGatewayEventWebsocketRequestContextV2,
   APIGatewayProxyWebsocketEventV2WithRequestContext,
   APIGatewayRequestAuthorizerEvent,
-  Context,
 } from 'aws-lambda';
-import { requestIdentity } from '../request-identity.ts';
+import { requestIdentity } from '@atende/functions/lib/gateway/identity';
+import { policyAllows } from '@atende/functions/lib/gateway/rest-api';
+import { EMULATED_ACCOUNT, EMULATED_REGION } from '@atende/functions/lib/gateway/lambda-context';
 
 /** Account and API id the local gateway reports, shaped like AWS's so ARNs parse. */
-export const LOCAL_ACCOUNT_ID = '000000000000';
+export const LOCAL_ACCOUNT_ID = EMULATED_ACCOUNT;
 export const LOCAL_API_ID = 'local';
-const REGION = 'us-east-1';
+const REGION = EMULATED_REGION;
 
 export type WebSocketEventType = APIGatewayEventWebsocketRequestContextV2['eventType'];
 
@@ -142,24 +143,7 @@ function identity(connection: Pick<ConnectionInfo, 'sourceIp' | 'userAgent'>) {
   return requestIdentity(connection);
 }
 
-/** Whether the policy lets the connection in: some Allow covers $connect and no Deny does. */
-export function policyAllows(result: APIGatewayAuthorizerResult, arn: string): boolean {
-  const covers = (resource: string | string[] | undefined) =>
-    [resource ?? []].flat().some((pattern) => {
-      const regex = new RegExp(
-        `^${pattern
-          .split('*')
-          .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-          .join('.*')}$`,
-      );
-      return regex.test(arn);
-    });
-  const statements = result.policyDocument?.Statement ?? [];
-  const effects = statements.flatMap((statement) =>
-    'Resource' in statement && covers(statement.Resource) ? [statement.Effect] : [],
-  );
-  return effects.includes('Allow') && !effects.includes('Deny');
-}
+export { policyAllows };
 
 /** The authorizer context as API Gateway forwards it: its values plus the principal id. */
 export const forwardedAuthorizer = (result: APIGatewayAuthorizerResult): Record<string, unknown> => ({
@@ -206,25 +190,5 @@ export function handlerEvent(
       authorizer: connection.authorizer,
       identity: { sourceIp: connection.sourceIp, userAgent: connection.userAgent },
     },
-  };
-}
-
-/** A Lambda context for one invocation; the local runtime gives every handler the 29 s API Gateway allows. */
-export function lambdaContext(functionName: string): Context {
-  const deadline = Date.now() + 29_000;
-  const requestId = randomUUID();
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:${REGION}:${LOCAL_ACCOUNT_ID}:function:${functionName}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: `local/${requestId}`,
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
   };
 }

@@ -2,13 +2,13 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
+import { lambdaContext } from '@atende/functions/lib/gateway/lambda-context';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import {
   type ConnectionInfo,
   authorizerEvent,
   forwardedAuthorizer,
   handlerEvent,
-  lambdaContext,
   methodArn,
   multiHeaders,
   newConnectionId,

@@ -8,7 +8,15 @@ import { channelType, conversationStatus, conversationView } from './views.ts';
 export const CONVERSATION_TABS = ['mine', 'queue', 'all'] as const;
 
 export const listConversationsQuery = z.object({
-  tab: z.enum(CONVERSATION_TABS).default('mine'),
+  // Integrators read conversations through this route too (docs/api/conversations.md): without `tab` they get
+  // only the conversations assigned to the key's employee, so the default is spelled out in the contract.
+  tab: z
+    .enum(CONVERSATION_TABS)
+    .default('mine')
+    .describe(
+      "Which conversations: 'mine' (default when omitted) those assigned to the caller; 'queue' those waiting " +
+        "in the queues the caller may see; 'all' every conversation the caller may see.",
+    ),
   status: conversationStatus.optional(),
   channel: channelType.optional(),
   department: objectId.optional(),

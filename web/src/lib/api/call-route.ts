@@ -3,9 +3,20 @@ import type { z } from 'zod';
 import type { ApiBody } from './client.ts';
 import { apiRequest } from './client.ts';
 
-export interface RouteInput<P extends z.ZodType, B extends z.ZodType> {
+/**
+ * A query string value as the contract reads it: a literal union where the schema names one (`tab`), any
+ * text where it coerces (`limit`), since every query parameter travels as text.
+ */
+type QueryValue<T> = unknown extends T ? string : T extends string ? T : string;
+
+/** The contract's query parameters, each optional (undefined ones are left out of the URL). */
+export type RouteQuery<Q extends z.ZodType> = {
+  [K in keyof z.input<Q>]?: QueryValue<NonNullable<z.input<Q>[K]>> | undefined;
+};
+
+export interface RouteInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
   params?: z.input<P>;
-  query?: Record<string, string | undefined>;
+  query?: RouteQuery<Q>;
   body?: z.input<B>;
   timeoutMs?: number;
 }
@@ -30,12 +41,12 @@ export async function callRoute<
   Q extends z.ZodType,
   B extends z.ZodType,
   R extends z.ZodType,
->(route: RouteContract<P, Q, B, R>, input: RouteInput<P, B> = {}): Promise<z.output<R>> {
+>(route: RouteContract<P, Q, B, R>, input: RouteInput<P, Q, B> = {}): Promise<z.output<R>> {
   const raw = await apiRequest<unknown>({
     method: route.method,
     path: fillPath(route.path, input.params as Record<string, unknown> | undefined),
     auth: route.auth !== 'public',
-    ...(input.query ? { query: definedEntries(input.query) } : {}),
+    ...(input.query ? { query: definedEntries(input.query as Record<string, string | undefined>) } : {}),
     ...(input.body !== undefined ? { body: input.body as ApiBody } : {}),
     ...(input.timeoutMs ? { timeoutMs: input.timeoutMs } : {}),
   });

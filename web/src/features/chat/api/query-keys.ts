@@ -1,10 +1,14 @@
+import type { listConversationsQuery } from '@atende/shared/contracts/conversations/list-conversations';
+import type { z } from 'zod';
 import type { ConversationTab } from '../state/list-filters.ts';
+
+type ListQuery = z.input<typeof listConversationsQuery>;
 
 export interface ConversationFilters {
   tab: ConversationTab;
   search: string;
-  status?: string | undefined;
-  channel?: string | undefined;
+  status?: ListQuery['status'];
+  channel?: ListQuery['channel'];
   department?: string | undefined;
   wallet?: string | undefined;
 }

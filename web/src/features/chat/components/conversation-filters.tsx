@@ -1,6 +1,6 @@
 import type { ConversationStatus } from '@atende/shared/contracts/conversations/views';
 import { CONVERSATION_STATUSES } from '@atende/shared/contracts/conversations/views';
-import { CHANNEL_TYPES } from '@atende/shared/channels/inbound';
+import { CHANNEL_TYPES, type ChannelType } from '@atende/shared/channels/inbound';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Flex, Select } from 'antd';
 
@@ -8,7 +8,7 @@ const labels = ptBR.chat;
 
 export interface ListFilterValues {
   status?: ConversationStatus | undefined;
-  channel?: string | undefined;
+  channel?: ChannelType | undefined;
   department?: string | undefined;
   wallet?: string | undefined;
 }
@@ -33,7 +33,7 @@ export function ConversationFilters({
         style={{ minWidth: 96, flex: 1 }}
         placeholder={labels.filters.channel}
         value={value.channel}
-        onChange={(channel?: string) => onChange({ ...value, channel })}
+        onChange={(channel?: ChannelType) => onChange({ ...value, channel })}
         options={CHANNEL_TYPES.map((channel) => ({ value: channel, label: labels.channels[channel] }))}
         notFoundContent={ptBR.forms.noOptions}
         data-testid="filter-channel"

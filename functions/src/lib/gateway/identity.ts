@@ -1,9 +1,11 @@
+import type { APIGatewayEventIdentity } from 'aws-lambda';
+
 /** The `requestContext.identity` API Gateway puts in REST and WebSocket events (only the caller's address is known locally). */
 export function requestIdentity(caller: {
   sourceIp: string;
   userAgent: string | null;
   apiKey?: string | null;
-}) {
+}): APIGatewayEventIdentity {
   return {
     accessKey: null,
     accountId: null,
