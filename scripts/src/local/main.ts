@@ -1,3 +1,4 @@
+import { seedDemoContent } from '../seed/demo-content.ts';
 import { seedDemo } from '../seed/seed.ts';
 import { runtimeOptionsFromEnv, startRuntime } from './runtime.ts';
 
@@ -9,6 +10,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const runtime = await startRuntime(options);
   const seeded = await seedDemo();
+  // A first login shows a working product (channel, contacts, conversations in every state); SEED_DEMO=0 skips.
+  if (process.env.SEED_DEMO !== '0') await seedDemoContent(runtime.url, seeded);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const lines = [
     '',
