@@ -1,5 +1,5 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, type SendMessageBatchRequestEntry, SQSClient } from '@aws-sdk/client-sqs';
 import { domainEvent, type DomainEvent } from '@atende/shared/events/index';
 import { EVENT_CONSUMERS, eventQueueId } from '@atende/shared/infra/event-consumers';
 import type { DynamoDBRecord } from 'aws-lambda';
@@ -193,7 +193,9 @@ describe('dispatcher handler', () => {
     });
     expect(answer.batchItemFailures).toEqual([]);
     const calls = sqs.commandCalls(SendMessageBatchCommand).map((call) => call.args[0].input);
-    const byQueue = Object.fromEntries(calls.map((input) => [input.QueueUrl, input.Entries ?? []]));
+    const byQueue: Record<string, SendMessageBatchRequestEntry[]> = Object.fromEntries(
+      calls.map((input) => [input.QueueUrl, input.Entries ?? []]),
+    );
     expect(
       byQueue['http://q/smart-tags']?.map((entry) => JSON.parse(entry.MessageBody as string).type),
     ).toEqual(['contact.created', 'contact.updated']);
