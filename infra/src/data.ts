@@ -90,6 +90,7 @@ export class Data extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
       deletionProtection: true,
       ...(definition.ttlAttribute ? { timeToLiveAttribute: definition.ttlAttribute } : {}),
+      ...(definition.stream ? { stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES } : {}),
     });
     for (const index of definition.indexes) {
       table.addGlobalSecondaryIndex({

@@ -4,6 +4,7 @@ import { DOMAINS } from '@atende/shared/contracts/types';
 import { type HandlerRef, handlerKey } from '@atende/shared/infra/handlers';
 import { QUEUES, type QueueDefinition } from '@atende/shared/infra/queues';
 import { SCHEDULES, type ScheduleDefinition } from '@atende/shared/infra/schedules';
+import { TABLES, type TableDefinition } from '@atende/shared/infra/tables';
 import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -13,11 +14,13 @@ import { Construct } from 'constructs';
 import { REPO_ROOT } from './paths.ts';
 
 /** What a handler is used for; it decides the timeout and which grants it receives. */
-export type FunctionRole = 'http' | 'consumer' | 'schedule' | 'realtime' | 'authorizer' | 'mail';
+export type FunctionRole = 'http' | 'consumer' | 'stream' | 'schedule' | 'realtime' | 'authorizer' | 'mail';
 
 export interface FunctionsProps {
   domains?: Readonly<Record<string, { handler: HandlerRef }>>;
   queues?: readonly QueueDefinition[];
+  /** Tables whose stream handler (the domain-event dispatcher) gets a function. */
+  tables?: readonly TableDefinition[];
   schedules?: readonly ScheduleDefinition[];
   /** The WebSocket handler and authorizer; the authorizer also guards the REST API. */
   realtime: { handler: HandlerRef; authorizer: HandlerRef };
@@ -39,6 +42,8 @@ export const DEFAULT_FUNCTIONS_ROOT = path.join(REPO_ROOT, 'functions', 'src');
 /** API Gateway gives up on an integration after 29 s; a longer Lambda timeout would only hide that. */
 const HTTP_TIMEOUT = Duration.seconds(29);
 const SCHEDULE_TIMEOUT = Duration.minutes(5);
+/** A dispatcher batch is at most a few hundred SendMessageBatch calls. */
+const STREAM_TIMEOUT = Duration.minutes(1);
 const AUTHORIZER_TIMEOUT = Duration.seconds(10);
 /** A mail may carry 25 MB of attachments to copy into the media bucket. */
 const MAIL_TIMEOUT = Duration.minutes(2);
@@ -73,6 +78,7 @@ export class Functions extends Construct {
     for (const queue of props.queues ?? QUEUES) {
       want(queue.consumer.handler, 'consumer', queue.visibilityTimeoutSeconds);
     }
+    for (const table of props.tables ?? TABLES) if (table.stream) want(table.stream.handler, 'stream');
     for (const schedule of props.schedules ?? SCHEDULES) want(schedule.handler, 'schedule');
     want(props.realtime.handler, 'realtime');
     want(props.realtime.authorizer, 'authorizer');
@@ -178,6 +184,7 @@ function timeoutFor(roles: Set<FunctionRole>, visibilitySeconds: number[]): Dura
   // SQS refuses an event source whose function may run longer than the queue's visibility timeout.
   if (visibilitySeconds.length > 0) return Duration.seconds(Math.min(...visibilitySeconds, 900));
   if (roles.has('schedule')) return SCHEDULE_TIMEOUT;
+  if (roles.has('stream')) return STREAM_TIMEOUT;
   if (roles.has('mail')) return MAIL_TIMEOUT;
   if (roles.has('authorizer') && roles.size === 1) return AUTHORIZER_TIMEOUT;
   return HTTP_TIMEOUT;

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { DOMAINS } from '@atende/shared/contracts/types';
 import { WEBSOCKET_API } from '@atende/shared/contracts/websocket';
 import { type HandlerRef, handlerKey } from '@atende/shared/infra/handlers';
+import { EVENT_CONSUMER_QUEUES } from '@atende/shared/infra/event-consumers';
 import { QUEUES, WORKER_QUEUES } from '@atende/shared/infra/queues';
+import { TABLES } from '@atende/shared/infra/tables';
 import { SCHEDULES } from '@atende/shared/infra/schedules';
 import { describe, expect, it } from 'vitest';
 import { BUCKET_USERS } from '../src/access.ts';
@@ -21,6 +23,8 @@ const QUEUE_SENDERS: Record<string, readonly string[]> = {
   'contact-export': ['imports/export-service.ts'],
   'whatsapp-session-commands': ['channels/whatsapp-session/commands.ts'],
   'smart-tag-refresh': ['smart-tags/queue.ts'],
+  // The dispatcher sends to every domain-event consumer's queue.
+  ...Object.fromEntries(EVENT_CONSUMER_QUEUES.map((queue) => [queue.id, ['events/dispatcher.ts']])),
 };
 
 const HANDLERS: HandlerRef[] = [
@@ -30,6 +34,7 @@ const HANDLERS: HandlerRef[] = [
   WEBSOCKET_API.handler,
   WEBSOCKET_API.authorizer,
   EMAIL_RECEIPT_HANDLER,
+  ...TABLES.flatMap((table) => (table.stream ? [table.stream.handler] : [])),
 ];
 const closures = new Map(
   HANDLERS.map((ref) => [handlerKey(ref), importClosure(DEFAULT_FUNCTIONS_ROOT, `${ref.module}.ts`)]),

@@ -1,6 +1,7 @@
 import { deadLetterQueueName, queueName } from '@atende/shared/infra/queues';
 import { ENV } from '@atende/shared/infra/env';
-import { type HandlerRef, handlerKey } from '@atende/shared/infra/handlers';
+import { type HandlerRef, handlerKey, handlerRef } from '@atende/shared/infra/handlers';
+import { MAIN_TABLE } from '@atende/shared/infra/tables';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import {
@@ -193,6 +194,13 @@ describe('handlers that do not exist yet', () => {
       queues: SAMPLE_QUEUES,
       workerQueues: [],
       schedules: SAMPLE_SCHEDULES,
+      // A stream whose dispatcher does not exist either: no event source mapping, no failure queue.
+      tables: [
+        {
+          ...MAIN_TABLE,
+          stream: { ...MAIN_TABLE.stream!, handler: handlerRef('samples/missing-dispatcher') },
+        },
+      ],
     });
     partialTemplate.resourceCountIs('AWS::SQS::Queue', SAMPLE_QUEUES.length * 2);
     partialTemplate.resourceCountIs('AWS::Lambda::EventSourceMapping', 0);

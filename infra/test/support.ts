@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineRoute, type RouteContract } from '@atende/shared/contracts/types';
 import { WEBSOCKET_API } from '@atende/shared/contracts/websocket';
+import { EVENT_DISPATCHER } from '@atende/shared/infra/event-consumers';
 import { type HandlerRef, handlerRef } from '@atende/shared/infra/handlers';
 import type { QueueDefinition, WorkerQueueDefinition } from '@atende/shared/infra/queues';
 import type { ScheduleDefinition } from '@atende/shared/infra/schedules';
@@ -151,6 +152,7 @@ export const SAMPLE_REFS: HandlerRef[] = [
   ...SAMPLE_SCHEDULES.map((schedule) => schedule.handler),
   WEBSOCKET_API.handler,
   WEBSOCKET_API.authorizer,
+  EVENT_DISPATCHER,
 ];
 
 /** A worker entry that imports a shared module (bundled) and Baileys (kept external), for real bundling. */

@@ -1,10 +1,10 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import ExcelJS from 'exceljs';
 import { toContactView } from '../contacts/records.ts';
 import { loadScope } from '../contacts/scope.ts';
 import { searchContacts } from '../contacts/search.ts';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { logger } from '../lib/logger.ts';
+import { sqsConsumer } from '../lib/sqs-consumer.ts';
 import { publishToEmployee } from '../lib/realtime.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
 import { exportFileKey, putFile, XLSX_TYPE } from './files.ts';
@@ -83,30 +83,24 @@ export async function runExport(message: JobMessage): Promise<'done' | 'skipped'
   return 'done';
 }
 
-/** The contact-export queue's consumer; after its last attempt the job is marked failed and the user told. */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const failures: string[] = [];
-  for (const record of event.Records) {
-    const parsed = jobMessage.safeParse(JSON.parse(record.body));
-    if (!parsed.success) continue;
-    try {
-      await runExport(parsed.data);
-    } catch (error) {
-      logger.warn('contact export failed', {
-        ...parsed.data,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      if (Number(record.attributes.ApproximateReceiveCount) >= 3) {
-        const job = await readExportJob(parsed.data.companyId, parsed.data.jobId);
-        if (job) {
-          await saveExportResult(job, { status: 'failed', file_key: null, total: 0 });
-          await publishToEmployee(job.company, job.employee, 'inform-sending-excel-by-email', {
-            export: job._id,
-            status: 'failed',
-          }).catch(() => undefined);
-        }
-      } else failures.push(record.messageId);
-    }
-  }
-  return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
-}
+/**
+ * The contact-export queue's consumer; after its last attempt (the queue's maxReceiveCount) the job is marked
+ * failed and the employee told, and the message rests in the DLQ.
+ */
+export const handler = sqsConsumer({
+  queueId: 'contact-export',
+  schema: jobMessage,
+  companyOf: (message) => message.companyId,
+  process: async (message) => {
+    await runExport(message);
+  },
+  onLastAttempt: async (message) => {
+    const job = await readExportJob(message.companyId, message.jobId);
+    if (!job) return;
+    await saveExportResult(job, { status: 'failed', file_key: null, total: 0 });
+    await publishToEmployee(job.company, job.employee, 'inform-sending-excel-by-email', {
+      export: job._id,
+      status: 'failed',
+    }).catch(() => undefined);
+  },
+});

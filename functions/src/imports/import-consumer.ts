@@ -1,9 +1,8 @@
 import { normalizePhone } from '@atende/shared/rules/phone';
-import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { foldText } from '../contacts/text.ts';
 import { customFieldCatalogue } from '../custom-fields/catalogue.ts';
-import { logger } from '../lib/logger.ts';
+import { sqsConsumer } from '../lib/sqs-consumer.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
 import { walletCatalogue } from '../wallets/catalogue.ts';
 import { refreshCompanySmartTags } from '../smart-tags/run-start.ts';
@@ -155,27 +154,14 @@ export async function runImport(
 }
 
 /** The contact-import queue's consumer (batch size 1: one import at a time per invocation). */
-export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
-  const failures: string[] = [];
-  for (const record of event.Records) {
-    let message: JobMessage;
-    try {
-      message = jobMessage.parse(JSON.parse(record.body));
-    } catch {
-      logger.error('contact import message rejected', { messageId: record.messageId });
-      continue;
-    }
-    try {
-      await runImport(message, {
-        remainingMs: () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY,
-      });
-    } catch (error) {
-      logger.warn('contact import interrupted; it resumes from its checkpoint on redelivery', {
-        ...message,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      failures.push(record.messageId);
-    }
-  }
-  return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
-}
+export const handler = sqsConsumer({
+  queueId: CONTACT_IMPORT_QUEUE,
+  schema: jobMessage,
+  companyOf: (message) => message.companyId,
+  // An interrupted import resumes from its checkpoint on redelivery.
+  process: async (message, _record, context) => {
+    await runImport(message, {
+      remainingMs: () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY,
+    });
+  },
+});

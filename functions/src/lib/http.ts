@@ -8,7 +8,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { z } from 'zod';
 import { type AuthContext, readAuthContext, requireAuthContext } from './auth-context.ts';
 import { AppError, Forbidden, Invalid, NotFound, TooManyRequests } from './errors.ts';
-import { logger } from './logger.ts';
+import { invocationFields, logger, withLogContext } from './logger.ts';
 import { parseInput } from './validation.ts';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -146,9 +146,15 @@ export function createHttpHandler(bindings: readonly RouteBinding[], options: Ht
     }
   };
 
+  // Every log line of a request names it, its company (from the authorizer) and whether the container was cold.
+  const logged = (event: APIGatewayProxyEvent, context: Context) =>
+    withLogContext({ ...invocationFields(context), company_id: readAuthContext(event)?.companyId }, () =>
+      core(event, context),
+    );
+
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .use(httpCors({ origins: ['*'], headers: 'authorization,content-type,x-api-key' }))
-    .handler(core);
+    .handler(logged);
   // The ids of the contracts this Lambda serves: the manifest test checks every route is bound by its domain.
   return Object.assign(handler, { boundRouteIds: [...byKey.values()].map((binding) => binding.contract.id) });
 }

@@ -1,15 +1,11 @@
-import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { logger } from '../lib/logger.ts';
+import { sqsConsumer } from '../lib/sqs-consumer.ts';
 import { publishSmartTagUpdate } from './events.ts';
 import { smartTagKeys } from './keys.ts';
-import { refreshMessage, type RefreshMessage } from './queue.ts';
+import { refreshMessage, type RefreshMessage, SMART_TAG_REFRESH_QUEUE } from './queue.ts';
 import { runPurge, runRefresh } from './refresh.ts';
-
-/** The queue's maxReceiveCount: the last attempt that fails marks the run as failed. */
-const LAST_ATTEMPT = 5;
 
 async function markFailed(message: Extract<RefreshMessage, { kind: 'refresh' }>): Promise<void> {
   const marked = await clients()
@@ -35,32 +31,22 @@ async function markFailed(message: Extract<RefreshMessage, { kind: 'refresh' }>)
     });
 }
 
-/** The smart-tag-refresh queue's consumer (batch size 1: one run per invocation). */
-export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
-  const failures: string[] = [];
-  for (const record of event.Records) {
-    let message: RefreshMessage;
-    try {
-      message = refreshMessage.parse(JSON.parse(record.body));
-    } catch {
-      logger.error('smart tag refresh message rejected', { messageId: record.messageId });
-      continue;
-    }
-    try {
-      if (message.kind === 'purge') await runPurge(message.companyId, message.smartTagId);
-      else
-        await runRefresh(message, {
-          remainingMs: () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY,
-        });
-    } catch (error) {
-      logger.warn('smart tag refresh interrupted; it resumes from its checkpoint on redelivery', {
-        ...message,
-        error: error instanceof Error ? error.message : String(error),
+/**
+ * The smart-tag-refresh queue's consumer (batch size 1: one run per invocation). An interrupted run resumes
+ * from its checkpoint on redelivery; a run failing its last attempt is marked failed.
+ */
+export const handler = sqsConsumer({
+  queueId: SMART_TAG_REFRESH_QUEUE,
+  schema: refreshMessage,
+  companyOf: (message) => message.companyId,
+  process: async (message, _record, context) => {
+    if (message.kind === 'purge') await runPurge(message.companyId, message.smartTagId);
+    else
+      await runRefresh(message, {
+        remainingMs: () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY,
       });
-      if (message.kind === 'refresh' && Number(record.attributes.ApproximateReceiveCount) >= LAST_ATTEMPT)
-        await markFailed(message);
-      failures.push(record.messageId);
-    }
-  }
-  return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
-}
+  },
+  onLastAttempt: async (message) => {
+    if (message.kind === 'refresh') await markFailed(message);
+  },
+});

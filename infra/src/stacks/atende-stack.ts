@@ -9,7 +9,7 @@ import {
   type WorkerQueueDefinition,
 } from '@atende/shared/infra/queues';
 import { SCHEDULES, type ScheduleDefinition } from '@atende/shared/infra/schedules';
-import type { TableDefinition } from '@atende/shared/infra/tables';
+import { TABLES, type TableDefinition } from '@atende/shared/infra/tables';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
@@ -25,6 +25,7 @@ import { DEFAULT_FUNCTIONS_ROOT, Functions } from '../functions.ts';
 import { Queues } from '../queues.ts';
 import { Realtime, type WebSocketDefinition } from '../realtime.ts';
 import { Schedules } from '../schedules.ts';
+import { Streams } from '../streams.ts';
 import { Web } from '../web.ts';
 import { WhatsappWorker } from '../whatsapp-worker.ts';
 
@@ -74,6 +75,7 @@ export class AtendeStack extends Stack {
   readonly realtime: Realtime | undefined;
   readonly api: Api;
   readonly schedules: Schedules;
+  readonly streams: Streams;
   readonly web: Web;
   readonly inboundEmail: InboundEmail | undefined;
   readonly whatsappWorker: WhatsappWorker | undefined;
@@ -102,6 +104,7 @@ export class AtendeStack extends Stack {
     this.functions = new Functions(this, 'Functions', {
       domains,
       queues: props.queues ?? QUEUES,
+      tables: props.tables ?? TABLES,
       schedules: props.schedules ?? SCHEDULES,
       realtime: { handler: websocket.handler, authorizer: websocket.authorizer },
       mail: EMAIL_RECEIPT_HANDLER,
@@ -123,6 +126,15 @@ export class AtendeStack extends Stack {
       lambdaOf: lookup,
     });
     this.functions.addEnvironment(ENV.queueUrls, this.queues.urlsJson());
+    const tables = props.tables ?? TABLES;
+    this.streams = new Streams(this, 'Streams', {
+      namePrefix,
+      tables: tables.flatMap((definition, index) => {
+        const table = this.data.tables[index];
+        return table ? [{ definition, table }] : [];
+      }),
+      lambdaOf: lookup,
+    });
 
     const realtimeHandler = lookup(websocket.handler);
     const authorizer = lookup(websocket.authorizer);

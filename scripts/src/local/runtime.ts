@@ -8,7 +8,7 @@ import { WEBSOCKET_API } from '@atende/shared/contracts/websocket';
 import { ENV } from '@atende/shared/infra/env';
 import { deadLetterQueueName, QUEUES, queueName, WORKER_QUEUES } from '@atende/shared/infra/queues';
 import { SCHEDULES } from '@atende/shared/infra/schedules';
-import { TABLES } from '@atende/shared/infra/tables';
+import { TABLES, tableName } from '@atende/shared/infra/tables';
 import { createProviderSandbox, type ProviderSandbox } from '../sandbox/server.ts';
 import { startDynamoDbLocal } from './dynamodb.ts';
 import { emailInbound } from './email-inbound.ts';
@@ -19,6 +19,7 @@ import { startSchedules } from './schedules.ts';
 import { localSecrets } from './secrets.ts';
 import { createLocalSqs } from './sqs/server.ts';
 import { startQueuePoller } from './sqs/poller.ts';
+import { startStreamPoller } from './streams/poller.ts';
 import { createStaticWeb } from './static-web.ts';
 import { createWebSocketGateway } from './websocket/gateway.ts';
 import { lambdaContext } from '@atende/functions/lib/gateway/lambda-context';
@@ -255,6 +256,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       onError: (error) => log(`queue poller: ${(error as Error).message}`),
     });
     stops.push(() => poller.stop());
+    for (const table of TABLES) {
+      const stream = table.stream;
+      if (!stream) continue;
+      const streamPoller = await startStreamPoller({
+        endpoint: dynamodb.endpoint,
+        tableName: tableName(TABLE_PREFIX, table),
+        batchSize: stream.batchSize,
+        positionsFile: join(dataDir, 'streams', `${table.id}.json`),
+        handler: async (event) =>
+          invoke(await loadHandler(stream.handler), event, lambdaContext(`atende-stream-${table.id}`, 60_000)),
+        onError: (error) => log(`stream poller (${table.id}): ${(error as Error).message}`),
+      });
+      stops.push(() => streamPoller.stop());
+    }
     const sessionWorker = await startWhatsappSessionWorker(sandbox, log);
     stops.push(() => sessionWorker.stop());
     const schedules = startSchedules(SCHEDULES, log);
