@@ -3,9 +3,8 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MEDIA_URL_EXPIRES_SECONDS, type MessageView } from '@atende/shared/contracts/conversations/views';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-
-/** Every file of a company, uploaded or fetched from a channel, lives under this prefix of the media bucket. */
-export const companyMediaPrefix = (companyId: string) => `media/C/${companyId}/`;
+import { downloadOverrides } from '../lib/media-download.ts';
+import { isCompanyMediaKey } from '../lib/media-keys.ts';
 
 /**
  * The message with a short-lived presigned GET of its file, for a caller already allowed to see it. Only keys
@@ -13,10 +12,14 @@ export const companyMediaPrefix = (companyId: string) => `media/C/${companyId}/`
  */
 export async function withMediaUrl(message: MessageView): Promise<MessageView> {
   const { media } = message;
-  if (!media || !media.file_path.startsWith(companyMediaPrefix(message.company))) return message;
+  if (!media || !isCompanyMediaKey(media.file_path, message.company)) return message;
   const url = await getSignedUrl(
     clients().s3,
-    new GetObjectCommand({ Bucket: config().mediaBucket, Key: media.file_path }),
+    new GetObjectCommand({
+      Bucket: config().mediaBucket,
+      Key: media.file_path,
+      ...downloadOverrides(media.file_name, media.file_path),
+    }),
     { expiresIn: MEDIA_URL_EXPIRES_SECONDS },
   );
   return { ...message, media: { ...media, url } };

@@ -177,4 +177,67 @@ describe('media previews', () => {
     const own = { ...view, media: { ...view.media, file_path: `media/C/${inbox.companyId}/a/x.png` } };
     expect((await withMediaUrl(own)).media?.url).toContain('X-Amz-Signature=');
   });
+
+  it('refuses a file path that climbs out of the conversation prefix, and never signs it', async () => {
+    const chatId = await served();
+    const stranger = await createInbox();
+    const traversal = `media/C/${inbox.companyId}/${chatId}/../../${stranger.companyId}/${newObjectId()}/x.png`;
+    const sent = await callRoute(handler, sendCustomerMedia, {
+      token: inbox.operator.token,
+      params: { chatId },
+      body: {
+        sent_by: 'operator',
+        message: { file_name: 'x.png', file_type: 'image', file_path: traversal },
+        operator: inbox.operator.id,
+        channel: 'widget',
+      },
+    });
+    expect(sent.status).toBe(400);
+    const view = {
+      _id: newObjectId(),
+      conversation: chatId,
+      type: 'image',
+      content: 'x.png',
+      sent_by: 'customer',
+      channel: 'widget',
+      created_at: new Date().toISOString(),
+      read: false,
+      flags: [],
+      channel_metadata: {},
+      company: inbox.companyId,
+      status: 'delivered',
+      media: { file_name: 'x.png', file_type: 'image', file_path: traversal },
+    } satisfies MessageView;
+    expect((await withMediaUrl(view)).media?.url).toBeUndefined();
+  });
+
+  it('signs HTML and SVG attachments as downloads, never inline', async () => {
+    const base = {
+      _id: newObjectId(),
+      conversation: newObjectId(),
+      type: 'doc',
+      sent_by: 'customer',
+      channel: 'email',
+      created_at: new Date().toISOString(),
+      read: false,
+      flags: [],
+      channel_metadata: {},
+      company: inbox.companyId,
+      status: 'delivered',
+    } as const;
+    for (const name of ['fatura.html', 'logo.svg']) {
+      const view: MessageView = {
+        ...base,
+        content: name,
+        media: {
+          file_name: name,
+          file_type: 'doc',
+          file_path: `media/C/${inbox.companyId}/inbound/a/${name}`,
+        },
+      };
+      const url = new URL((await withMediaUrl(view)).media?.url as string);
+      expect(url.searchParams.get('response-content-disposition')).toMatch(/^attachment;/);
+      expect(url.searchParams.get('response-content-type')).toBe('application/octet-stream');
+    }
+  });
 });

@@ -2,7 +2,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { presignMediaBody } from '@atende/shared/contracts/messages/presign-media';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { checkUpload, fileExtension, maxUploadBytes } from '@atende/shared/rules/upload';
+import { checkUpload, maxUploadBytes } from '@atende/shared/rules/upload';
 import type { z } from 'zod';
 import { visibleConversation } from '../conversations/context.ts';
 import { findIntegration } from '../conversations/integrations.ts';
@@ -10,13 +10,10 @@ import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { Forbidden, Invalid } from '../lib/errors.ts';
+import { mediaPrefix, safeExtension } from '../lib/media-keys.ts';
 import { messagingChannel } from './outgoing.ts';
 
 export const PRESIGN_EXPIRES_SECONDS = 300;
-
-/** Every upload of a conversation lives under its company's and conversation's prefix. */
-export const mediaPrefix = (companyId: string, conversationId: string) =>
-  `media/C/${companyId}/${conversationId}/`;
 
 /**
  * A presigned POST for one file: checked first against the spec's type lists and size limit for the
@@ -32,7 +29,7 @@ export async function presignMedia(auth: AuthContext, body: z.infer<typeof presi
   const target = { channel: messagingChannel(conversation.channel), integrationType: integration?.type };
   const check = checkUpload({ fileName: body.file_name, mimeType: body.mime_type, size: body.size }, target);
   if (!check.ok) throw new Invalid('file', check.message);
-  const extension = fileExtension(body.file_name);
+  const extension = safeExtension(body.file_name);
   const key = `${mediaPrefix(auth.companyId, conversation._id)}${newObjectId()}${extension ? `.${extension}` : ''}`;
   const max = maxUploadBytes(target);
   const { url, fields } = await createPresignedPost(clients().s3, {

@@ -16,9 +16,9 @@ import { type MessageRecord, pickMessageView } from '../conversations/records.ts
 import { appendMessage } from '../conversations/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
+import { isConversationMediaKey } from '../lib/media-keys.ts';
 import { deliver } from './delivery.ts';
 import { checkWindow, messagingChannel, type SendContext, sendContext } from './outgoing.ts';
-import { mediaPrefix } from './media.ts';
 
 type Draft = Pick<MessageRecord, 'type' | 'content' | 'flags'> &
   Partial<Pick<MessageRecord, 'media' | 'template'>>;
@@ -92,11 +92,8 @@ export async function sendMedia(
 ) {
   const failed = checkMediaSend(body.message);
   const kind = fileKindSchema.safeParse(body.message.file_type);
-  if (
-    failed ||
-    !kind.success ||
-    !body.message.file_path?.startsWith(mediaPrefix(auth.companyId, conversationId))
-  ) {
+  const filePath = body.message.file_path ?? '';
+  if (failed || !kind.success || !isConversationMediaKey(filePath, auth.companyId, conversationId)) {
     throw new Invalid('message', ptBR.errors.sendMessageFailed);
   }
   const context = await sendContext(auth, conversationId, body);
@@ -116,7 +113,7 @@ export async function sendMedia(
     type: kind.data,
     content: body.message.file_name,
     flags: [],
-    media: { file_name: body.message.file_name, file_type: kind.data, file_path: body.message.file_path },
+    media: { file_name: body.message.file_name, file_type: kind.data, file_path: filePath },
   });
 }
 

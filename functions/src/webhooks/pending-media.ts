@@ -8,8 +8,7 @@ import { getIntegration } from '../integrations/store.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
-
-const safeName = (name: string) => name.replace(/[^\w.-]+/g, '_').slice(-120) || 'file';
+import { safeKeyName } from '../lib/media-keys.ts';
 
 /**
  * Where a provider's media is kept: under the company's prefix, named by a digest of the integration and
@@ -19,7 +18,7 @@ export const inboundMediaKey = (message: InboundMessage, fileName: string) =>
   `media/C/${message.companyId}/inbound/${message.integrationId}/${createHash('sha256')
     .update(`${message.integrationId}:${message.providerMessageId}`)
     .digest('hex')
-    .slice(0, 32)}-${safeName(fileName)}`;
+    .slice(0, 32)}-${safeKeyName(fileName)}`;
 
 /**
  * Downloads a message's pending provider media through its adapter, copies it into the media bucket and

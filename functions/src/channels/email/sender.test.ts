@@ -12,7 +12,7 @@ import { callRoute } from '../../auth/test-gateway.ts';
 import { createTenant, type Tenant } from '../../company/test-tenant.ts';
 import { handler as conversations } from '../../conversations/handler.ts';
 import { findByProviderId, getMessage } from '../../conversations/message-store.ts';
-import { mediaPrefix } from '../../messages/media.ts';
+import { mediaPrefix } from '../../lib/media-keys.ts';
 import { handler as messages } from '../../messages/handler.ts';
 import { useTestTables } from '../../testing/dynamodb.ts';
 import {
