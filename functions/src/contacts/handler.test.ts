@@ -17,6 +17,8 @@ import { handler as tagsHandler } from '../tags/handler.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler as walletsHandler } from '../wallets/handler.ts';
 import { handler } from './handler.ts';
+import type { ContactRecord } from './records.ts';
+import { readContact, writeContact } from './store.ts';
 
 let a: Tenant;
 let b: Tenant;
@@ -148,6 +150,25 @@ describe('contacts CRUD', () => {
       full_name: 'Contato de B',
     });
     expect((await search(a, { search: 'contato de b' })).contacts).toEqual([]);
+  });
+
+  it("stores a contact with neither phone nor e-mail as channel 'invalid', never the string 'undefined'", async () => {
+    const created = (await create(a, { full_name: 'Sem Canal' })).body as ContactView;
+    expect(created.channel).toBe('invalid');
+    expect((await readContact(a.companyId, created._id))?.channel).toBe('invalid');
+    const legacy = {
+      ...(await readContact(a.companyId, created._id)),
+      channel: 'undefined',
+    } as ContactRecord;
+    await writeContact(await readContact(a.companyId, created._id), legacy, { actor: a.admin.id });
+    const read = await callRoute(handler, getContact, { token: a.admin.token, params: { id: created._id } });
+    expect(read.body).toMatchObject({ channel: 'invalid' });
+    const phoned = await callRoute(handler, updateContact, {
+      token: a.admin.token,
+      params: { id: created._id },
+      body: { cel_phone: '(85) 98888-4545' },
+    });
+    expect(phoned.body).toMatchObject({ channel: 'whatsapp' });
   });
 });
 

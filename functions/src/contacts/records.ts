@@ -26,6 +26,16 @@ export const contactRecord = customerSchema
   .loose();
 export type ContactRecord = z.infer<typeof contactRecord>;
 
+/**
+ * A contact's channel while none of its own is known follows its phone (WhatsApp) or e-mail; with neither it
+ * is 'invalid' ("Desconhecido"). Older records stored the literal 'undefined' ("Validando") for contacts that
+ * had nothing to validate; they read the same way.
+ */
+export function settledChannel(record: Pick<ContactRecord, 'channel' | 'cel_phone' | 'email'>) {
+  if (record.channel !== 'undefined' && record.channel !== 'invalid') return record.channel;
+  return record.cel_phone ? 'whatsapp' : record.email ? 'email' : 'invalid';
+}
+
 export function toContactView(record: ContactRecord, mask: SensitiveMaskMode): ContactView {
   const masked = mask !== 'none' && (record.cel_phone !== undefined || record.email !== undefined);
   return {
@@ -34,7 +44,7 @@ export function toContactView(record: ContactRecord, mask: SensitiveMaskMode): C
     ...(record.cel_phone !== undefined ? { cel_phone: maskSensitive(record.cel_phone, 'phone', mask) } : {}),
     ...(record.email !== undefined ? { email: maskSensitive(record.email, 'email', mask) } : {}),
     ...(record.avatar !== undefined ? { avatar: record.avatar } : {}),
-    channel: record.channel,
+    channel: settledChannel(record),
     company: record.company,
     channel_metadata: record.channel_metadata,
     tags: record.tags,

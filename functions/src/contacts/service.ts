@@ -14,7 +14,7 @@ import { actorOf, contactAudit } from './audit.ts';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { checkContactInput, type ContactInput, type InputContext } from './input.ts';
 import type { ContactRecord } from './records.ts';
-import { toContactView } from './records.ts';
+import { settledChannel, toContactView } from './records.ts';
 import { type ContactScope, loadScope, mayManage } from './scope.ts';
 import { searchContacts } from './search.ts';
 import { readContact, writeContact } from './store.ts';
@@ -60,6 +60,7 @@ export function applyFields(
   else if (cel_phone !== undefined) next.cel_phone = cel_phone;
   if (email === null) delete next.email;
   else if (email !== undefined) next.email = email;
+  next.channel = settledChannel(next);
   return next;
 }
 
@@ -67,7 +68,7 @@ export function newContactRecord(companyId: string, now: string, createdBy: stri
   return {
     _id: newObjectId(),
     full_name: '',
-    channel: 'undefined',
+    channel: 'invalid',
     company: companyId,
     channel_metadata: {},
     tags: [],
@@ -90,8 +91,6 @@ export async function createContact(auth: AuthContext, body: z.infer<typeof crea
   requireWalletAllowed(scope, fields.wallet);
   const now = new Date().toISOString();
   const record = applyFields(newContactRecord(auth.companyId, now, auth.employeeId), fields, now);
-  if (record.cel_phone) record.channel = 'whatsapp';
-  else if (record.email) record.channel = 'email';
   requireCustomRequired(context, record);
   const actor = await actorOf(auth.companyId, auth.employeeId);
   await writeContact(undefined, record, {

@@ -70,7 +70,6 @@ function prepare(job: ImportJob, index: number, row: Record<string, string>, con
     checked.fields,
     now,
   );
-  record.channel = record.cel_phone ? 'whatsapp' : record.email ? 'email' : 'undefined';
   return { record };
 }
 

@@ -220,7 +220,7 @@ describe('media previews', () => {
       channel: 'email',
       created_at: new Date().toISOString(),
       read: false,
-      flags: [],
+      flags: [] as string[],
       channel_metadata: {},
       company: inbox.companyId,
       status: 'delivered',
