@@ -85,3 +85,38 @@ describe('createHttpHandler access enforcement', () => {
     );
   });
 });
+
+const echo = defineRoute({
+  id: 'test.echo',
+  method: 'POST',
+  path: '/echo',
+  domain: 'account',
+  auth: 'employee',
+  body: z.object({ data: z.unknown() }),
+});
+
+describe('createHttpHandler input bounds', () => {
+  const handler = createHttpHandler([
+    route(echo, async () => {
+      throw Object.assign(new Error('The provided starting key is invalid'), { name: 'ValidationException' });
+    }),
+  ]);
+  const post = (body: string) =>
+    handler({ ...event('/echo', 'admin'), httpMethod: 'POST', body }, lambdaContext);
+
+  it('answers 400 naming the field for deep bodies and out-of-range numbers, before any handler runs', async () => {
+    const deep = `{"data":${'{"a":'.repeat(40)}1${'}'.repeat(40)}}`;
+    const tooDeep = await post(deep);
+    expect(tooDeep.statusCode).toBe(400);
+    expect(JSON.parse(tooDeep.body).field).toMatch(/^data\.a\.a/);
+    const huge = await post('{"data":{"price":1e200}}');
+    expect(huge.statusCode).toBe(400);
+    expect(JSON.parse(huge.body)).toMatchObject({ field: 'data.price', code: 'invalid' });
+  });
+
+  it('turns a resume key DynamoDB refuses into a 400 on cursor, not a 500', async () => {
+    const answer = await post('{"data":1}');
+    expect(answer.statusCode).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ field: 'cursor', message: ptBR.admin.invalidCursor });
+  });
+});

@@ -8,6 +8,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { z } from 'zod';
 import { type AuthContext, readAuthContext, requireAuthContext } from './auth-context.ts';
 import { AppError, Forbidden, Invalid, NotFound, TooManyRequests } from './errors.ts';
+import { isRefusedStartKey, requireBounded } from './input-bounds.ts';
 import { invocationFields, logger, withLogContext } from './logger.ts';
 import { parseInput } from './validation.ts';
 
@@ -58,6 +59,7 @@ function parseBody(event: APIGatewayProxyEvent): unknown {
 }
 
 export function errorResponse(error: unknown, event?: APIGatewayProxyEvent): APIGatewayProxyResult {
+  if (isRefusedStartKey(error)) return errorResponse(new Invalid('cursor', ptBR.admin.invalidCursor), event);
   if (error instanceof AppError) {
     const headers: Record<string, string> =
       error instanceof TooManyRequests ? { 'retry-after': String(error.retryAfterSeconds) } : {};
@@ -119,6 +121,8 @@ export function createHttpHandler(bindings: readonly RouteBinding[], options: Ht
       const auth = needsAuth ? requireAuthContext(event) : readAuthContext(event);
       await enforceAccess(contract, auth, options.accessContext);
       const rawBody = parseBody(event);
+      requireBounded(rawBody, 'body');
+      requireBounded(event.queryStringParameters ?? {}, 'query');
       const input: RequestInput<RouteContract> = {
         params: contract.params
           ? parseInput(contract.params, event.pathParameters ?? {}, 'params')

@@ -847,6 +847,13 @@ export const ptBR = {
     logs: 'Logs',
     logout: 'Sair',
   },
+  security: {
+    tooDeep: 'aninhamento acima do permitido.',
+    tooLarge: 'conteúdo grande demais.',
+    numberOutOfRange: 'número fora do intervalo permitido.',
+    invalidKey: 'nome de chave inválido.',
+    tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  },
   widget: {
     integrationNotFound: 'Integração não encontrada.',
     widgetNotFound: 'Widget não encontrado.',

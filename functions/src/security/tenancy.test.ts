@@ -1,0 +1,117 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { createContact } from '@atende/shared/contracts/contacts/create-contact';
+import { createTag } from '@atende/shared/contracts/tags/create-tag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callRoute } from '../auth/test-gateway.ts';
+import { createTenant, type Tenant } from '../company/test-tenant.ts';
+import { handler as contactsHandler } from '../contacts/handler.ts';
+import {
+  createInbox,
+  deliverInbound,
+  type Inbox,
+  inboundText,
+  TEST_JWT_SECRET,
+} from '../conversations/test-inbox.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { handler as tagsHandler } from '../tags/handler.ts';
+import { useTestTables } from '../testing/dynamodb.ts';
+import { employeeRoutes, handlerOf, pathParams } from './manifest-routes.ts';
+
+/**
+ * Generated from the route manifest, so a new route is covered the day it is added: another company's admin,
+ * naming the first company's ids in every path parameter, gets 400/403/404, never an answer carrying the first
+ * company's ids, and the first company's items are byte for byte unchanged afterwards; every list answers the
+ * second admin without a single foreign id.
+ */
+let owner: Inbox;
+let stranger: Tenant;
+
+async function companyItems(companyId: string): Promise<string> {
+  const items: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await clients().document.send(
+      new ScanCommand({
+        TableName: config().mainTable,
+        FilterExpression: 'begins_with(pk, :company)',
+        ExpressionAttributeValues: { ':company': `C#${companyId}#` },
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return JSON.stringify(items.map((item) => JSON.stringify(item)).sort());
+}
+
+/** Every object id the owner's items carry, the company's own first. */
+function ownerIds(snapshot: string): string[] {
+  const ids = new Set<string>([owner.companyId, owner.admin.id]);
+  for (const match of snapshot.matchAll(/\\"_id\\":\\"([0-9a-f]{24})\\"/g)) ids.add(match[1] as string);
+  return [...ids];
+}
+
+beforeAll(async () => {
+  process.env.JWT_SECRET = TEST_JWT_SECRET;
+  await useTestTables();
+  owner = await createInbox();
+  stranger = await createTenant();
+  await deliverInbound(inboundText(owner, { externalId: 'tenancy-visitor', text: 'Olá' }));
+  const token = owner.admin.token;
+  await callRoute(contactsHandler, createContact, {
+    token,
+    body: { full_name: 'Cliente do Dono', cel_phone: '(85) 98888-7070', email: 'dono@cliente.com.br' },
+  });
+  await callRoute(tagsHandler, createTag, { token, body: { name: 'vip-dono', color: '#ff0000' } });
+}, 60_000);
+
+describe('tenancy, generated from the manifest', () => {
+  it("refuses another company's admin every route that names the owner's ids, and changes nothing", async () => {
+    const before = await companyItems(owner.companyId);
+    const ids = ownerIds(before);
+    expect(ids.length).toBeGreaterThan(5);
+    const routes = employeeRoutes().filter((route) => pathParams(route).length > 0);
+    expect(routes.length).toBeGreaterThan(20);
+    const leaks: string[] = [];
+    const refused = { 400: 0, 403: 0, 404: 0 } as Record<number, number>;
+    for (const route of routes) {
+      const handler = await handlerOf(route);
+      for (const id of ids) {
+        const params = Object.fromEntries(pathParams(route).map((name) => [name, id]));
+        const answer = await callRoute(handler, route, {
+          token: stranger.admin.token,
+          params,
+          ...(route.body ? { body: {} } : {}),
+        });
+        const text = JSON.stringify(answer.body ?? '');
+        const foreign = ids.filter((other) => other !== id && text.includes(other));
+        refused[answer.status] = (refused[answer.status] ?? 0) + 1;
+        if (![400, 403, 404].includes(answer.status) || foreign.length > 0) {
+          leaks.push(`${route.id} ${id}: ${answer.status} ${text.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(leaks).toEqual([]);
+    // Most refusals are the ownership check itself, not a body schema refusing `{}` first.
+    expect((refused[403] ?? 0) + (refused[404] ?? 0)).toBeGreaterThan(refused[400] ?? 0);
+    expect(await companyItems(owner.companyId)).toBe(before);
+  }, 300_000);
+
+  it("lists nothing of the owner's to another company's admin", async () => {
+    const ids = ownerIds(await companyItems(owner.companyId));
+    const lists = employeeRoutes().filter(
+      (route) => route.method === 'GET' && pathParams(route).length === 0,
+    );
+    expect(lists.length).toBeGreaterThan(10);
+    const leaks: string[] = [];
+    for (const route of lists) {
+      const answer = await callRoute(await handlerOf(route), route, { token: stranger.admin.token });
+      expect(answer.status, route.id).toBeLessThan(500);
+      const text = JSON.stringify(answer.body ?? '');
+      const foreign = ids.filter((id) => text.includes(id));
+      if (foreign.length > 0) leaks.push(`${route.id}: ${foreign.join(',')}`);
+    }
+    expect(leaks).toEqual([]);
+  }, 120_000);
+});
