@@ -8,6 +8,7 @@ import {
   isConditionFailure,
   transactWrite,
 } from '../lib/dynamo/transaction.ts';
+import { closeSessionConnections } from '../lib/realtime.ts';
 import { keys } from './keys.ts';
 
 /** Sessions (one per sign-in, the family of its refresh tokens) and their refresh tokens. */
@@ -138,8 +139,16 @@ export async function rotateRefresh(
   }
 }
 
-/** Ends a session: the authorizer refuses its access tokens and its refresh tokens no longer rotate. */
+/**
+ * Ends a session: the authorizer refuses its access tokens, its refresh tokens no longer rotate, and its open
+ * WebSockets are closed.
+ */
 export async function revokeSession(session: SessionRef, now: Date): Promise<void> {
+  await markRevoked(session, now);
+  await closeSessionConnections(session.companyId, session.employeeId, session.sessionId);
+}
+
+async function markRevoked(session: SessionRef, now: Date): Promise<void> {
   try {
     await clients().document.send(
       new UpdateCommand({
@@ -153,6 +162,18 @@ export async function revokeSession(session: SessionRef, now: Date): Promise<voi
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
+}
+
+/** Whether the session was revoked: a sign-out that raced this caller's $connect. */
+export async function sessionRevoked(session: SessionRef): Promise<boolean> {
+  const { Item } = await clients().document.send(
+    new GetCommand({
+      TableName: config().mainTable,
+      Key: keys.session(session.companyId, session.employeeId, session.sessionId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item?.revokedAt !== undefined;
 }
 
 export interface StoredSession extends SessionRef {

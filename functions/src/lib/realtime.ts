@@ -1,4 +1,8 @@
-import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  DeleteConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { isObjectId } from '@atende/shared/domain/object-id';
 import { parseRoom } from '@atende/shared/realtime/rooms';
 import {
@@ -112,4 +116,33 @@ export async function publishToConnections<E extends ServerEvent>(
   data: ServerEventPayload<E>,
 ): Promise<PublishResult> {
   return publishToAll(connectionIds, serverFrame(event, companyId, data));
+}
+
+/**
+ * Closes every open WebSocket of one session (`@connections` DELETE) and forgets them, so a revoked session
+ * (sign-out, password change, deactivation, company switch) stops receiving frames at once instead of until
+ * API Gateway's two-hour limit. Without a management endpoint (tests without sockets) only the rows go.
+ */
+export async function closeSessionConnections(
+  companyId: string,
+  employeeId: string,
+  sessionId: string,
+): Promise<number> {
+  const connections = (await listEmployeeConnections(companyId, employeeId)).filter(
+    (connection) => connection.sessionId === sessionId,
+  );
+  const client = clients().websocket;
+  await Promise.all(
+    connections.map(async ({ connectionId }) => {
+      // The rows go first: fan-out reads them, so no frame reaches the socket while it is being closed.
+      await removeConnection(companyId, connectionId);
+      if (!client) return;
+      try {
+        await client.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+      } catch (error) {
+        if (!isGone(error)) throw error;
+      }
+    }),
+  );
+  return connections.length;
 }

@@ -75,8 +75,7 @@ export async function handler(event: WebSocketEvent, _context: Context): Promise
   const caller: Caller = { auth, connectionId };
   try {
     if (eventType === 'CONNECT') {
-      await connect(caller, connectedAt);
-      return { statusCode: 200 };
+      return { statusCode: (await connect(caller, connectedAt)) ? 200 : 401 };
     }
     if (eventType === 'DISCONNECT') {
       await disconnect(caller);

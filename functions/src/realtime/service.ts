@@ -1,6 +1,7 @@
 import { clientFrame, isClientAction } from '@atende/shared/realtime/client-actions';
 import { companyRoom, employeeRoom, parseRoom } from '@atende/shared/realtime/rooms';
 import { type ServerFrame, serverFrame } from '@atende/shared/realtime/server-events';
+import { sessionRevoked } from '../auth/session-store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { publishToConnections, publishToRoom } from '../lib/realtime.ts';
 import {
@@ -21,13 +22,20 @@ export interface Caller {
 const errorFrame = (caller: Caller, code: string, message: string, action?: string): ServerFrame<'error'> =>
   serverFrame('error', caller.auth.companyId, { code, message, ...(action ? { action } : {}) });
 
-/** Stores the connection and puts it in its company's and its own employee's rooms. */
-export async function connect(caller: Caller, connectedAt: number): Promise<void> {
+/**
+ * Stores the connection and puts it in its company's and its own employee's rooms. A session revoked while
+ * this $connect was in flight (after the authorizer, before the rows existed) would escape the revocation's
+ * sweep of its sockets, so it is checked again once the rows are written: false, and nothing stays stored.
+ */
+export async function connect(caller: Caller, connectedAt: number): Promise<boolean> {
   const { auth, connectionId } = caller;
   const { companyId, employeeId, role, sessionId } = auth;
   const connection = { companyId, employeeId, role, sessionId, connectionId, connectedAt };
   await putConnection(connection);
   await joinRooms(connection, [companyRoom(auth.companyId), employeeRoom(auth.companyId, auth.employeeId)]);
+  if (!(await sessionRevoked(auth))) return true;
+  await removeConnection(companyId, connectionId);
+  return false;
 }
 
 export async function disconnect(caller: Caller): Promise<void> {
