@@ -143,3 +143,20 @@ describe('POST /api/auth/password', () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe('password change throttle', () => {
+  it('stops current_password guesses after 5 failures, even the right one, like sign-in', async () => {
+    const { email } = await signUp();
+    const { accessToken } = await tokensFor(email);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await change(accessToken, {
+        current_password: `chute-${attempt}-x`,
+        new_password: NEW_PASSWORD,
+      });
+      expect(wrong.status).toBe(400);
+    }
+    const blocked = await change(accessToken, { current_password: PASSWORD, new_password: NEW_PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

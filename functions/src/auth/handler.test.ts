@@ -12,6 +12,7 @@ import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 import { keys } from './keys.ts';
 import { callRoute } from './test-gateway.ts';
+import { SIGN_IN_LIMITS } from './throttle.ts';
 
 const PASSWORD = 'senha-forte-123';
 let counter = 0;
@@ -158,18 +159,65 @@ describe('POST /api/auth/token', () => {
     }
   });
 
-  it('throttles an account after 5 failures, even with the right password, and tells when to retry', async () => {
+  it('locks an account for the address that failed 5 times, and tells when to retry', async () => {
     const { email } = await signUp();
+    const ip = '198.51.100.7';
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await signIn(email, 'errada-errada', `198.51.100.${attempt}`)).status).toBe(401);
+      expect((await signIn(email, 'errada-errada', ip)).status).toBe(401);
     }
-    const blocked = await signIn(email, PASSWORD, '198.51.100.99');
+    const blocked = await signIn(email, PASSWORD, ip);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
     expect(blocked.body).toMatchObject({
       message: 'Muitas tentativas de acesso. Tente novamente em alguns minutos.',
     });
+  });
+
+  it('does not let failures from other addresses lock the owner out of their own (ASVS V2.2.1)', async () => {
+    const { email } = await signUp();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await signIn(email, 'errada-errada', `198.51.100.${attempt}`)).status).toBe(401);
+    }
+    expect((await signIn(email, PASSWORD, '198.51.100.99')).status).toBe(200);
+  });
+
+  it('stops guessing spread over many addresses at a higher, account-wide ceiling', async () => {
+    const { email } = await signUp();
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.account.max; attempt += 1) {
+      expect((await signIn(email, 'errada-errada', `203.0.113.${attempt}`)).status).toBe(401);
+    }
+    const blocked = await signIn(email, PASSWORD, '203.0.113.250');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(900);
+  });
+
+  it('throttles trial sign-ups from one address', async () => {
+    const ip = '192.0.2.200';
+    const register = (label: string) =>
+      callRoute(handler, registerTrial, {
+        sourceIp: ip,
+        body: {
+          account_type: 'advanced',
+          company_name: 'Loja',
+          name: 'Ana',
+          email: uniqueEmail(label),
+          password: PASSWORD,
+        },
+      });
+    for (let attempt = 0; attempt < 10; attempt += 1) expect((await register('serie')).status).toBe(201);
+    expect((await register('serie')).status).toBe(429);
+    const elsewhere = await callRoute(handler, registerTrial, {
+      sourceIp: '192.0.2.201',
+      body: {
+        account_type: 'advanced',
+        company_name: 'Loja',
+        name: 'Ana',
+        email: uniqueEmail('b'),
+        password: PASSWORD,
+      },
+    });
+    expect(elsewhere.status).toBe(201);
   });
 
   it('resets the account counter after a successful sign-in', async () => {

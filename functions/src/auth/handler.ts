@@ -17,7 +17,9 @@ import {
 } from './service.ts';
 
 export const handler = createHttpHandler([
-  route(registerTrial, ({ body }) => register(body)),
+  route(registerTrial, ({ body, event }) =>
+    register(body, event.requestContext.identity.sourceIp || 'unknown'),
+  ),
   route(createToken, async ({ body, event }) =>
     signIn(body, event.requestContext.identity.sourceIp || 'unknown', await signingSecret()),
   ),

@@ -1,3 +1,7 @@
+/** What a throttle counter counts: see auth/throttle.ts. */
+export type ThrottleKind =
+  'ACCOUNT' | 'ADDRESS' | 'ACCOUNT_ADDRESS' | 'REGISTER' | 'PASSWORD' | 'EMAIL_CHECK';
+
 /**
  * Keys of the items the accounts API keeps in the main table.
  *
@@ -42,7 +46,7 @@ export const keys = {
   membership: (email: string, companyId: string) => ({ pk: `EMAIL#${email}`, sk: `MEMBER#${companyId}` }),
   membershipPrefix: 'MEMBER#',
   refresh: (hash: string) => ({ pk: `REFRESH#${hash}`, sk: 'REFRESH' }),
-  throttle: (kind: 'ACCOUNT' | 'ADDRESS', subject: string) => ({
+  throttle: (kind: ThrottleKind, subject: string) => ({
     pk: `THROTTLE#${kind}#${subject}`,
     sk: 'THROTTLE',
   }),

@@ -223,3 +223,19 @@ describe('an account employed by two companies', () => {
     expect((switched.body as TokenAnswer).employee).toMatchObject({ _id: linked._id, email: newEmail });
   });
 });
+
+describe('account enumeration', () => {
+  it('rate-limits e-mail checks per admin', async () => {
+    const tenant = await createTenant();
+    const check = (email: string, token = tenant.admin.token) =>
+      callRoute(employeesHandler, checkEmployeeEmail, { token, query: { email } });
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect((await check(uniqueEmail('sonda'))).status).toBe(200);
+    }
+    const refused = await check(uniqueEmail('sonda'));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const other = await createTenant();
+    expect((await check(uniqueEmail('sonda'), other.admin.token)).status).toBe(200);
+  });
+});

@@ -6,7 +6,7 @@ import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { newEmployee, newTrialCompany } from '../account/defaults.ts';
 import { toCompanyView, toEmployeeView } from '../account/records.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { Forbidden, Invalid, TooManyRequests, Unauthorized } from '../lib/errors.ts';
+import { Forbidden, Invalid, Unauthorized } from '../lib/errors.ts';
 import { readAccount, readMemberStatuses } from './accounts.ts';
 import { callerAccount } from './caller-account.ts';
 import { normalizeEmail } from './keys.ts';
@@ -16,13 +16,25 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 import { hashRefreshToken, newRefreshToken } from './refresh-tokens.ts';
 import { findRefresh, listEmployeeSessions, revokeSession, rotateRefresh } from './session-store.ts';
 import { companyItem, employeeItems, replacePassword, writeAtomically } from './store.ts';
-import { clearFailures, countFailure, readThrottle } from './throttle-store.ts';
+import {
+  clearLimit,
+  countAgainst,
+  type Limit,
+  passwordChangeLimit,
+  registerLimit,
+  requireUnderLimits,
+  signInLimits,
+} from './throttle.ts';
 import { signAccessToken } from './tokens.ts';
 
-/** Failed sign-ins allowed in one window, per e-mail and per client address. */
-export const THROTTLE = { windowSeconds: 15 * 60, perAccount: 5, perAddress: 20 } as const;
-
-export async function registerTrial(input: z.infer<typeof registerTrialBody>, now = new Date()) {
+export async function registerTrial(
+  input: z.infer<typeof registerTrialBody>,
+  clientAddress: string,
+  now = new Date(),
+) {
+  const limit = registerLimit(clientAddress);
+  await requireUnderLimits([limit], now);
+  await countAgainst([limit], now);
   const company = newTrialCompany({
     id: newObjectId(),
     name: input.company_name,
@@ -53,33 +65,18 @@ export async function signIn(
   now = new Date(),
 ): Promise<Tokens> {
   const email = normalizeEmail(credentials.email);
-  const subjects = [
-    { kind: 'ACCOUNT' as const, subject: email },
-    { kind: 'ADDRESS' as const, subject: clientAddress },
-  ];
-  const [throttled, address] = await readThrottle(subjects, now);
-  const blockedUntil = Math.max(
-    throttled && throttled.count >= THROTTLE.perAccount ? throttled.windowEndsAt : 0,
-    address && address.count >= THROTTLE.perAddress ? address.windowEndsAt : 0,
-  );
-  if (blockedUntil > 0) {
-    throw new TooManyRequests(
-      AUTH_MESSAGES.tooManyAttempts,
-      Math.max(1, blockedUntil - Math.floor(now.getTime() / 1000)),
-    );
-  }
+  const limits = signInLimits(email, clientAddress);
+  await requireUnderLimits(limits, now);
 
   const account = await readAccount(email);
   const valid = account?.passwordHash
     ? await verifyPassword(credentials.password, account.passwordHash)
     : await burnPasswordCheck(credentials.password);
   if (!account || !valid) {
-    await Promise.all(
-      subjects.map(({ kind, subject }) => countFailure(kind, subject, THROTTLE.windowSeconds, now)),
-    );
+    await countAgainst(limits, now);
     throw new Unauthorized(AUTH_MESSAGES.invalidCredentials);
   }
-  await clearFailures('ACCOUNT', email);
+  await clearLimit(limits[0] as Limit);
 
   const choice = chooseMembership(await readMemberStatuses(account.memberships), {
     wanted: credentials.company,
@@ -148,9 +145,15 @@ export async function changePassword(
   now = new Date(),
 ): Promise<void> {
   const account = await callerAccount(auth);
+  const limit = passwordChangeLimit(account.email);
+  await requireUnderLimits([limit], now);
   const storedHash = account.passwordHash;
   const valid = storedHash ? await verifyPassword(input.current_password, storedHash) : false;
-  if (!storedHash || !valid) throw new Invalid('current_password', AUTH_MESSAGES.wrongCurrentPassword);
+  if (!storedHash || !valid) {
+    await countAgainst([limit], now);
+    throw new Invalid('current_password', AUTH_MESSAGES.wrongCurrentPassword);
+  }
+  await clearLimit(limit);
   const replaced = await replacePassword(account, storedHash, await hashPassword(input.new_password));
   if (!replaced) throw new Invalid('current_password', AUTH_MESSAGES.wrongCurrentPassword);
   const sessions = (

@@ -22,6 +22,7 @@ export interface CallResult {
   body: unknown;
 }
 
+let calls = 0;
 const restApi = createRestApi({ authorizer: async () => authorize, stage: 'prod', apiId: 'testapi123' });
 
 function fillPath(template: string, params: Record<string, string>): string {
@@ -36,6 +37,9 @@ export async function callRoute(
   const resource = resourcePath(contract);
   const headers: Record<string, string> = { 'content-type': 'application/json', Host: 'testapi123.example' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  // Each call comes from its own address unless a test names one, as many clients would: per-address throttles
+  // (sign-up, sign-in) then only meet the tests that exercise them.
+  calls += 1;
   const outcome = await restApi.invoke(
     {
       route: contract,
@@ -45,7 +49,7 @@ export async function callRoute(
       headers,
       query: Object.fromEntries(Object.entries(options.query ?? {}).map(([key, value]) => [key, [value]])),
       body: options.body === undefined ? null : JSON.stringify(options.body),
-      sourceIp: options.sourceIp ?? '203.0.113.10',
+      sourceIp: options.sourceIp ?? `198.18.${(calls >> 8) & 255}.${calls & 255}`,
       userAgent: 'vitest',
     },
     async () => handler,

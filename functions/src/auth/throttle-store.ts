@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { epochSeconds, isConditionFailure } from '../lib/dynamo/transaction.ts';
-import { keys } from './keys.ts';
+import { keys, type ThrottleKind } from './keys.ts';
 
 export interface ThrottleCounter {
   count: number;
@@ -11,7 +11,7 @@ export interface ThrottleCounter {
 
 /** Reads the failure counters of an e-mail and an address; an ended window counts as none. */
 export async function readThrottle(
-  subjects: Array<{ kind: 'ACCOUNT' | 'ADDRESS'; subject: string }>,
+  subjects: ReadonlyArray<{ kind: ThrottleKind; subject: string }>,
   now: Date,
 ): Promise<ThrottleCounter[]> {
   return Promise.all(
@@ -36,7 +36,7 @@ export async function readThrottle(
  * an ended window is replaced by a fresh one.
  */
 export async function countFailure(
-  kind: 'ACCOUNT' | 'ADDRESS',
+  kind: ThrottleKind,
   subject: string,
   windowSeconds: number,
   now: Date,
@@ -63,7 +63,7 @@ export async function countFailure(
   }
 }
 
-export async function clearFailures(kind: 'ACCOUNT' | 'ADDRESS', subject: string): Promise<void> {
+export async function clearFailures(kind: ThrottleKind, subject: string): Promise<void> {
   await clients().document.send(
     new DeleteCommand({ TableName: config().mainTable, Key: keys.throttle(kind, subject) }),
   );

@@ -23,6 +23,7 @@ import { employeeItems, linkedEmployeeItems } from '../auth/store.ts';
 import { publishEmployeesChanged, publishRefresh } from '../company/events.ts';
 import { changeCompany, readCompanyItem } from '../company/store.ts';
 import { flatten, membershipsOf, readTree, setMemberships } from '../departments/tree.ts';
+import { countAgainst, emailCheckLimit, requireUnderLimits } from '../auth/throttle.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import { ACTIVE_USERS_ATTRIBUTE, activeUsers, maxIncludedUsers } from './limits.ts';
@@ -79,7 +80,11 @@ export async function getEmployee(auth: AuthContext, id: string) {
 }
 
 /** Whether an e-mail already has a login account, and whether it is already an employee here; nothing more. */
-export async function checkEmail(auth: AuthContext, rawEmail: string) {
+export async function checkEmail(auth: AuthContext, rawEmail: string, now = new Date()) {
+  // Every check counts: a rate per admin keeps the form's lookup from being a bulk enumeration oracle.
+  const limit = emailCheckLimit(auth.companyId, auth.employeeId);
+  await requireUnderLimits([limit], now);
+  await countAgainst([limit], now);
   const account = await readAccount(normalizeEmail(rawEmail));
   return {
     exists: account !== undefined,
