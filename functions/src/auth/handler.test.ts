@@ -329,3 +329,45 @@ describe('DELETE /api/auth/token/revoke', () => {
     expect((await permissionsWith(other.accessToken)).status).toBe(200);
   });
 });
+
+describe('refresh token cookie', () => {
+  const cookieOf = (headers: Record<string, string>) => headers['set-cookie'] ?? '';
+
+  it('sets the refresh token as an HttpOnly, Secure, SameSite=Strict cookie scoped to the token routes', async () => {
+    const { email } = await signUp();
+    const answer = await signIn(email);
+    expect(answer.status).toBe(200);
+    const cookie = cookieOf(answer.headers);
+    const { refreshToken: token } = answer.body as { refreshToken: string };
+    expect(cookie).toContain(`atende_refresh=${token};`);
+    expect(cookie).toMatch(/; HttpOnly(;|$)/);
+    expect(cookie).toMatch(/; Secure(;|$)/);
+    expect(cookie).toMatch(/; SameSite=Strict(;|$)/);
+    expect(cookie).toMatch(/; Path=\/api\/auth\/token(;|$)/);
+  });
+
+  it('refreshes from the cookie alone, rotating it without putting the token in the body', async () => {
+    const { email } = await signUp();
+    const signedIn = await signIn(email);
+    const first = (signedIn.body as { refreshToken: string }).refreshToken;
+    const refreshed = await callRoute(handler, refreshToken, {
+      body: { grant_type: 'refresh_token' },
+      cookie: `outro=1; atende_refresh=${first}`,
+    });
+    expect(refreshed.status).toBe(201);
+    expect(refreshed.body).toEqual({ accessToken: expect.any(String) });
+    const rotated = /atende_refresh=([^;]+);/.exec(cookieOf(refreshed.headers))?.[1];
+    expect(rotated).toBeDefined();
+    expect(rotated).not.toBe(first);
+    const noCookie = await callRoute(handler, refreshToken, { body: { grant_type: 'refresh_token' } });
+    expect(noCookie.status).toBe(401);
+  });
+
+  it('clears the cookie on sign-out', async () => {
+    const { email } = await signUp();
+    const { accessToken } = (await signIn(email)).body as { accessToken: string };
+    const revoked = await callRoute(handler, revokeToken, { token: accessToken });
+    expect(revoked.status).toBe(204);
+    expect(cookieOf(revoked.headers)).toMatch(/^atende_refresh=; Max-Age=0;/);
+  });
+});

@@ -5,7 +5,10 @@ import { refreshToken } from '@atende/shared/contracts/auth/refresh-token';
 import { registerTrial } from '@atende/shared/contracts/auth/register-trial';
 import { revokeToken } from '@atende/shared/contracts/auth/revoke-token';
 import { switchCompany } from '@atende/shared/contracts/auth/switch-company';
+import { AUTH_MESSAGES } from '@atende/shared/contracts/auth/messages';
+import { Unauthorized } from '../lib/errors.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
+import { clearedRefreshCookie, cookieRefreshToken, refreshCookie } from './refresh-cookie.ts';
 import { listCompanies, switchCompany as moveToCompany } from './companies.ts';
 import { signingSecret } from './secrets.ts';
 import {
@@ -21,17 +24,41 @@ export const handler = createHttpHandler([
     register(body, event.requestContext.identity.sourceIp || 'unknown'),
   ),
   route(createToken, async ({ body, event }) =>
-    signIn(body, event.requestContext.identity.sourceIp || 'unknown', await signingSecret()),
+    withRefreshCookie(
+      200,
+      await signIn(body, event.requestContext.identity.sourceIp || 'unknown', await signingSecret()),
+    ),
   ),
-  route(refreshToken, async ({ body }) => refreshSession(body.refresh_token, await signingSecret())),
+  route(refreshToken, async ({ body, event }) => {
+    const fromCookie = body.refresh_token === undefined;
+    const token = body.refresh_token ?? cookieRefreshToken(event);
+    if (!token) throw new Unauthorized(AUTH_MESSAGES.invalidRefreshToken);
+    const tokens = await refreshSession(token, await signingSecret());
+    if (!fromCookie) return withRefreshCookie(201, tokens);
+    return withRefreshCookie(201, { accessToken: tokens.accessToken }, tokens.refreshToken);
+  }),
   route(revokeToken, async ({ auth }) => {
     await revokeCurrentSession(auth);
-    return undefined;
+    return { statusCode: 204, headers: { 'set-cookie': clearedRefreshCookie() }, raw: true };
   }),
   route(changePassword, async ({ auth, body }) => {
     await replacePassword(auth, body);
     return undefined;
   }),
   route(listAccountCompanies, ({ auth }) => listCompanies(auth)),
-  route(switchCompany, async ({ auth, body }) => moveToCompany(auth, body.company, await signingSecret())),
+  route(switchCompany, async ({ auth, body }) =>
+    withRefreshCookie(200, await moveToCompany(auth, body.company, await signingSecret())),
+  ),
 ]);
+
+/** The answer with the session's refresh token also set as the browser's HttpOnly cookie. */
+function withRefreshCookie<T extends object>(statusCode: number, body: T, token?: string) {
+  const refresh = token ?? (body as { refreshToken?: string }).refreshToken;
+  const headers: Record<string, string> = refresh ? { 'set-cookie': refreshCookie(refresh) } : {};
+  return {
+    statusCode,
+    body,
+    headers,
+    raw: true as const,
+  };
+}

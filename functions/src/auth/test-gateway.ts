@@ -14,6 +14,8 @@ export interface CallOptions {
   body?: unknown;
   token?: string;
   sourceIp?: string;
+  /** The browser's Cookie header. */
+  cookie?: string;
 }
 
 export interface CallResult {
@@ -37,6 +39,7 @@ export async function callRoute(
   const resource = resourcePath(contract);
   const headers: Record<string, string> = { 'content-type': 'application/json', Host: 'testapi123.example' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.Cookie = options.cookie;
   // Each call comes from its own address unless a test names one, as many clients would: per-address throttles
   // (sign-up, sign-in) then only meet the tests that exercise them.
   calls += 1;

@@ -65,17 +65,16 @@ describe('API client', () => {
         { status: 401, body: { message: 'Não autorizado' } },
         { status: 200, body: { ok: true } },
       ],
-      '/auth/token/refresh': [
-        { status: 201, body: { accessToken: 'new-access', refreshToken: 'refresh-2' } },
-      ],
+      '/auth/token/refresh': [{ status: 201, body: { accessToken: 'new-access' } }],
     });
     await expect(apiRequest({ method: 'GET', path: '/permissions' })).resolves.toEqual({ ok: true });
     expect(calls.map((call) => call.path)).toEqual(['/permissions', '/auth/token/refresh', '/permissions']);
-    expect(calls[1]?.body).toEqual({ grant_type: 'refresh_token', refresh_token: 'refresh-1' });
+    // The refresh token rides in the HttpOnly cookie, never in script-readable storage or the body.
+    expect(calls[1]?.body).toEqual({ grant_type: 'refresh_token' });
     expect(calls[1]?.authorization).toBeNull();
     expect(calls[2]?.authorization).toBe('Bearer new-access');
     expect(store.getItem(STORAGE_KEYS.accessToken)).toBe('new-access');
-    expect(store.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
+    expect(store.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
     expect(onSessionLost).not.toHaveBeenCalled();
   });
 

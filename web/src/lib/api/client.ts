@@ -9,7 +9,7 @@ import {
   parseBody,
   serverMessage,
 } from './api-error.ts';
-import { readAccessToken, readRefreshToken, saveTokens } from './tokens.ts';
+import { readAccessToken, saveTokens } from './tokens.ts';
 
 export const API_NAME = 'atende';
 export const REFRESH_PATH = '/auth/token/refresh';
@@ -116,20 +116,19 @@ function toRequestError(rest: AmplifyApi, error: unknown): ApiRequestError {
 /** One refresh for every call that got a 401 at the same time. Resolves true when a new access token was saved. */
 function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
-    const refreshToken = readRefreshToken(hooks.store);
     const rest = await api();
     try {
-      if (!refreshToken) throw new ApiRequestError(401, GENERIC_ERROR_MESSAGE);
+      // The refresh token itself rides in the HttpOnly cookie the server set at sign-in.
       const answer = await rest.post({
         apiName: API_NAME,
         path: REFRESH_PATH,
-        options: { body: { grant_type: 'refresh_token', refresh_token: refreshToken } },
+        options: { body: { grant_type: 'refresh_token' } },
       }).response;
       const body = parseBody(await answer.body.text());
       const accessToken = readString(body, 'accessToken');
       if (answer.statusCode !== 201 || !accessToken)
         throw new ApiRequestError(answer.statusCode, GENERIC_ERROR_MESSAGE);
-      saveTokens({ accessToken, refreshToken: readString(body, 'refreshToken') }, hooks.store);
+      saveTokens({ accessToken }, hooks.store);
       return true;
     } catch (error) {
       const failure = toRequestError(rest, error);

@@ -10,7 +10,7 @@ export interface StoredEmployee {
 }
 
 export function saveSignIn(
-  answer: { accessToken: string; refreshToken: string; employee: StoredEmployee },
+  answer: { accessToken: string; employee: StoredEmployee },
   store: KeyValueStore = browserStore(),
 ): void {
   saveTokens(answer, store);
