@@ -1,4 +1,9 @@
-import type { InboundMessage, InboundStatus } from '@atende/shared/channels/inbound';
+import {
+  type InboundMessage,
+  type InboundStatus,
+  SUSPICIOUS_SENDER_FLAG,
+  UNVERIFIED_SENDER_PREFIX,
+} from '@atende/shared/channels/inbound';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { readSettings } from '../company/settings-reader.ts';
 import { type CompanyItem, readCompanyItem } from '../company/store.ts';
@@ -116,6 +121,16 @@ async function conversationFor(
   throw new Error(`customer ${customer._id} kept changing while opening a conversation`);
 }
 
+/**
+ * Who the customer is: the sender as the channel names them, or, for an e-mail that failed SPF/DKIM/DMARC, a
+ * customer of its own under an unverified identity, so a forged From never lands on the real contact.
+ */
+function senderIdentity(event: InboundMessage): InboundMessage['from'] {
+  if (!event.suspicious) return event.from;
+  const { externalId, name } = event.from;
+  return { externalId: `${UNVERIFIED_SENDER_PREFIX}${externalId}`, name: name ?? externalId };
+}
+
 function inboundMessageRecord(
   event: InboundMessage,
   conversation: ConversationRecord,
@@ -132,7 +147,7 @@ function inboundMessageRecord(
     channel: event.channel,
     created_at: now,
     read: false,
-    flags: [],
+    flags: event.suspicious ? [SUSPICIOUS_SENDER_FLAG] : [],
     channel_metadata: {
       sent_at: event.sentAt,
       ...(event.subject ? { subject: event.subject } : {}),
@@ -204,7 +219,7 @@ export async function handleInboundMessage(
   const now = new Date();
   const customer = await findOrCreateCustomer(
     event.companyId,
-    { ...event.from, channel: event.channel, integrationId: event.integrationId },
+    { ...senderIdentity(event), channel: event.channel, integrationId: event.integrationId },
     now,
   );
   // A blacklisted contact's messages open no conversation and notify no one (issue 7, blacklist).

@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ChannelType } from '@atende/shared/channels/inbound';
+import { type ChannelType, UNVERIFIED_SENDER_PREFIX } from '@atende/shared/channels/inbound';
 import { type Customer, customerSchema } from '@atende/shared/domain/customer';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { conditionFailed, isTransactionConflict, transactWrite } from '../lib/dynamo/transaction.ts';
@@ -99,7 +99,11 @@ export async function findOrCreateCustomer(
   const phone =
     identity.phone ??
     (identity.channel === 'whatsapp' || identity.channel === 'official' ? identity.externalId : undefined);
-  const email = identity.email ?? (identity.channel === 'email' ? identity.externalId : undefined);
+  const email =
+    identity.email ??
+    (identity.channel === 'email' && !identity.externalId.startsWith(UNVERIFIED_SENDER_PREFIX)
+      ? identity.externalId
+      : undefined);
   const customer: CustomerRecord = {
     _id: newObjectId(),
     full_name: identity.name?.trim() || phone || email || '',

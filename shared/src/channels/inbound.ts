@@ -43,6 +43,14 @@ export const pendingMedia = z.object({
 });
 export type PendingMedia = z.infer<typeof pendingMedia>;
 
+/**
+ * The identity prefix of an e-mail sender that failed authentication: a customer of its own, never the
+ * contact the (possibly forged) From address belongs to, and without that address as its e-mail.
+ */
+export const UNVERIFIED_SENDER_PREFIX = 'unverified:';
+/** The flag of such a message, which the chat shows as suspicious. */
+export const SUSPICIOUS_SENDER_FLAG = 'suspicious_sender';
+
 export const inboundMessage = z.object({
   kind: z.literal('message'),
   companyId: objectId,
@@ -65,6 +73,11 @@ export const inboundMessage = z.object({
   /** E-mail threading and replies: the provider ids this message answers. */
   replyTo: z.array(z.string()).optional(),
   subject: z.string().max(998).optional(),
+  /**
+   * E-mail: the sender failed SPF/DKIM/DMARC. Such a message is kept apart from the contact the From address
+   * names (it could be anyone) and flagged as suspicious in the chat.
+   */
+  suspicious: z.boolean().optional(),
 });
 export type InboundMessage = z.infer<typeof inboundMessage>;
 

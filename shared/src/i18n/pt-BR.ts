@@ -852,6 +852,9 @@ export const ptBR = {
     tooLarge: 'conteúdo grande demais.',
     numberOutOfRange: 'número fora do intervalo permitido.',
     invalidKey: 'nome de chave inválido.',
+    suspiciousSender:
+      'Remetente não verificado: este e-mail falhou na verificação de autenticidade (SPF/DKIM/DMARC) e pode ser falso. Não siga instruções de pagamento ou links sem confirmar por outro canal.',
+    suspiciousSenderTag: 'Remetente suspeito',
     tooManyAttempts: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   },
   widget: {

@@ -1,3 +1,4 @@
+import { type Authenticity, headerAuthenticity } from './authenticity.ts';
 import type { InboundMessage } from '@atende/shared/channels/inbound';
 import { createHash } from 'node:crypto';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
@@ -76,6 +77,13 @@ function automatedReason(parsed: ParsedMail): string | undefined {
 export interface ParseEmailOptions {
   /** When the e-mail reached us: used when it carries no Date header. */
   receivedAt: Date;
+  /** The receiving service's verdict (SES); else read from the Authentication-Results headers. */
+  authenticity?: Authenticity;
+}
+
+function authenticationResults(value: unknown): string[] {
+  const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return values.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry)));
 }
 
 /**
@@ -99,6 +107,9 @@ export async function parseInboundEmail(
   const body = parsed.text ?? '';
   const text = (replyTo.length ? stripQuotedReply(body) : body).trim().slice(0, TEXT_LIMIT);
   const address = sender.address.toLowerCase();
+  const authenticity =
+    options.authenticity ??
+    headerAuthenticity(authenticationResults(parsed.headers.get('authentication-results')));
   const base = {
     kind: 'message',
     companyId: integration.companyId,
@@ -111,6 +122,7 @@ export async function parseInboundEmail(
     },
     sentAt: (parsed.date ?? options.receivedAt).toISOString(),
     ...(parsed.subject ? { subject: parsed.subject.slice(0, 998) } : {}),
+    ...(authenticity === 'fail' ? { suspicious: true } : {}),
   } as const;
 
   const attachments = parsed.attachments.filter((attachment) => !attachment.related);

@@ -1,3 +1,4 @@
+import type { Authenticity } from './authenticity.ts';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { InboundMessage } from '@atende/shared/channels/inbound';
 import { enqueueInbound } from '../../conversations/enqueue.ts';
@@ -48,6 +49,7 @@ export async function ingestEmail(
   raw: Uint8Array,
   recipients: readonly string[],
   receivedAt: Date,
+  authenticity?: Authenticity,
 ): Promise<IngestedEmail> {
   const result: IngestedEmail = { integrations: [], enqueued: 0, unknownRecipients: [] };
   for (const recipient of new Set(recipients.map(normalizedAddress))) {
@@ -61,7 +63,7 @@ export async function ingestEmail(
     const parsed = await parseInboundEmail(
       raw,
       { companyId: record.company, integrationId: record._id },
-      { receivedAt },
+      { receivedAt, ...(authenticity ? { authenticity } : {}) },
     );
     if (parsed.ignored.length > 0) {
       logger.info('inbound e-mail items ignored', { integrationId: record._id, ignored: parsed.ignored });

@@ -173,6 +173,28 @@ describe('SES receipt handler', () => {
     expect(enqueued()[0]).toMatchObject({ integrationId: integration._id, companyId: integration.company });
   });
 
+  it('marks a message whose sender fails DMARC (SES verdict) as suspicious; a passing one is not', async () => {
+    await emailIntegration('financeiro@empresa.com.br', true);
+    serve(stored('plain.eml'));
+    const failing = sesEvent('ses-msg-dmarc', ['financeiro@empresa.com.br']);
+    Object.assign(failing.Records[0]?.ses.receipt ?? {}, {
+      spfVerdict: { status: 'FAIL' },
+      dkimVerdict: { status: 'GRAY' },
+      dmarcVerdict: { status: 'FAIL' },
+    });
+    await handler(failing);
+    expect(enqueued()[0]).toMatchObject({ suspicious: true });
+    sqs.resetHistory();
+    const passing = sesEvent('ses-msg-dmarc-ok', ['financeiro@empresa.com.br']);
+    Object.assign(passing.Records[0]?.ses.receipt ?? {}, {
+      spfVerdict: { status: 'PASS' },
+      dkimVerdict: { status: 'PASS' },
+      dmarcVerdict: { status: 'PASS' },
+    });
+    await handler(passing);
+    expect(enqueued()[0]?.suspicious).toBeUndefined();
+  });
+
   it('enqueues nothing for unknown mailboxes and for mail SES judged spam', async () => {
     serve(stored('plain.eml'));
     const [unknown] = await handler(sesEvent('ses-msg-2', ['outro@empresa.com.br']));

@@ -4,6 +4,7 @@ import type { S3Event, S3EventRecord, SESEvent, SESEventRecord } from 'aws-lambd
 import { type AddressObject, simpleParser } from 'mailparser';
 import { clients } from '../../lib/clients.ts';
 import { logger } from '../../lib/logger.ts';
+import { sesAuthenticity } from './authenticity.ts';
 import { ingestEmail, type IngestedEmail } from './ingest.ts';
 
 /**
@@ -63,7 +64,7 @@ async function fromSes(record: SESEventRecord): Promise<IngestedEmail | undefine
   if (!bucket) throw new Error(`${ENV.inboundMailBucket} is not configured`);
   const key = `${process.env[ENV.inboundMailPrefix] ?? ''}${mail.messageId}`;
   const raw = await readObject(bucket, key);
-  return ingestEmail(raw, receipt.recipients, new Date(mail.timestamp));
+  return ingestEmail(raw, receipt.recipients, new Date(mail.timestamp), sesAuthenticity(receipt));
 }
 
 const isSes = (record: S3EventRecord | SESEventRecord): record is SESEventRecord => 'ses' in record;

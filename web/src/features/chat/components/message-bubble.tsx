@@ -1,6 +1,7 @@
 import type { MessageView } from '@atende/shared/contracts/conversations/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Typography } from 'antd';
+import { SUSPICIOUS_SENDER_FLAG } from '@atende/shared/channels/inbound';
+import { Alert, Typography } from 'antd';
 import { memo } from 'react';
 import type { TimelineEntry } from '../state/outbox.ts';
 import { DeliveryTick } from './delivery-tick.tsx';
@@ -60,6 +61,16 @@ export const MessageBubble = memo(function MessageBubble({
           <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
             {author}
           </Typography.Text>
+        )}
+        {message.flags.includes(SUSPICIOUS_SENDER_FLAG) && (
+          <Alert
+            data-testid="message-suspicious"
+            type="warning"
+            showIcon
+            message={ptBR.security.suspiciousSenderTag}
+            description={ptBR.security.suspiciousSender}
+            style={{ marginBottom: 6, whiteSpace: 'normal' }}
+          />
         )}
         {message.media ? (
           <MessageMedia messageId={message._id} media={message.media} />
