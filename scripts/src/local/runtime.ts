@@ -265,7 +265,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         batchSize: stream.batchSize,
         positionsFile: join(dataDir, 'streams', `${table.id}.json`),
         handler: async (event) =>
-          invoke(await loadHandler(stream.handler), event, lambdaContext(`atende-stream-${table.id}`, 60_000)),
+          invoke(
+            await loadHandler(stream.handler),
+            event,
+            lambdaContext(`atende-stream-${table.id}`, 60_000),
+          ),
         onError: (error) => log(`stream poller (${table.id}): ${(error as Error).message}`),
       });
       stops.push(() => streamPoller.stop());
