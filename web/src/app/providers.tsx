@@ -1,14 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { antdLocale } from '../lib/i18n/antd-locale.ts';
 import { themeColorAtom, themeConfig } from './shell/theme.ts';
-
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-});
 
 /** Spec point 2: a select with no options shows 'Nenhuma opção encontrada' (antd's own default elsewhere). */
 const renderEmpty = (componentName?: string) =>
@@ -27,10 +22,8 @@ function ThemedAntd({ children }: { children: ReactNode }) {
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <JotaiProvider>
-        <ThemedAntd>{children}</ThemedAntd>
-      </JotaiProvider>
-    </QueryClientProvider>
+    <JotaiProvider>
+      <ThemedAntd>{children}</ThemedAntd>
+    </JotaiProvider>
   );
 }

@@ -1,5 +1,6 @@
 import type { AccessRule } from '@atende/shared/contracts/types';
 import { isTrialExpired } from '@atende/shared/rules/trial';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
@@ -13,6 +14,7 @@ import { useSession } from '../../lib/session/use-session.ts';
 import { trialJustExpiredAtom } from '../session/state.ts';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { guardDecision } from './guard-decision.ts';
+import { queryClient } from './query-client.ts';
 import { LazyErrorPage } from './lazy-error-page.tsx';
 
 /** After the countdown expired the trial, the first navigation away from home ends the session (spec point 4). */
@@ -60,16 +62,18 @@ export function RequireAccess({ rule, children }: { rule?: AccessRule; children:
 }
 
 /**
- * A route that needs a session: the guard, then the page, inside antd's App (the message, modal and
- * notification hooks the signed-in screens use). It loads as a chunk after the router, so public pages never
+ * A route that needs a session: the guard, then the page, inside TanStack Query's client and antd's App (the
+ * message, modal and notification hooks the signed-in screens use). It loads as a chunk after the router, so public pages never
  * fetch the session's contracts or those components; a nested guard's App stands in for the outer one.
  */
 export function GuardedPage({ rule, children }: { rule?: AccessRule; children: ReactNode }) {
   return (
-    <AntApp component={false}>
-      <RequireAccess rule={rule}>
-        <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
-      </RequireAccess>
-    </AntApp>
+    <QueryClientProvider client={queryClient}>
+      <AntApp component={false}>
+        <RequireAccess rule={rule}>
+          <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
+        </RequireAccess>
+      </AntApp>
+    </QueryClientProvider>
   );
 }
