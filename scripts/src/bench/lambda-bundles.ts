@@ -20,7 +20,8 @@ interface TemplateResource {
 export function benchLambdaBundles(repoRoot: string): void {
   execFileSync('npx', ['cdk', 'synth', '--no-notices', '--no-version-reporting', '--quiet'], {
     cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // esbuild reports every bundle on stderr; a failed synth still throws with it attached.
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   const out = join(repoRoot, 'cdk.out');
   const sizes: Array<{ name: string; bytes: number }> = [];
