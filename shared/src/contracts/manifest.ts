@@ -119,6 +119,12 @@ import { getWidgetConfig } from './widget/get-widget-config.ts';
 import { listWidgetMessages } from './widget/list-widget-messages.ts';
 import { postWidgetMessage } from './widget/post-widget-message.ts';
 
+import { getTmail } from './tmail/get-tmail.ts';
+import { listTmails } from './tmail/list-tmails.ts';
+import { presignTmailAttachment } from './tmail/presign-tmail-attachment.ts';
+import { sendTmail } from './tmail/send-tmail.ts';
+import { unreadTmails } from './tmail/unread-tmails.ts';
+import { updateTmail } from './tmail/update-tmail.ts';
 /** Every REST route, once. A route that is not here does not exist. */
 export const ROUTES: readonly RouteContract[] = [
   getHealth,
@@ -239,4 +245,10 @@ export const ROUTES: readonly RouteContract[] = [
   updateSmartTag,
   deleteSmartTag,
   listSmartTagContacts,
+  unreadTmails,
+  listTmails,
+  sendTmail,
+  presignTmailAttachment,
+  getTmail,
+  updateTmail,
 ];

@@ -2,6 +2,8 @@
  * Every user-facing string, pt-BR. Strings quoted by the spec are kept byte for byte (pt-BR.test.ts checks them);
  * placeholders use i18next's {{name}} syntax so the web app can load this object as its resource bundle.
  */
+import { tmailStrings } from './tmail.ts';
+
 export const ptBR = {
   errors: {
     pageTitle: 'Ooops... looks like an error occurred!',
@@ -1226,6 +1228,7 @@ export const ptBR = {
       timeBased: 'Reavaliada diariamente',
     },
   },
+  tmail: tmailStrings,
 } as const;
 
 export type Messages = typeof ptBR;
