@@ -6,6 +6,7 @@ import { createDepartment } from '@atende/shared/contracts/departments/create-de
 import { getTmail } from '@atende/shared/contracts/tmail/get-tmail';
 import { listTmails } from '@atende/shared/contracts/tmail/list-tmails';
 import { presignTmailAttachment } from '@atende/shared/contracts/tmail/presign-tmail-attachment';
+import { searchTmailPeople } from '@atende/shared/contracts/tmail/search-people';
 import { sendTmail } from '@atende/shared/contracts/tmail/send-tmail';
 import { unreadTmails } from '@atende/shared/contracts/tmail/unread-tmails';
 import { updateTmail } from '@atende/shared/contracts/tmail/update-tmail';
@@ -208,6 +209,20 @@ describe('T-mail', () => {
     expect(opened.attachments[0]?.url).toContain(
       `tmail/C/${a.companyId}/${a.admin.id}/${upload.upload_id}.pdf`,
     );
+  });
+
+  it('lets any role find colleagues to write to, never people of another company', async () => {
+    const answer = await callRoute(handler, searchTmailPeople, {
+      token: a.operator.token,
+      query: { search: 'gest' },
+    });
+    const people = (answer.body as { people: { _id: string }[] }).people.map((person) => person._id);
+    expect(people).toEqual([a.manager.id]);
+    const all = await callRoute(handler, searchTmailPeople, { token: b.operator.token, query: {} });
+    const theirs = (all.body as { people: { _id: string }[] }).people.map((person) => person._id);
+    expect(theirs).toEqual(expect.arrayContaining([b.admin.id, b.manager.id]));
+    expect(theirs).not.toContain(a.manager.id);
+    expect(theirs).not.toContain(b.operator.id);
   });
 
   it('pages a box newest first with a cursor', async () => {

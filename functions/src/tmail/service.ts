@@ -16,6 +16,7 @@ import { interpolate } from '@atende/shared/i18n/interpolate';
 import { fileExtension } from '@atende/shared/rules/upload';
 import type { z } from 'zod';
 import type { AuthContext } from '../lib/auth-context.ts';
+import { searchEmployees } from '../employees/search.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { Invalid, NotFound } from '../lib/errors.ts';
@@ -128,6 +129,17 @@ export async function listTmails(
   const page = await store.listEntries(auth.companyId, auth.employeeId, prefix, query.limit, start);
   const lastSk = typeof page.last?.sk === 'string' ? page.last.sk.slice(prefix.length) : undefined;
   return { items: page.items.map(summary), ...(lastSk ? { nextCursor: lastSk } : {}) };
+}
+
+const PEOPLE_PAGE = 20;
+
+export async function searchPeople(auth: AuthContext, search: string | undefined) {
+  const page = await searchEmployees(auth.companyId, search, undefined, PEOPLE_PAGE);
+  return {
+    people: page.items
+      .filter((employee) => !employee.inactive && employee._id !== auth.employeeId)
+      .map((employee) => ({ _id: employee._id, name: employee.name })),
+  };
 }
 
 export async function unreadTmails(auth: AuthContext) {

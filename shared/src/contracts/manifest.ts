@@ -122,6 +122,7 @@ import { postWidgetMessage } from './widget/post-widget-message.ts';
 import { getTmail } from './tmail/get-tmail.ts';
 import { listTmails } from './tmail/list-tmails.ts';
 import { presignTmailAttachment } from './tmail/presign-tmail-attachment.ts';
+import { searchTmailPeople } from './tmail/search-people.ts';
 import { sendTmail } from './tmail/send-tmail.ts';
 import { unreadTmails } from './tmail/unread-tmails.ts';
 import { updateTmail } from './tmail/update-tmail.ts';
@@ -246,6 +247,7 @@ export const ROUTES: readonly RouteContract[] = [
   deleteSmartTag,
   listSmartTagContacts,
   unreadTmails,
+  searchTmailPeople,
   listTmails,
   sendTmail,
   presignTmailAttachment,

@@ -54,6 +54,7 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
     () => import('../../features/employees/components/employees-page.tsx'),
     'CreateEmployeePage',
   ),
+  '/app/t-mail': lazyPage(() => import('../../features/t-mail/components/t-mail-page.tsx'), 'TMailPage'),
   '/app/contacts': ContactsPage,
   '/app/contacts/customers/*': ContactsPage,
   '/app/contacts/import': lazyPage(

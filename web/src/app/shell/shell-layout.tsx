@@ -8,6 +8,7 @@ import { Outlet } from 'react-router-dom';
 import { setCompanyTimezone } from '../../lib/dates/dates.ts';
 import { connectionLostAtom } from '../../lib/session/realtime-state.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { TmailBadge } from '../../features/t-mail/components/tmail-badge.tsx';
 import { FullPageSpinner } from '../router/full-page-spinner.tsx';
 import { SessionRuntime } from '../session/session-runtime.tsx';
 import { TrialCountdown } from '../session/trial-countdown.tsx';
@@ -87,6 +88,7 @@ export function ShellLayout() {
             />
             <TrialCountdown employee={employee} />
             <Flex flex={1} />
+            <TmailBadge />
             <ChannelHealth />
             <ThemePicker employeeId={employee._id} />
             <AccountMenu employee={employee} access={access} />
