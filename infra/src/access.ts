@@ -24,6 +24,7 @@ export const BUCKET_USERS: Readonly<Record<'media' | 'exports', readonly BucketU
     { handler: handlerRef('channels/email/receipt-handler'), access: 'readWrite' },
     // T-mail signs attachment uploads (a presigned POST carries the signer's PutObject right) and downloads.
     { handler: handlerRef('tmail/handler'), access: 'readWrite' },
+    { handler: handlerRef('faq/handler'), access: 'readWrite' },
   ],
   exports: [
     { handler: handlerRef('contacts/handler'), access: 'readWrite' },

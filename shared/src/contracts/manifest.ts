@@ -126,6 +126,18 @@ import { searchTmailPeople } from './tmail/search-people.ts';
 import { sendTmail } from './tmail/send-tmail.ts';
 import { unreadTmails } from './tmail/unread-tmails.ts';
 import { updateTmail } from './tmail/update-tmail.ts';
+import { listFaqCategories, createFaqCategory, deleteFaqCategory } from './faq/categories.ts';
+import { searchFaqArticles, readFaqArticle, voteFaqArticle } from './faq/articles.ts';
+import { getFaqSetup, updateFaqConfig } from './faq/config.ts';
+import {
+  createFaqArticle,
+  getFaqDraft,
+  listFaqDrafts,
+  presignFaqAttachment,
+  setFaqArticleStatus,
+  updateFaqArticle,
+} from './faq/manage.ts';
+import { getFaqReport } from './faq/reports.ts';
 /** Every REST route, once. A route that is not here does not exist. */
 export const ROUTES: readonly RouteContract[] = [
   getHealth,
@@ -253,4 +265,19 @@ export const ROUTES: readonly RouteContract[] = [
   presignTmailAttachment,
   getTmail,
   updateTmail,
+  getFaqSetup,
+  updateFaqConfig,
+  listFaqCategories,
+  createFaqCategory,
+  deleteFaqCategory,
+  searchFaqArticles,
+  readFaqArticle,
+  voteFaqArticle,
+  listFaqDrafts,
+  getFaqDraft,
+  createFaqArticle,
+  updateFaqArticle,
+  setFaqArticleStatus,
+  presignFaqAttachment,
+  getFaqReport,
 ];

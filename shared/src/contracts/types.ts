@@ -105,6 +105,7 @@ export const DOMAINS = {
   webhooks: { handler: { module: 'webhooks/handler', export: 'handler' } },
   templates: { handler: { module: 'templates/handler', export: 'handler' } },
   tmail: { handler: { module: 'tmail/handler', export: 'handler' } },
+  faq: { handler: { module: 'faq/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;
