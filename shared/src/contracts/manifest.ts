@@ -138,6 +138,7 @@ import {
   updateFaqArticle,
 } from './faq/manage.ts';
 import { getFaqReport } from './faq/reports.ts';
+import { reportCritical, reportTracing } from './client-logs/report.ts';
 /** Every REST route, once. A route that is not here does not exist. */
 export const ROUTES: readonly RouteContract[] = [
   getHealth,
@@ -280,4 +281,6 @@ export const ROUTES: readonly RouteContract[] = [
   setFaqArticleStatus,
   presignFaqAttachment,
   getFaqReport,
+  reportCritical,
+  reportTracing,
 ];

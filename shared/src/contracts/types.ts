@@ -106,6 +106,7 @@ export const DOMAINS = {
   templates: { handler: { module: 'templates/handler', export: 'handler' } },
   tmail: { handler: { module: 'tmail/handler', export: 'handler' } },
   faq: { handler: { module: 'faq/handler', export: 'handler' } },
+  clientLogs: { handler: { module: 'client-logs/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

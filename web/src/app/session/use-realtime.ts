@@ -1,3 +1,4 @@
+import { LIMITS } from '@atende/shared/domain/constants';
 import { companyRoom, employeeRoom } from '@atende/shared/realtime/rooms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
@@ -37,12 +38,22 @@ export function useRealtime(employee: MountedEmployee | undefined): void {
       onStatus: setStatus,
       onConnectionLost: () => {
         setLost(true);
-        reportCritical('socket disconnected', { employeeId, companyId });
+        reportCritical('socket disconnected', {
+          employeeId,
+          companyId,
+          attempt: LIMITS.reconnectAlertAttempt,
+        });
       },
       onConnectionBack: () => setLost(false),
       onSignedOutElsewhere: () => void logout(),
       onForeignCompanyFrame: (frame) =>
-        reportCritical('socket frame for another company', { event: frame.event, companyId, employeeId }),
+        reportCritical('socket frame for another company', {
+          event: frame.event,
+          frameCompany: frame.data.company,
+          companyId,
+          employeeId,
+        }),
+      onSocketError: (attempt) => reportCritical('socket error', { employeeId, companyId, attempt }),
     });
     let refreshTimer: ReturnType<typeof setTimeout> | undefined;
     const stopRefresh = client.on('refresh-session', () => {
