@@ -586,6 +586,7 @@ export const ptBR = {
     listFailed: 'Não foi possível carregar os atendimentos.',
     retry: 'Tentar novamente',
     queueWaiting: 'Contatos aguardando na fila',
+    reallocatedWaiting: 'Contatos realocados para você aguardando',
     noneSelected: 'Selecione um atendimento para ver as mensagens.',
     conversationFailed: 'Não foi possível carregar o atendimento.',
     loadingOlder: 'Carregando mensagens anteriores...',

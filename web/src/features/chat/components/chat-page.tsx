@@ -9,6 +9,7 @@ import {
   useConversation,
   useDebouncedSearch,
   useQueueCount,
+  useReallocatedCount,
   useUnreadTotal,
 } from '../hooks/use-conversations.ts';
 import type { ConversationTab } from '../state/list-filters.ts';
@@ -56,6 +57,7 @@ export function ChatPage() {
   const notifications = useChatNotifications();
   useChatLive(me.employeeId, selectedId, notifications.newCallSound);
   const queueCount = useQueueCount(me.companyId, me.employeeId, filters.wallet);
+  const reallocatedCount = useReallocatedCount(me.companyId, me.employeeId);
   const unread = useUnreadTotal(me.companyId, me.employeeId);
   const conversation = useConversation(selectedId);
   const permissions = me.access?.company.permissions ?? {};
@@ -85,6 +87,7 @@ export function ChatPage() {
           filters={filters}
           onFilters={setFilters}
           queueCount={queueCount.data}
+          reallocatedCount={reallocatedCount.data}
           unreadTotal={unread.data}
           selectedId={selectedId}
           onSelect={select}
