@@ -25,6 +25,7 @@ export const BUCKET_USERS: Readonly<Record<'media' | 'exports', readonly BucketU
     // T-mail signs attachment uploads (a presigned POST carries the signer's PutObject right) and downloads.
     { handler: handlerRef('tmail/handler'), access: 'readWrite' },
     { handler: handlerRef('faq/handler'), access: 'readWrite' },
+    { handler: handlerRef('profile/handler'), access: 'readWrite' },
   ],
   exports: [
     { handler: handlerRef('contacts/handler'), access: 'readWrite' },

@@ -139,6 +139,13 @@ import {
 } from './faq/manage.ts';
 import { getFaqReport } from './faq/reports.ts';
 import { reportCritical, reportTracing } from './client-logs/report.ts';
+import {
+  getProfile,
+  listProfileImages,
+  presignProfileImage,
+  saveProfileImage,
+  updateProfile,
+} from './profile/routes.ts';
 /** Every REST route, once. A route that is not here does not exist. */
 export const ROUTES: readonly RouteContract[] = [
   getHealth,
@@ -283,4 +290,9 @@ export const ROUTES: readonly RouteContract[] = [
   getFaqReport,
   reportCritical,
   reportTracing,
+  getProfile,
+  updateProfile,
+  presignProfileImage,
+  saveProfileImage,
+  listProfileImages,
 ];

@@ -107,6 +107,7 @@ export const DOMAINS = {
   tmail: { handler: { module: 'tmail/handler', export: 'handler' } },
   faq: { handler: { module: 'faq/handler', export: 'handler' } },
   clientLogs: { handler: { module: 'client-logs/handler', export: 'handler' } },
+  profile: { handler: { module: 'profile/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;
