@@ -146,6 +146,7 @@ import {
   saveProfileImage,
   updateProfile,
 } from './profile/routes.ts';
+import { getConsumption, getFinance, getMyPlan, requestPlanChange } from './billing/routes.ts';
 /** Every REST route, once. A route that is not here does not exist. */
 export const ROUTES: readonly RouteContract[] = [
   getHealth,
@@ -295,4 +296,8 @@ export const ROUTES: readonly RouteContract[] = [
   presignProfileImage,
   saveProfileImage,
   listProfileImages,
+  getMyPlan,
+  requestPlanChange,
+  getConsumption,
+  getFinance,
 ];

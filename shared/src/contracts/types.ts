@@ -108,6 +108,7 @@ export const DOMAINS = {
   faq: { handler: { module: 'faq/handler', export: 'handler' } },
   clientLogs: { handler: { module: 'client-logs/handler', export: 'handler' } },
   profile: { handler: { module: 'profile/handler', export: 'handler' } },
+  billing: { handler: { module: 'billing/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

@@ -2,6 +2,7 @@
  * Every user-facing string, pt-BR. Strings quoted by the spec are kept byte for byte (pt-BR.test.ts checks them);
  * placeholders use i18next's {{name}} syntax so the web app can load this object as its resource bundle.
  */
+import { billingStrings } from './billing.ts';
 import { faqStrings } from './faq.ts';
 import { tmailStrings } from './tmail.ts';
 
@@ -1232,6 +1233,7 @@ export const ptBR = {
   },
   tmail: tmailStrings,
   faq: faqStrings,
+  billing: billingStrings,
 } as const;
 
 export type Messages = typeof ptBR;

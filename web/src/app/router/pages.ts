@@ -72,6 +72,10 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
     () => import('../../features/faq/components/faq-reports-page.tsx'),
     'FaqReportsPage',
   ),
+  '/app/financial-panel': lazyPage(
+    () => import('../../features/billing/components/financial-panel-page.tsx'),
+    'FinancialPanelPage',
+  ),
   '/app/t-mail': lazyPage(() => import('../../features/t-mail/components/t-mail-page.tsx'), 'TMailPage'),
   '/app/contacts': ContactsPage,
   '/app/contacts/customers/*': ContactsPage,
