@@ -147,6 +147,7 @@ import {
   updateProfile,
 } from './profile/routes.ts';
 import { getConsumption, getFinance, getMyPlan, requestPlanChange } from './billing/routes.ts';
+import { listNews, markNewsRead } from './news/routes.ts';
 /** Every REST route, once. A route that is not here does not exist. */
 export const ROUTES: readonly RouteContract[] = [
   getHealth,
@@ -300,4 +301,6 @@ export const ROUTES: readonly RouteContract[] = [
   requestPlanChange,
   getConsumption,
   getFinance,
+  listNews,
+  markNewsRead,
 ];

@@ -109,6 +109,7 @@ export const DOMAINS = {
   clientLogs: { handler: { module: 'client-logs/handler', export: 'handler' } },
   profile: { handler: { module: 'profile/handler', export: 'handler' } },
   billing: { handler: { module: 'billing/handler', export: 'handler' } },
+  news: { handler: { module: 'news/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

@@ -4,6 +4,7 @@
  */
 import { billingStrings } from './billing.ts';
 import { faqStrings } from './faq.ts';
+import { newsStrings } from './news.ts';
 import { tmailStrings } from './tmail.ts';
 
 export const ptBR = {
@@ -1234,6 +1235,7 @@ export const ptBR = {
   tmail: tmailStrings,
   faq: faqStrings,
   billing: billingStrings,
+  news: newsStrings,
 } as const;
 
 export type Messages = typeof ptBR;

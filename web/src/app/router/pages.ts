@@ -76,6 +76,7 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
     () => import('../../features/billing/components/financial-panel-page.tsx'),
     'FinancialPanelPage',
   ),
+  '/app/news': lazyPage(() => import('../../features/news/components/news-page.tsx'), 'NewsPage'),
   '/app/t-mail': lazyPage(() => import('../../features/t-mail/components/t-mail-page.tsx'), 'TMailPage'),
   '/app/contacts': ContactsPage,
   '/app/contacts/customers/*': ContactsPage,

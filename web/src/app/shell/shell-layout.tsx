@@ -9,6 +9,7 @@ import { setCompanyTimezone } from '../../lib/dates/dates.ts';
 import { connectionLostAtom } from '../../lib/session/realtime-state.ts';
 import { useOwnProfile } from '../../lib/session/profile-api.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { NewsModal } from '../../features/news/components/news-modal.tsx';
 import { TmailBadge } from '../../features/t-mail/components/tmail-badge.tsx';
 import { FullPageSpinner } from '../router/full-page-spinner.tsx';
 import { SessionRuntime } from '../session/session-runtime.tsx';
@@ -110,6 +111,7 @@ export function ShellLayout() {
           </Layout.Content>
         </Layout>
         <SessionRuntime employee={employee} />
+        <NewsModal />
       </Layout>
     </ConfigProvider>
   );
