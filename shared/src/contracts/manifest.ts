@@ -148,6 +148,7 @@ import {
 } from './profile/routes.ts';
 import { getConsumption, getFinance, getMyPlan, requestPlanChange } from './billing/routes.ts';
 import { listNews, markNewsRead } from './news/routes.ts';
+import { createSuggestion, listSuggestions, voteSuggestion } from './suggestions/routes.ts';
 /** Every REST route, once. A route that is not here does not exist. */
 export const ROUTES: readonly RouteContract[] = [
   getHealth,
@@ -303,4 +304,7 @@ export const ROUTES: readonly RouteContract[] = [
   getFinance,
   listNews,
   markNewsRead,
+  listSuggestions,
+  createSuggestion,
+  voteSuggestion,
 ];

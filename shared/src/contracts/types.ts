@@ -110,6 +110,7 @@ export const DOMAINS = {
   profile: { handler: { module: 'profile/handler', export: 'handler' } },
   billing: { handler: { module: 'billing/handler', export: 'handler' } },
   news: { handler: { module: 'news/handler', export: 'handler' } },
+  suggestions: { handler: { module: 'suggestions/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

@@ -4,7 +4,7 @@
  */
 import { billingStrings } from './billing.ts';
 import { faqStrings } from './faq.ts';
-import { newsStrings } from './news.ts';
+import { newsStrings, suggestionStrings } from './news.ts';
 import { tmailStrings } from './tmail.ts';
 
 export const ptBR = {
@@ -1236,6 +1236,7 @@ export const ptBR = {
   faq: faqStrings,
   billing: billingStrings,
   news: newsStrings,
+  suggestions: suggestionStrings,
 } as const;
 
 export type Messages = typeof ptBR;

@@ -77,6 +77,10 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
     'FinancialPanelPage',
   ),
   '/app/news': lazyPage(() => import('../../features/news/components/news-page.tsx'), 'NewsPage'),
+  '/app/sugestions': lazyPage(
+    () => import('../../features/suggestions/components/suggestions-page.tsx'),
+    'SuggestionsPage',
+  ),
   '/app/t-mail': lazyPage(() => import('../../features/t-mail/components/t-mail-page.tsx'), 'TMailPage'),
   '/app/contacts': ContactsPage,
   '/app/contacts/customers/*': ContactsPage,
