@@ -10,7 +10,7 @@ import type { AuthContext } from '../lib/auth-context.ts';
 import { Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import { withLinks } from './files.ts';
 import { searchWords } from './reading.ts';
-import { plainText, sanitizeArticleHtml } from './sanitize.ts';
+import { plainText, sanitizeArticleHtml } from '../lib/rich-text.ts';
 import * as store from './store.ts';
 
 type ArticleInput = z.infer<typeof faqArticleBody>;

@@ -149,6 +149,13 @@ import {
 import { getConsumption, getFinance, getMyPlan, requestPlanChange } from './billing/routes.ts';
 import { listNews, markNewsRead } from './news/routes.ts';
 import { createSuggestion, listSuggestions, voteSuggestion } from './suggestions/routes.ts';
+import {
+  completeLesson,
+  courseTeamProgress,
+  createCourse,
+  getCourse,
+  listCourses,
+} from './academy/routes.ts';
 /** Every REST route, once. A route that is not here does not exist. */
 export const ROUTES: readonly RouteContract[] = [
   getHealth,
@@ -307,4 +314,9 @@ export const ROUTES: readonly RouteContract[] = [
   listSuggestions,
   createSuggestion,
   voteSuggestion,
+  listCourses,
+  getCourse,
+  createCourse,
+  completeLesson,
+  courseTeamProgress,
 ];

@@ -111,6 +111,7 @@ export const DOMAINS = {
   billing: { handler: { module: 'billing/handler', export: 'handler' } },
   news: { handler: { module: 'news/handler', export: 'handler' } },
   suggestions: { handler: { module: 'suggestions/handler', export: 'handler' } },
+  academy: { handler: { module: 'academy/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

@@ -4,7 +4,7 @@
  */
 import { billingStrings } from './billing.ts';
 import { faqStrings } from './faq.ts';
-import { newsStrings, suggestionStrings } from './news.ts';
+import { academyStrings, newsStrings, suggestionStrings } from './news.ts';
 import { tmailStrings } from './tmail.ts';
 
 export const ptBR = {
@@ -1237,6 +1237,7 @@ export const ptBR = {
   billing: billingStrings,
   news: newsStrings,
   suggestions: suggestionStrings,
+  academy: academyStrings,
 } as const;
 
 export type Messages = typeof ptBR;

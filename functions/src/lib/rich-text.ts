@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The server's allowlist for article bodies: basic formatting, lists, headings, links and https images. Anything
+ * The server's allowlist for rich text (FAQ articles, academy lessons): basic formatting, lists, headings, links and https images. Anything
  * else (scripts, event handlers, styles, javascript: links) is dropped before it is stored; the web sanitizes
  * again with DOMPurify when it renders.
  */
