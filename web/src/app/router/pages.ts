@@ -81,6 +81,15 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
     () => import('../../features/suggestions/components/suggestions-page.tsx'),
     'SuggestionsPage',
   ),
+  '/app/academy': lazyPage(() => import('../../features/academy/components/academy-page.tsx'), 'AcademyPage'),
+  '/app/academy/player/:course_selected?': lazyPage(
+    () => import('../../features/academy/components/course-player-page.tsx'),
+    'CoursePlayerPage',
+  ),
+  '/app/academy/overview/:course_selected?': lazyPage(
+    () => import('../../features/academy/components/course-overview-page.tsx'),
+    'CourseOverviewPage',
+  ),
   '/app/t-mail': lazyPage(() => import('../../features/t-mail/components/t-mail-page.tsx'), 'TMailPage'),
   '/app/contacts': ContactsPage,
   '/app/contacts/customers/*': ContactsPage,
