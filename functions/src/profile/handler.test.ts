@@ -1,4 +1,7 @@
 import {
+  clearNotifications,
+  listNotifications,
+  setNotificationAudio,
   getProfile,
   listProfileImages,
   presignProfileImage,
@@ -7,6 +10,7 @@ import {
 } from '@atende/shared/contracts/profile/routes';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { putModalNotification } from '../account/store.ts';
 import { callRoute } from '../auth/test-gateway.ts';
 import { createTenant, type Tenant } from '../company/test-tenant.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
@@ -99,5 +103,44 @@ describe('text direction per employee', () => {
       body: { direction: 'up' },
     });
     expect(bad.body).toMatchObject({ field: 'direction' });
+  });
+});
+
+describe('notifications list, clear all and audio', () => {
+  it('lists the company notifications for the caller, clears them for the caller only, and keeps the audio choice', async () => {
+    const notification = {
+      _id: newObjectId(),
+      title: 'Manutenção',
+      message: 'Domingo às 2h',
+      type: 'info',
+      duration: 2000,
+      permanent: false,
+    };
+    await putModalNotification(a.companyId, 'professional', 'all', notification);
+    const listed = await callRoute(handler, listNotifications, { token: a.operator.token });
+    expect(listed.body).toMatchObject({ items: [notification], audio: true });
+    const cleared = await callRoute(handler, clearNotifications, { token: a.operator.token });
+    expect(cleared.body).toMatchObject({ items: [] });
+    expect((await callRoute(handler, listNotifications, { token: a.operator.token })).body).toMatchObject({
+      items: [],
+    });
+    expect((await callRoute(handler, listNotifications, { token: a.admin.token })).body).toMatchObject({
+      items: [notification],
+    });
+    expect((await callRoute(handler, listNotifications, { token: b.admin.token })).body).toMatchObject({
+      items: [],
+    });
+    const muted = await callRoute(handler, setNotificationAudio, {
+      token: a.operator.token,
+      body: { enabled: false },
+    });
+    expect(muted.body).toMatchObject({ audio: false });
+    expect((await callRoute(handler, listNotifications, { token: a.admin.token })).body).toMatchObject({
+      audio: true,
+    });
+    expect(
+      (await callRoute(handler, setNotificationAudio, { token: a.operator.token, body: { enabled: 'no' } }))
+        .body,
+    ).toMatchObject({ field: 'enabled' });
   });
 });

@@ -16,7 +16,7 @@ import { Invalid } from '../lib/errors.ts';
  * Preferences live beside the employee profile, in its partition but their own item (sk PREFERENCES), so the
  * admin screens that rewrite the profile never drop them.
  */
-const preferencesKey = (companyId: string, employeeId: string) => ({
+export const preferencesKey = (companyId: string, employeeId: string) => ({
   pk: `C#${companyId}#EMPLOYEE#${employeeId}`,
   sk: 'PREFERENCES',
 });

@@ -140,6 +140,9 @@ import {
 import { getFaqReport } from './faq/reports.ts';
 import { reportCritical, reportTracing } from './client-logs/report.ts';
 import {
+  clearNotifications,
+  listNotifications,
+  setNotificationAudio,
   getProfile,
   listProfileImages,
   presignProfileImage,
@@ -305,6 +308,9 @@ export const ROUTES: readonly RouteContract[] = [
   presignProfileImage,
   saveProfileImage,
   listProfileImages,
+  listNotifications,
+  clearNotifications,
+  setNotificationAudio,
   getMyPlan,
   requestPlanChange,
   getConsumption,

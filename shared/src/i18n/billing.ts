@@ -14,8 +14,6 @@ export const billingStrings = {
   pendingRequest: 'Troca para o plano {{plan}} solicitada em {{date}}.',
   current: 'Seu plano',
   consumptionTitle: 'Consumo de conversas',
-  consumptionFailed:
-    'Falha ao consultar as sessões do plano. Verifique a conexão com a internet ou tente novamente mais tarde.',
   sessionsOf: '{{used}} de {{allowed}} sessões em {{month}}',
   month: 'Mês',
   financialTitle: 'Painel financeiro',

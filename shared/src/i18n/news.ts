@@ -66,3 +66,11 @@ export const academyStrings = {
   chooseCourse: 'Escolha um curso.',
   loadError: 'Não foi possível carregar os cursos.',
 } as const;
+
+/** The shell's notification list. */
+export const notificationListStrings = {
+  title: 'Notificações',
+  clear: 'Limpar todas',
+  audio: 'Sons de alerta',
+  empty: 'Nenhuma notificação.',
+} as const;

@@ -5,11 +5,6 @@ import { ptBR } from './pt-BR.ts';
 /** Strings quoted by the spec, byte for byte, with the placeholder filled where the spec has one. */
 const SPEC_STRINGS: { where: string; actual: string; spec: string }[] = [
   {
-    where: 'plan sessions failure toast',
-    actual: ptBR.billing.consumptionFailed,
-    spec: 'Falha ao consultar as sessões do plano. Verifique a conexão com a internet ou tente novamente mais tarde.',
-  },
-  {
     where: 'error page title',
     actual: ptBR.errors.pageTitle,
     spec: 'Ooops... looks like an error occurred!',

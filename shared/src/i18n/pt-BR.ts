@@ -4,7 +4,7 @@
  */
 import { billingStrings } from './billing.ts';
 import { faqStrings } from './faq.ts';
-import { academyStrings, newsStrings, suggestionStrings } from './news.ts';
+import { academyStrings, newsStrings, notificationListStrings, suggestionStrings } from './news.ts';
 import { tmailStrings } from './tmail.ts';
 
 export const ptBR = {
@@ -1238,6 +1238,7 @@ export const ptBR = {
   news: newsStrings,
   suggestions: suggestionStrings,
   academy: academyStrings,
+  notificationList: notificationListStrings,
 } as const;
 
 export type Messages = typeof ptBR;

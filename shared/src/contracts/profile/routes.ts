@@ -81,3 +81,50 @@ export const listProfileImages = defineRoute({
   }),
   response: z.object({ images: z.record(z.string(), z.string()) }),
 });
+
+export const notificationsView = z.object({
+  items: z.array(
+    z.object({
+      _id: objectId,
+      title: z.string(),
+      message: z.string(),
+      type: z.string(),
+      duration: z.number().int(),
+      permanent: z.boolean(),
+    }),
+  ),
+  /** Whether alerts play a sound for this employee. */
+  audio: z.boolean(),
+});
+export type NotificationsView = z.infer<typeof notificationsView>;
+
+/** The shell's notification list: the company's notifications for the caller's plan and role, minus the cleared. */
+export const listNotifications = defineRoute({
+  id: 'profile.notifications',
+  method: 'GET',
+  path: '/notifications',
+  domain: 'profile',
+  auth: 'employee',
+  response: notificationsView,
+});
+
+/** Clear all: the current notifications leave the caller's list. */
+export const clearNotifications = defineRoute({
+  id: 'profile.notifications.clear',
+  method: 'DELETE',
+  path: '/notifications',
+  domain: 'profile',
+  auth: 'employee',
+  response: notificationsView,
+});
+
+export const setNotificationAudio = defineRoute({
+  id: 'profile.notifications.audio',
+  method: 'PUT',
+  path: '/notifications/audio',
+  domain: 'profile',
+  auth: 'employee',
+  body: z.object({ enabled: z.boolean() }),
+  response: notificationsView,
+  maxBodyBytes: 256,
+});

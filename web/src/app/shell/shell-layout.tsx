@@ -17,6 +17,7 @@ import { TrialCountdown } from '../session/trial-countdown.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { ChannelHealth } from './channel-health.tsx';
 import { menuDisplayAtom, menuLayout, mobileDrawerOpenAtom } from './menu-state.ts';
+import { NotificationsBell } from './notifications-bell.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { ThemePicker } from './theme-picker.tsx';
 import { useScreenSize } from './use-screen.ts';
@@ -98,6 +99,7 @@ export function ShellLayout() {
               <TrialCountdown employee={employee} />
               <Flex flex={1} />
               <TmailBadge />
+              <NotificationsBell />
               <ChannelHealth />
               <ThemePicker employeeId={employee._id} />
               <AccountMenu employee={employee} access={access} />

@@ -151,7 +151,7 @@ export function ConsumptionModal({ onClose }: { onClose: () => void }) {
       try {
         return await billingApi.consumption(month);
       } catch (error) {
-        void message.error(labels.consumptionFailed, LIMITS.toastDurationMs / 1000);
+        void message.error(ptBR.errors.planSessionsFailed, LIMITS.toastDurationMs / 1000);
         throw error;
       }
     },
@@ -162,7 +162,7 @@ export function ConsumptionModal({ onClose }: { onClose: () => void }) {
     <Modal open title={labels.consumptionTitle} footer={null} onCancel={onClose}>
       <div data-testid="account-modal-consumption-modal">
         {consumption.isPending && <Skeleton active />}
-        {consumption.isError && <Alert type="error" title={labels.consumptionFailed} />}
+        {consumption.isError && <Alert type="error" title={ptBR.errors.planSessionsFailed} />}
         {data && (
           <>
             <Progress
