@@ -603,6 +603,8 @@ export const ptBR = {
       failed: 'Falha no envio',
     },
     resend: 'Reenviar',
+    resendTitle: 'Reenviar mensagem',
+    resendText: 'A mensagem não foi entregue. Deseja enviá-la novamente?',
     resent: 'Mensagem reenviada.',
     lastMessageMedia: {
       image: 'Imagem',
