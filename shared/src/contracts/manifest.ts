@@ -159,6 +159,7 @@ import {
   getCourse,
   listCourses,
 } from './academy/routes.ts';
+import { getFanpages } from './fanpage/get-fanpages.ts';
 /** Every REST route, once. A route that is not here does not exist. */
 export const ROUTES: readonly RouteContract[] = [
   getHealth,
@@ -325,4 +326,5 @@ export const ROUTES: readonly RouteContract[] = [
   createCourse,
   completeLesson,
   courseTeamProgress,
+  getFanpages,
 ];

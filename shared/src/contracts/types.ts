@@ -112,6 +112,7 @@ export const DOMAINS = {
   news: { handler: { module: 'news/handler', export: 'handler' } },
   suggestions: { handler: { module: 'suggestions/handler', export: 'handler' } },
   academy: { handler: { module: 'academy/handler', export: 'handler' } },
+  fanpage: { handler: { module: 'fanpage/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

@@ -73,4 +73,6 @@ export const notificationListStrings = {
   clear: 'Limpar todas',
   audio: 'Sons de alerta',
   empty: 'Nenhuma notificação.',
+  instagramPageMissing:
+    'Instagram sem página do Facebook ativa: as mensagens não chegam até que uma página seja ativada.',
 } as const;

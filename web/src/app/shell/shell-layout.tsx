@@ -17,6 +17,7 @@ import { TrialCountdown } from '../session/trial-countdown.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { ChannelHealth } from './channel-health.tsx';
 import { menuDisplayAtom, menuLayout, mobileDrawerOpenAtom } from './menu-state.ts';
+import { InstagramStatus } from './instagram-status.tsx';
 import { NotificationsBell } from './notifications-bell.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { ThemePicker } from './theme-picker.tsx';
@@ -100,6 +101,7 @@ export function ShellLayout() {
               <Flex flex={1} />
               <TmailBadge />
               <NotificationsBell />
+              <InstagramStatus />
               <ChannelHealth />
               <ThemePicker employeeId={employee._id} />
               <AccountMenu employee={employee} access={access} />
