@@ -9,7 +9,7 @@ import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { Invalid, NotFound } from '../lib/errors.ts';
-import { queryAllByPrefix } from '../lib/query.ts';
+import { queryAllByPrefix } from '../lib/dynamo/query.ts';
 import { plainText, sanitizeArticleHtml } from '../lib/rich-text.ts';
 
 /**

@@ -12,7 +12,7 @@ import { maxIncludedUsers } from '../employees/limits.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { queryAllByPrefix } from '../lib/query.ts';
+import { queryAllByPrefix } from '../lib/dynamo/query.ts';
 
 const requestsPk = (companyId: string) => `C#${companyId}#PLAN_REQUESTS`;
 /** Request sort keys start with their ISO date (years 2000-2999), so "2" lists them all. */

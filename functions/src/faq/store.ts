@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aw
 import type { FaqStatus } from '@atende/shared/contracts/faq/views';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { queryAllByPrefix } from '../lib/query.ts';
+import { queryAllByPrefix } from '../lib/dynamo/query.ts';
 
 /**
  * FAQ items share one partition per company (a company's FAQ is hundreds of articles, not millions):

@@ -7,7 +7,7 @@ import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { Invalid } from '../lib/errors.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
-import { queryAllByPrefix } from '../lib/query.ts';
+import { queryAllByPrefix } from '../lib/dynamo/query.ts';
 
 /** Read marks sit in the employee's partition: pk C#<cid>#EMPLOYEE#<eid>, sk NEWSREAD#<news id>. */
 const employeePk = (auth: AuthContext) => `C#${auth.companyId}#EMPLOYEE#${auth.employeeId}`;

@@ -6,7 +6,7 @@ import type { ProfileView } from '@atende/shared/contracts/profile/routes';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { checkProfileImage, fileExtension } from '@atende/shared/rules/upload';
-import { batchGetMain } from '../lib/batch-get.ts';
+import { batchGetInOrder } from '../lib/dynamo/batch-get.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -98,7 +98,7 @@ export async function saveImage(auth: AuthContext, body: { upload_id: string; fi
 
 /** Colleagues' images by id; ids of another company find nothing (the key holds the caller's company). */
 export async function listImages(auth: AuthContext, ids: readonly string[]) {
-  const items = await batchGetMain([...new Set(ids)].map((id) => preferencesKey(auth.companyId, id)));
+  const items = await batchGetInOrder([...new Set(ids)].map((id) => preferencesKey(auth.companyId, id)));
   const images: Record<string, string> = {};
   for (const item of items) {
     const employee = String(item.pk).split('#')[3];

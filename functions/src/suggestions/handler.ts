@@ -14,7 +14,7 @@ import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
-import { queryAllByPrefix } from '../lib/query.ts';
+import { queryAllByPrefix } from '../lib/dynamo/query.ts';
 
 /** pk C#<cid>#SUGGESTIONS: sk S#<id> (suggestion), V#<id>#<employee> (one vote each). */
 const pk = (companyId: string) => `C#${companyId}#SUGGESTIONS`;

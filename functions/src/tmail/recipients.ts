@@ -2,7 +2,7 @@ import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { keys } from '../auth/keys.ts';
 import { readCompanyItem } from '../company/store.ts';
 import { flatten, locate, readTree } from '../departments/tree.ts';
-import { batchGetMain } from '../lib/batch-get.ts';
+import { batchGetInOrder } from '../lib/dynamo/batch-get.ts';
 import { Invalid } from '../lib/errors.ts';
 
 export interface Person {
@@ -12,12 +12,9 @@ export interface Person {
 
 /** Names of the company's employees among `ids`; ids of other companies are simply not found. */
 export async function employeeNames(companyId: string, ids: readonly string[]): Promise<Map<string, string>> {
-  const items = await batchGetMain(
+  const items = await batchGetInOrder(
     [...new Set(ids)].map((id) => keys.employee(companyId, id)),
-    {
-      expression: '#id, #name, #inactive',
-      names: { '#id': '_id', '#name': 'name', '#inactive': 'inactive' },
-    },
+    { attributes: ['_id', 'name', 'inactive'] },
   );
   return new Map(
     items.filter((item) => item.inactive !== true).map((item) => [String(item._id), String(item.name)]),

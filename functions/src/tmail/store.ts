@@ -6,7 +6,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { TmailSummary } from '@atende/shared/contracts/tmail/views';
-import { batchGetMain } from '../lib/batch-get.ts';
+import { batchGetInOrder } from '../lib/dynamo/batch-get.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { type BoxName, tmailKeys } from './keys.ts';
@@ -77,7 +77,7 @@ export async function readMail(companyId: string, id: string): Promise<MailRecor
 
 /** The caller's entries for one mail (received or archived, and sent when they wrote it). */
 export async function readEntries(companyId: string, employeeId: string, id: string): Promise<EntryRecord[]> {
-  const items = await batchGetMain(
+  const items = await batchGetInOrder(
     (['inbox', 'archived', 'sent'] as const).map((box) => tmailKeys.entry(companyId, employeeId, box, id)),
   );
   return items as EntryRecord[];
