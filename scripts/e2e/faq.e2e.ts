@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
-import { notice, openAs } from './pages.ts';
+import { dismissModals, notice, openAs } from './pages.ts';
 
 let runtime: TestRuntime;
 let browser: Browser;
@@ -21,6 +21,7 @@ describe('FAQ', () => {
   it('an FAQ admin enables team mode, a creator publishes, an operator finds it by an accent-free search', async () => {
     const admin = await openAs(browser, runtime, 'admin');
     await admin.goto(`${runtime.url}/app/faq/config`);
+    await dismissModals(admin);
     await admin.getByTestId('faq-mode-team').click();
     await admin.getByTestId('faq-creators').click();
     await admin.keyboard.type('Gestor');
@@ -32,6 +33,7 @@ describe('FAQ', () => {
     // The manager is a creator now: the create page opens for them (a company manager has no FAQ role in normal mode).
     const creator = await openAs(browser, runtime, 'manager');
     await creator.goto(`${runtime.url}/app/faq/create`);
+    await dismissModals(creator);
     await creator.getByTestId('faq-title').fill('Política de devolução');
     await creator.getByTestId('faq-body').click();
     await creator.keyboard.type('O prazo de devolução é de 7 dias após a entrega.');
@@ -41,6 +43,7 @@ describe('FAQ', () => {
 
     const operator = await openAs(browser, runtime, 'operator');
     await operator.goto(`${runtime.url}/app/faq`);
+    await dismissModals(operator);
     await operator.getByTestId('faq-search').locator('input').fill('politica devolucao');
     const result = operator.getByTestId('faq-result').filter({ hasText: 'Política de devolução' });
     await result.waitFor({ timeout: 15_000 });
@@ -53,6 +56,7 @@ describe('FAQ', () => {
 
     // The operator has no FAQ role: the create page sends them to the error page.
     await operator.goto(`${runtime.url}/app/faq/create`);
+    await dismissModals(operator);
     await operator.waitForURL(/\/error$/);
   });
 });

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
-import { openAs } from './pages.ts';
+import { dismissModals, openAs } from './pages.ts';
 
 let runtime: TestRuntime;
 let browser: Browser;
@@ -21,6 +21,7 @@ describe('T-mail', () => {
   it('an employee sends a T-mail that appears live for the recipient, who reads it', async () => {
     const operator = await openAs(browser, runtime, 'operator');
     await operator.goto(`${runtime.url}/app/t-mail`);
+    await dismissModals(operator);
     await operator.getByTestId('page-header-title').filter({ hasText: 'T-mail' }).waitFor();
     await operator.getByText('Nenhum T-mail nesta pasta.').waitFor();
     const badge = operator.getByTestId('tmail-badge');
@@ -28,6 +29,7 @@ describe('T-mail', () => {
 
     const manager = await openAs(browser, runtime, 'manager');
     await manager.goto(`${runtime.url}/app/t-mail`);
+    await dismissModals(manager);
     await manager.getByTestId('page-header-action-compose').click();
     const people = manager.getByTestId('tmail-to-people');
     await people.click();
