@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PLAN_CODES } from '../../domain/constants.ts';
 import { objectId } from '../../domain/object-id.ts';
 import { defineRoute } from '../types.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute } from '../types.ts';
 
 /** The largest payload a browser may attach to a report, as JSON text. */

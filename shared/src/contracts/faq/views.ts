@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { faqRoleSchema } from '../../domain/employee.ts';
 import { objectId } from '../../domain/object-id.ts';
 import { faqModuleSettingSchema } from '../../domain/organization.ts';
