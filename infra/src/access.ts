@@ -22,6 +22,10 @@ export const BUCKET_USERS: Readonly<Record<'media' | 'exports', readonly BucketU
     { handler: handlerRef('conversations/inbound-consumer'), access: 'readWrite' },
     { handler: handlerRef('conversations/auto-close'), access: 'read' },
     { handler: handlerRef('channels/email/receipt-handler'), access: 'readWrite' },
+    // T-mail signs attachment uploads (a presigned POST carries the signer's PutObject right) and downloads.
+    { handler: handlerRef('tmail/handler'), access: 'readWrite' },
+    { handler: handlerRef('faq/handler'), access: 'readWrite' },
+    { handler: handlerRef('profile/handler'), access: 'readWrite' },
   ],
   exports: [
     { handler: handlerRef('contacts/handler'), access: 'readWrite' },

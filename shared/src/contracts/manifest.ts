@@ -119,6 +119,47 @@ import { getWidgetConfig } from './widget/get-widget-config.ts';
 import { listWidgetMessages } from './widget/list-widget-messages.ts';
 import { postWidgetMessage } from './widget/post-widget-message.ts';
 
+import { getTmail } from './tmail/get-tmail.ts';
+import { listTmails } from './tmail/list-tmails.ts';
+import { presignTmailAttachment } from './tmail/presign-tmail-attachment.ts';
+import { searchTmailPeople } from './tmail/search-people.ts';
+import { sendTmail } from './tmail/send-tmail.ts';
+import { unreadTmails } from './tmail/unread-tmails.ts';
+import { updateTmail } from './tmail/update-tmail.ts';
+import { listFaqCategories, createFaqCategory, deleteFaqCategory } from './faq/categories.ts';
+import { searchFaqArticles, readFaqArticle, voteFaqArticle } from './faq/articles.ts';
+import { getFaqSetup, updateFaqConfig } from './faq/config.ts';
+import {
+  createFaqArticle,
+  getFaqDraft,
+  listFaqDrafts,
+  presignFaqAttachment,
+  setFaqArticleStatus,
+  updateFaqArticle,
+} from './faq/manage.ts';
+import { getFaqReport } from './faq/reports.ts';
+import { reportCritical, reportTracing } from './client-logs/report.ts';
+import {
+  clearNotifications,
+  listNotifications,
+  setNotificationAudio,
+  getProfile,
+  listProfileImages,
+  presignProfileImage,
+  saveProfileImage,
+  updateProfile,
+} from './profile/routes.ts';
+import { getConsumption, getFinance, getMyPlan, requestPlanChange } from './billing/routes.ts';
+import { listNews, markNewsRead } from './news/routes.ts';
+import { createSuggestion, listSuggestions, voteSuggestion } from './suggestions/routes.ts';
+import {
+  completeLesson,
+  courseTeamProgress,
+  createCourse,
+  getCourse,
+  listCourses,
+} from './academy/routes.ts';
+import { getFanpages } from './fanpage/get-fanpages.ts';
 /** Every REST route, once. A route that is not here does not exist. */
 export const ROUTES: readonly RouteContract[] = [
   getHealth,
@@ -239,4 +280,51 @@ export const ROUTES: readonly RouteContract[] = [
   updateSmartTag,
   deleteSmartTag,
   listSmartTagContacts,
+  unreadTmails,
+  searchTmailPeople,
+  listTmails,
+  sendTmail,
+  presignTmailAttachment,
+  getTmail,
+  updateTmail,
+  getFaqSetup,
+  updateFaqConfig,
+  listFaqCategories,
+  createFaqCategory,
+  deleteFaqCategory,
+  searchFaqArticles,
+  readFaqArticle,
+  voteFaqArticle,
+  listFaqDrafts,
+  getFaqDraft,
+  createFaqArticle,
+  updateFaqArticle,
+  setFaqArticleStatus,
+  presignFaqAttachment,
+  getFaqReport,
+  reportCritical,
+  reportTracing,
+  getProfile,
+  updateProfile,
+  presignProfileImage,
+  saveProfileImage,
+  listProfileImages,
+  listNotifications,
+  clearNotifications,
+  setNotificationAudio,
+  getMyPlan,
+  requestPlanChange,
+  getConsumption,
+  getFinance,
+  listNews,
+  markNewsRead,
+  listSuggestions,
+  createSuggestion,
+  voteSuggestion,
+  listCourses,
+  getCourse,
+  createCourse,
+  completeLesson,
+  courseTeamProgress,
+  getFanpages,
 ];

@@ -104,6 +104,15 @@ export const DOMAINS = {
   smartTags: { handler: { module: 'smart-tags/handler', export: 'handler' } },
   webhooks: { handler: { module: 'webhooks/handler', export: 'handler' } },
   templates: { handler: { module: 'templates/handler', export: 'handler' } },
+  tmail: { handler: { module: 'tmail/handler', export: 'handler' } },
+  faq: { handler: { module: 'faq/handler', export: 'handler' } },
+  clientLogs: { handler: { module: 'client-logs/handler', export: 'handler' } },
+  profile: { handler: { module: 'profile/handler', export: 'handler' } },
+  billing: { handler: { module: 'billing/handler', export: 'handler' } },
+  news: { handler: { module: 'news/handler', export: 'handler' } },
+  suggestions: { handler: { module: 'suggestions/handler', export: 'handler' } },
+  academy: { handler: { module: 'academy/handler', export: 'handler' } },
+  fanpage: { handler: { module: 'fanpage/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

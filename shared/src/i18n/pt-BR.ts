@@ -2,6 +2,11 @@
  * Every user-facing string, pt-BR. Strings quoted by the spec are kept byte for byte (pt-BR.test.ts checks them);
  * placeholders use i18next's {{name}} syntax so the web app can load this object as its resource bundle.
  */
+import { billingStrings } from './billing.ts';
+import { faqStrings } from './faq.ts';
+import { academyStrings, newsStrings, notificationListStrings, suggestionStrings } from './news.ts';
+import { tmailStrings } from './tmail.ts';
+
 export const ptBR = {
   errors: {
     pageTitle: 'Ooops... looks like an error occurred!',
@@ -583,6 +588,7 @@ export const ptBR = {
     listFailed: 'Não foi possível carregar os atendimentos.',
     retry: 'Tentar novamente',
     queueWaiting: 'Contatos aguardando na fila',
+    reallocatedWaiting: 'Contatos realocados para você aguardando',
     noneSelected: 'Selecione um atendimento para ver as mensagens.',
     conversationFailed: 'Não foi possível carregar o atendimento.',
     loadingOlder: 'Carregando mensagens anteriores...',
@@ -597,6 +603,8 @@ export const ptBR = {
       failed: 'Falha no envio',
     },
     resend: 'Reenviar',
+    resendTitle: 'Reenviar mensagem',
+    resendText: 'A mensagem não foi entregue. Deseja enviá-la novamente?',
     resent: 'Mensagem reenviada.',
     lastMessageMedia: {
       image: 'Imagem',
@@ -1236,6 +1244,13 @@ export const ptBR = {
       timeBased: 'Reavaliada diariamente',
     },
   },
+  tmail: tmailStrings,
+  faq: faqStrings,
+  billing: billingStrings,
+  news: newsStrings,
+  suggestions: suggestionStrings,
+  academy: academyStrings,
+  notificationList: notificationListStrings,
 } as const;
 
 export type Messages = typeof ptBR;

@@ -49,7 +49,12 @@ export const SERVER_EVENT_SCHEMAS = {
   checkStatus: scoped({ status: z.enum(EMPLOYEE_STATUSES) }),
   'close-others-sessions': scoped({ employee: objectId, sessionId: z.string().min(1) }),
   'refresh-session-wallet': scoped({ action: z.enum(REFRESH_SESSION_WALLET_ACTIONS) }),
-  'tmail-new': scoped({}),
+  /** A T-mail reached the employee: the badge counts it, the open inbox refetches. */
+  'tmail-new': scoped({
+    tmail: objectId.optional(),
+    from: z.string().optional(),
+    subject: z.string().optional(),
+  }),
   'admin-update-employees': scoped({}),
   'broadcast-employee-connection': scoped({ employee: objectId, status: z.enum(EMPLOYEE_STATUSES) }),
   'inform-sending-excel-by-email': scoped({}),

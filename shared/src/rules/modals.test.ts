@@ -17,6 +17,14 @@ describe('notification modal (spec point 4: once per day per browser, never on c
       show: false,
     },
     { clause: 'never on the v2 chat route', pathname: '/app/v2/chat', flag: undefined, show: false },
+    { clause: 'never on an app-v2/* chat route', pathname: '/app-v2/chat/123', flag: undefined, show: false },
+    { clause: 'never on the app-v2 root', pathname: '/app-v2', flag: undefined, show: false },
+    {
+      clause: 'a route merely starting with app-v2 is not a chat route',
+      pathname: '/app-v2x',
+      flag: undefined,
+      show: true,
+    },
     {
       clause: 'a route merely starting with chat is not the chat route',
       pathname: '/app/chatbot',

@@ -6,7 +6,8 @@ export function notificationFlagForDay(now: Date): string {
   return dayjs(now).format('YYYY-MM-DD');
 }
 
-const CHAT_ROUTE = /^\/app(\/v2)?\/chat(\/|$)/;
+/** /app/chat, /app/v2/chat and every app-v2/* chat route (spec point 2, chat routes). */
+const CHAT_ROUTE = /^\/(?:app(?:\/v2)?\/chat(?:\/|$)|app-v2(?:\/|$))/;
 
 export function isChatRoute(pathname: string): boolean {
   return CHAT_ROUTE.test(pathname);

@@ -23,16 +23,18 @@ export const CUSTOM_FIELDS_ACCESS = {
   rollouts: [ROLLOUTS.customFields],
 } as const satisfies AccessRule;
 
-/** Import: admins, or managers with contacts:import-base (spec point 6). */
+/** Import: admins, managers with contacts:import-base, operators with its operator equivalent (spec point 6). */
 export const IMPORT_ACCESS = {
-  roles: ['admin', 'manager'],
+  roles: ['admin', 'manager', 'operator'],
   companyPermission: 'contacts:import-base',
+  operatorPermission: 'operator_contacts:import-base',
 } as const satisfies AccessRule;
 
-/** Export: admins, managers with contacts:export-base (spec point 6). */
+/** Export: admins, managers with contacts:export-base, operators with its operator equivalent (spec point 6). */
 export const EXPORT_ACCESS = {
-  roles: ['admin', 'manager'],
+  roles: ['admin', 'manager', 'operator'],
   companyPermission: 'contacts:export-base',
+  operatorPermission: 'operator_contacts:export-base',
 } as const satisfies AccessRule;
 
 /** app/contacts/wallets/manager: admins of advanced or professional plans with the wallet-attendant feature. */

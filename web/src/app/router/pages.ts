@@ -54,6 +54,43 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
     () => import('../../features/employees/components/employees-page.tsx'),
     'CreateEmployeePage',
   ),
+  '/app/faq': lazyPage(() => import('../../features/faq/components/faq-index-page.tsx'), 'FaqIndexPage'),
+  '/app/faq/init': lazyPage(() => import('../../features/faq/components/faq-config-page.tsx'), 'FaqInitPage'),
+  '/app/faq/config': lazyPage(
+    () => import('../../features/faq/components/faq-config-page.tsx'),
+    'FaqConfigPage',
+  ),
+  '/app/faq/create': lazyPage(
+    () => import('../../features/faq/components/faq-editor-page.tsx'),
+    'FaqEditorPage',
+  ),
+  '/app/faq/manager': lazyPage(
+    () => import('../../features/faq/components/faq-manager-page.tsx'),
+    'FaqManagerPage',
+  ),
+  '/app/faq/reports': lazyPage(
+    () => import('../../features/faq/components/faq-reports-page.tsx'),
+    'FaqReportsPage',
+  ),
+  '/app/financial-panel': lazyPage(
+    () => import('../../features/billing/components/financial-panel-page.tsx'),
+    'FinancialPanelPage',
+  ),
+  '/app/news': lazyPage(() => import('../../features/news/components/news-page.tsx'), 'NewsPage'),
+  '/app/sugestions': lazyPage(
+    () => import('../../features/suggestions/components/suggestions-page.tsx'),
+    'SuggestionsPage',
+  ),
+  '/app/academy': lazyPage(() => import('../../features/academy/components/academy-page.tsx'), 'AcademyPage'),
+  '/app/academy/player/:course_selected?': lazyPage(
+    () => import('../../features/academy/components/course-player-page.tsx'),
+    'CoursePlayerPage',
+  ),
+  '/app/academy/overview/:course_selected?': lazyPage(
+    () => import('../../features/academy/components/course-overview-page.tsx'),
+    'CourseOverviewPage',
+  ),
+  '/app/t-mail': lazyPage(() => import('../../features/t-mail/components/t-mail-page.tsx'), 'TMailPage'),
   '/app/contacts': ContactsPage,
   '/app/contacts/customers/*': ContactsPage,
   '/app/contacts/import': lazyPage(

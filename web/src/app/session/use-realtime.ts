@@ -1,3 +1,4 @@
+import { LIMITS } from '@atende/shared/domain/constants';
 import { companyRoom, employeeRoom } from '@atende/shared/realtime/rooms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
@@ -7,6 +8,7 @@ import { readAccessToken } from '../../lib/api/tokens.ts';
 import type { MountedEmployee } from '../../lib/session/account-api.ts';
 import { logout } from '../../lib/session/logout.ts';
 import { connectionLostAtom, employeeStatusAtom } from '../../lib/session/realtime-state.ts';
+import { applyRedistributedCallAtom } from '../../lib/session/redistributed-calls.ts';
 import { sessionIdOf } from '../../lib/session/session-store.ts';
 import { SESSION_QUERY_KEYS } from '../../lib/session/use-session.ts';
 import { setActiveSocket } from '../../lib/socket/active-socket.ts';
@@ -20,6 +22,7 @@ const REFRESH_COALESCE_MS = 300;
 export function useRealtime(employee: MountedEmployee | undefined): void {
   const setStatus = useSetAtom(employeeStatusAtom);
   const setLost = useSetAtom(connectionLostAtom);
+  const applyRedistributed = useSetAtom(applyRedistributedCallAtom);
   const queryClient = useQueryClient();
   const employeeId = employee?._id;
   const companyId = employee?.company._id;
@@ -37,12 +40,22 @@ export function useRealtime(employee: MountedEmployee | undefined): void {
       onStatus: setStatus,
       onConnectionLost: () => {
         setLost(true);
-        reportCritical('socket disconnected', { employeeId, companyId });
+        reportCritical('socket disconnected', {
+          employeeId,
+          companyId,
+          attempt: LIMITS.reconnectAlertAttempt,
+        });
       },
       onConnectionBack: () => setLost(false),
       onSignedOutElsewhere: () => void logout(),
       onForeignCompanyFrame: (frame) =>
-        reportCritical('socket frame for another company', { event: frame.event, companyId, employeeId }),
+        reportCritical('socket frame for another company', {
+          event: frame.event,
+          frameCompany: frame.data.company,
+          companyId,
+          employeeId,
+        }),
+      onSocketError: (attempt) => reportCritical('socket error', { employeeId, companyId, attempt }),
     });
     let refreshTimer: ReturnType<typeof setTimeout> | undefined;
     const stopRefresh = client.on('refresh-session', () => {
@@ -52,13 +65,17 @@ export function useRealtime(employee: MountedEmployee | undefined): void {
         REFRESH_COALESCE_MS,
       );
     });
+    const stopRedistributed = client.on('redistributed-call', (frame) =>
+      applyRedistributed({ ...frame.data, currentEmployeeId: employeeId }),
+    );
     setActiveSocket(client);
     client.connect();
     return () => {
       clearTimeout(refreshTimer);
       stopRefresh();
+      stopRedistributed();
       client.disconnect();
       setActiveSocket(undefined);
     };
-  }, [employeeId, companyId, rooms, setStatus, setLost, queryClient]);
+  }, [employeeId, companyId, rooms, setStatus, setLost, applyRedistributed, queryClient]);
 }

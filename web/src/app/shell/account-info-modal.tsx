@@ -1,14 +1,12 @@
-import { Descriptions, Empty, Modal, Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { ConsumptionModal, MyPlanModal, PlansModal } from '../../features/billing/components/plan-modals.tsx';
 import type { MountedEmployee } from '../../lib/session/account-api.ts';
 
-/**
- * The account menu's plan, consumption and financial entries. The plan entry shows the company's plan; the other
- * two belong to the billing issue, so they show an empty state until it lands.
- */
+/** The account menu's plan, consumption and financial entries. */
 export function AccountInfoModal({
   action,
-  title,
   employee,
   onClose,
 }: {
@@ -17,27 +15,20 @@ export function AccountInfoModal({
   employee: MountedEmployee;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
-  const { company } = employee;
-  return (
-    <Modal open title={title} footer={null} onCancel={onClose}>
-      <div data-testid={`account-modal-${action}`}>
-        {action === 'plan-modal' ? (
-          <Descriptions column={1}>
-            <Descriptions.Item label={t('home.company')}>{company.name}</Descriptions.Item>
-            <Descriptions.Item label={t('home.plan')}>
-              {t(`plans.${company.account_type}`)}
-              {company.account_is_trial && (
-                <Tag color="gold" style={{ marginLeft: 8 }}>
-                  {t('home.trial')}
-                </Tag>
-              )}
-            </Descriptions.Item>
-          </Descriptions>
-        ) : (
-          <Empty description={t('shell.emptyArea')} />
-        )}
-      </div>
-    </Modal>
+  const navigate = useNavigate();
+  const [plans, setPlans] = useState(false);
+  useEffect(() => {
+    // "Financial" opens the read-only financial panel.
+    if (action === 'financial') {
+      navigate('/app/financial-panel');
+      onClose();
+    }
+  }, [action, navigate, onClose]);
+  if (action === 'consumption-modal') return <ConsumptionModal onClose={onClose} />;
+  if (action !== 'plan-modal') return null;
+  return plans ? (
+    <PlansModal current={employee.company.account_type} onClose={onClose} />
+  ) : (
+    <MyPlanModal onClose={onClose} onSeePlans={() => setPlans(true)} />
   );
 }

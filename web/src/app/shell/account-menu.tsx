@@ -19,6 +19,7 @@ import {
 import { ApiRequestError } from '../../lib/api/api-error.ts';
 import type { MountedEmployee } from '../../lib/session/account-api.ts';
 import { logout } from '../../lib/session/logout.ts';
+import { useOwnProfile } from '../../lib/session/profile-api.ts';
 import { profileModalOpenAtom } from '../session/state.ts';
 import { AccountInfoModal } from './account-info-modal.tsx';
 
@@ -64,6 +65,7 @@ export function AccountMenu({ employee, access }: { employee: MountedEmployee; a
   const [info, setInfo] = useState<{ action: InfoAction; title: string }>();
   const visible = ACCOUNT_MENU.filter((item) => canSeeMenuItem(item, access));
   const companySwitch = useCompanySwitch(employee.company._id);
+  const profile = useOwnProfile();
 
   const items: MenuProps['items'] = visible.flatMap((item) => [
     ...(item.action === 'logout' && companySwitch.item ? [companySwitch.item] : []),
@@ -93,7 +95,12 @@ export function AccountMenu({ employee, access }: { employee: MountedEmployee; a
       <Dropdown menu={{ items, onClick: choose }} trigger={['click']} placement="bottomRight">
         <Button type="text" data-testid="account-menu-button" aria-label={t('shell.accountMenu')}>
           <Space>
-            <Avatar size="small" icon={<UserOutlined />} />
+            <Avatar
+              size="small"
+              src={profile.data?.image_url}
+              icon={<UserOutlined />}
+              data-testid="account-avatar"
+            />
             <span className="account-menu-name">{employee.name}</span>
             <DownOutlined />
           </Space>

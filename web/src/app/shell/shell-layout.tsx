@@ -1,19 +1,24 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { nextMenuDisplayState } from '@atende/shared/routes/menu';
-import { Alert, Button, Drawer, Flex, Layout } from 'antd';
+import { Alert, Button, ConfigProvider, Drawer, Flex, Layout } from 'antd';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { setCompanyTimezone } from '../../lib/dates/dates.ts';
 import { connectionLostAtom } from '../../lib/session/realtime-state.ts';
+import { useOwnProfile } from '../../lib/session/profile-api.ts';
 import { useSession } from '../../lib/session/use-session.ts';
+import { NewsModal } from '../../features/news/components/news-modal.tsx';
+import { TmailBadge } from '../../features/t-mail/components/tmail-badge.tsx';
 import { FullPageSpinner } from '../router/full-page-spinner.tsx';
 import { SessionRuntime } from '../session/session-runtime.tsx';
 import { TrialCountdown } from '../session/trial-countdown.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { ChannelHealth } from './channel-health.tsx';
 import { menuDisplayAtom, menuLayout, mobileDrawerOpenAtom } from './menu-state.ts';
+import { InstagramStatus } from './instagram-status.tsx';
+import { NotificationsBell } from './notifications-bell.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { ThemePicker } from './theme-picker.tsx';
 import { useScreenSize } from './use-screen.ts';
@@ -30,6 +35,12 @@ export function ShellLayout() {
   const [drawerOpen, setDrawerOpen] = useAtom(mobileDrawerOpenAtom);
   const connectionLost = useAtomValue(connectionLostAtom);
   const employee = mount.data;
+  const direction = useOwnProfile().data?.direction ?? 'ltr';
+
+  // The employee's text direction (spec point 1: stored as ltr or rtl) applies to the whole document.
+  useEffect(() => {
+    document.documentElement.dir = direction;
+  }, [direction]);
 
   useEffect(
     () => setCompanyTimezone(employee?.company.settings.timezone),
@@ -50,56 +61,62 @@ export function ShellLayout() {
   };
 
   return (
-    <Layout style={{ minHeight: '100vh' }} data-testid="shell">
-      {layout.sider !== 'none' && (
-        <Layout.Sider
-          theme="light"
-          width={WIDE}
-          collapsedWidth={NARROW}
-          collapsed={layout.sider === 'narrow'}
-          trigger={null}
-          collapsible
-          style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
-        >
-          <SideMenu access={access} collapsed={layout.sider === 'narrow'} />
-        </Layout.Sider>
-      )}
-      <Drawer
-        open={layout.drawer}
-        placement="left"
-        size={WIDE}
-        onClose={() => setDrawerOpen(false)}
-        styles={{ body: { padding: 0 } }}
-        data-testid="menu-drawer"
-      >
-        <SideMenu access={access} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
-      </Drawer>
-      <Layout>
-        <Layout.Header style={{ paddingInline: 16, background: 'transparent' }}>
-          <Flex align="center" gap={12} style={{ height: '100%' }}>
-            <Button
-              type="text"
-              icon={<MenuOutlined />}
-              onClick={toggle}
-              aria-label={screen === 'mobile' ? t('shell.openMenu') : t('shell.menuDisplay')}
-              data-testid="menu-display-toggle"
-              data-menu-state={screen === 'mobile' ? 'mobile' : display}
-            />
-            <TrialCountdown employee={employee} />
-            <Flex flex={1} />
-            <ChannelHealth />
-            <ThemePicker employeeId={employee._id} />
-            <AccountMenu employee={employee} access={access} />
-          </Flex>
-        </Layout.Header>
-        {connectionLost && (
-          <Alert banner type="error" title={t('errors.disconnected')} data-testid="disconnected-alert" />
+    <ConfigProvider direction={direction}>
+      <Layout style={{ minHeight: '100vh' }} data-testid="shell" data-direction={direction}>
+        {layout.sider !== 'none' && (
+          <Layout.Sider
+            theme="light"
+            width={WIDE}
+            collapsedWidth={NARROW}
+            collapsed={layout.sider === 'narrow'}
+            trigger={null}
+            collapsible
+            style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
+          >
+            <SideMenu access={access} collapsed={layout.sider === 'narrow'} />
+          </Layout.Sider>
         )}
-        <Layout.Content style={{ padding: screen === 'mobile' ? 12 : 24 }}>
-          <Outlet />
-        </Layout.Content>
+        <Drawer
+          open={layout.drawer}
+          placement="left"
+          size={WIDE}
+          onClose={() => setDrawerOpen(false)}
+          styles={{ body: { padding: 0 } }}
+          data-testid="menu-drawer"
+        >
+          <SideMenu access={access} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+        <Layout>
+          <Layout.Header style={{ paddingInline: 16, background: 'transparent' }}>
+            <Flex align="center" gap={12} style={{ height: '100%' }}>
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                onClick={toggle}
+                aria-label={screen === 'mobile' ? t('shell.openMenu') : t('shell.menuDisplay')}
+                data-testid="menu-display-toggle"
+                data-menu-state={screen === 'mobile' ? 'mobile' : display}
+              />
+              <TrialCountdown employee={employee} />
+              <Flex flex={1} />
+              <TmailBadge />
+              <NotificationsBell />
+              <InstagramStatus />
+              <ChannelHealth />
+              <ThemePicker employeeId={employee._id} />
+              <AccountMenu employee={employee} access={access} />
+            </Flex>
+          </Layout.Header>
+          {connectionLost && (
+            <Alert banner type="error" title={t('errors.disconnected')} data-testid="disconnected-alert" />
+          )}
+          <Layout.Content style={{ padding: screen === 'mobile' ? 12 : 24 }}>
+            <Outlet />
+          </Layout.Content>
+        </Layout>
+        <SessionRuntime employee={employee} />
+        <NewsModal />
       </Layout>
-      <SessionRuntime employee={employee} />
-    </Layout>
+    </ConfigProvider>
   );
 }

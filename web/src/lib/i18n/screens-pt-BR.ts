@@ -68,5 +68,8 @@ export const ptBRScreens = {
     profileImage: 'Foto de perfil',
     profileImageTooLarge: 'A imagem excede o limite máximo de 1 MB.',
     profileImageHint: 'Imagens de até 1 MB.',
+    profileImageFailed: 'Não foi possível salvar a foto de perfil.',
+    directionLtr: 'Texto da esquerda para a direita',
+    directionRtl: 'Texto da direita para a esquerda',
   },
 } as const;

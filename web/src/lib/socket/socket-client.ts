@@ -23,6 +23,8 @@ export interface SocketClientOptions {
   onConnectionBack: () => void;
   onSignedOutElsewhere: () => void;
   onForeignCompanyFrame: (frame: ServerFrame) => void;
+  /** The socket reported an error (spec point 7: reported to /logs/critical). */
+  onSocketError?: (attempt: number) => void;
   WebSocketImpl?: WebSocketFactory;
   backoffMs?: (attempt: number) => number;
 }
@@ -102,6 +104,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     socket = current;
     current.addEventListener('open', handleOpen);
     current.addEventListener('message', handleMessage);
+    current.addEventListener('error', () => options.onSocketError?.(failedAttempts + 1));
     current.addEventListener('close', () => {
       clearTimeout(statusTimer);
       if (socket === current) scheduleReconnect();

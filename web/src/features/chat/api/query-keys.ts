@@ -22,6 +22,9 @@ export const chatKeys = {
   counts: ['chat', 'counts'] as const,
   queueCount: (employeeId: string, wallet: string | undefined) =>
     ['chat', 'counts', 'queue', employeeId, wallet ?? null] as const,
+  /** Refetched whenever the redistributed-call list changes size. */
+  reallocatedCount: (employeeId: string, redistributed: number) =>
+    ['chat', 'counts', 'reallocated', employeeId, redistributed] as const,
   unreadCount: (employeeId: string) => ['chat', 'counts', 'unread', employeeId] as const,
   history: (customerId: string) => ['chat', 'history', customerId] as const,
   transcript: (id: string) => ['chat', 'transcript', id] as const,

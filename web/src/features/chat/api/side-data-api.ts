@@ -5,6 +5,7 @@ import { customersTotalMessages } from '@atende/shared/contracts/customers/custo
 import { listDepartments } from '@atende/shared/contracts/departments/list-departments';
 import { listEmployees } from '@atende/shared/contracts/employees/list-employees';
 import { customersQueueWaitCount } from '@atende/shared/contracts/queue/customers-queue-wait-count';
+import { reallocatedCustomersQueueWaitCount } from '@atende/shared/contracts/queue/reallocated-customers-queue-wait-count';
 import { listTabulations } from '@atende/shared/contracts/tabulations/list-tabulations';
 import { listWallets } from '@atende/shared/contracts/wallets/list-wallets';
 import type { z } from 'zod';
@@ -15,6 +16,10 @@ export const fetchQueueCount = (company: string, employee: string, wallet: strin
   callRoute(customersQueueWaitCount, {
     body: { company, employee, ...(wallet ? { walletEnable: true, wallets: [wallet] } : {}) },
   });
+
+/** Spec point 7: customers reallocated to the employee and waiting. */
+export const fetchReallocatedCount = (company: string, employee: string) =>
+  callRoute(reallocatedCustomersQueueWaitCount, { body: { company, employee } });
 
 export const fetchUnreadTotal = (companyId: string, employeeId: string) =>
   callRoute(customersTotalMessages, { params: { companyId, employeeId } });

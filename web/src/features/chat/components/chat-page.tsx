@@ -2,6 +2,7 @@ import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Alert, Empty, Flex, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { useNotificationAudio } from '../../../lib/session/notifications-api.ts';
 import { useChatLive } from '../hooks/use-chat-live.ts';
 import { useChatMe } from '../hooks/use-chat-me.ts';
 import { useChatNotifications } from '../hooks/use-side-data.ts';
@@ -9,6 +10,7 @@ import {
   useConversation,
   useDebouncedSearch,
   useQueueCount,
+  useReallocatedCount,
   useUnreadTotal,
 } from '../hooks/use-conversations.ts';
 import type { ConversationTab } from '../state/list-filters.ts';
@@ -54,8 +56,11 @@ export function ChatPage() {
   }, [tabs, tab]);
 
   const notifications = useChatNotifications();
-  useChatLive(me.employeeId, selectedId, notifications.newCallSound);
+  // The company turns the new-call sound on; each employee may still silence alerts for themself.
+  const audio = useNotificationAudio();
+  useChatLive(me.employeeId, selectedId, notifications.newCallSound && audio);
   const queueCount = useQueueCount(me.companyId, me.employeeId, filters.wallet);
+  const reallocatedCount = useReallocatedCount(me.companyId, me.employeeId);
   const unread = useUnreadTotal(me.companyId, me.employeeId);
   const conversation = useConversation(selectedId);
   const permissions = me.access?.company.permissions ?? {};
@@ -85,6 +90,7 @@ export function ChatPage() {
           filters={filters}
           onFilters={setFilters}
           queueCount={queueCount.data}
+          reallocatedCount={reallocatedCount.data}
           unreadTotal={unread.data}
           selectedId={selectedId}
           onSelect={select}

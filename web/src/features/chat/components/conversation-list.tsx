@@ -26,6 +26,7 @@ interface ConversationListProps {
   filters: ListFilterValues;
   onFilters: (filters: ListFilterValues) => void;
   queueCount: number | undefined;
+  reallocatedCount?: number | undefined;
   unreadTotal: number | undefined;
   /** Opens a conversation once the list loads: the route's customer, or the first match of a phone/e-mail. */
   autoOpen?: { customerId: string } | { first: true } | undefined;
@@ -106,6 +107,16 @@ export function ConversationList(props: ConversationListProps) {
                   title={labels.queueWaiting}
                   style={{ marginInlineStart: 6 }}
                   data-testid="queue-count"
+                />
+              )}
+              {key === 'queue' && props.reallocatedCount !== undefined && props.reallocatedCount > 0 && (
+                <Badge
+                  count={props.reallocatedCount}
+                  size="small"
+                  color="purple"
+                  title={labels.reallocatedWaiting}
+                  style={{ marginInlineStart: 4 }}
+                  data-testid="reallocated-count"
                 />
               )}
             </span>

@@ -4,7 +4,7 @@ import type {
 } from '@atende/shared/contracts/conversations/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { isConversationWindowOpen } from '@atende/shared/rules/windows';
-import { Alert, Avatar, Button, Flex, Space, Typography } from 'antd';
+import { Alert, App, Avatar, Button, Flex, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useConversationActions } from '../hooks/use-conversation-actions.ts';
 import { useMessageTimeline } from '../hooks/use-messages.ts';
@@ -51,7 +51,21 @@ export function ConversationView({ conversation, timeZone, viewer }: Conversatio
   const canReply = mine && conversation.status === 'in_service';
   const name = conversation.customer.full_name || labels.unknownCustomer;
 
-  const onResend = (message: MessageView) => void send.resend(message._id);
+  const { modal } = App.useApp();
+  // Spec shell modal "resend message": a failed outbound message is sent again only once the operator confirms.
+  const onResend = (message: MessageView) =>
+    void modal.confirm({
+      title: labels.resendTitle,
+      content: (
+        <Flex vertical gap={8}>
+          <Typography.Text>{labels.resendText}</Typography.Text>
+          {message.content && <Typography.Text type="secondary">{message.content}</Typography.Text>}
+        </Flex>
+      ),
+      okText: labels.resend,
+      okButtonProps: { 'data-testid': 'resend-confirm' },
+      onOk: () => send.resend(message._id),
+    });
   const onRetryTemp = (tempId: string, message: MessageView) =>
     send.retryTemp(tempId, message.content, message.template === true);
 

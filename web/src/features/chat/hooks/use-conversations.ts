@@ -1,6 +1,7 @@
 import type { ConversationView } from '@atende/shared/contracts/conversations/views';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import {
   fetchConversation,
@@ -9,7 +10,8 @@ import {
 } from '../api/conversations-api.ts';
 import type { ConversationFilters } from '../api/query-keys.ts';
 import { chatKeys } from '../api/query-keys.ts';
-import { fetchQueueCount, fetchUnreadTotal } from '../api/side-data-api.ts';
+import { fetchQueueCount, fetchReallocatedCount, fetchUnreadTotal } from '../api/side-data-api.ts';
+import { redistributedCallsAtom } from '../../../lib/session/redistributed-calls.ts';
 import { flattenPages } from '../state/cache-patches.ts';
 import { pastConversations } from '../state/history.ts';
 
@@ -53,6 +55,18 @@ export function useQueueCount(
   return useQuery({
     queryKey: chatKeys.queueCount(employeeId ?? '', wallet),
     queryFn: () => fetchQueueCount(companyId ?? '', employeeId ?? '', wallet),
+    enabled: companyId !== undefined && employeeId !== undefined,
+    select: (answer) => answer.count,
+    retry: false,
+  });
+}
+
+/** The reallocated customers waiting, shown beside the queue count; silent on failure like every count. */
+export function useReallocatedCount(companyId: string | undefined, employeeId: string | undefined) {
+  const redistributed = useAtomValue(redistributedCallsAtom).length;
+  return useQuery({
+    queryKey: chatKeys.reallocatedCount(employeeId ?? '', redistributed),
+    queryFn: () => fetchReallocatedCount(companyId ?? '', employeeId ?? ''),
     enabled: companyId !== undefined && employeeId !== undefined,
     select: (answer) => answer.count,
     retry: false,

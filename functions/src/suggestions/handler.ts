@@ -1,0 +1,125 @@
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  createSuggestion,
+  listSuggestions,
+  type SuggestionView,
+  voteSuggestion,
+} from '@atende/shared/contracts/suggestions/routes';
+import { newObjectId } from '@atende/shared/domain/object-id';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { getEmployee } from '../account/store.ts';
+import { loadAccessContext } from '../company/access-context.ts';
+import type { AuthContext } from '../lib/auth-context.ts';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
+import { createHttpHandler, route } from '../lib/http.ts';
+import { queryAllByPrefix } from '../lib/dynamo/query.ts';
+
+/** pk C#<cid>#SUGGESTIONS: sk S#<id> (suggestion), V#<id>#<employee> (one vote each). */
+const pk = (companyId: string) => `C#${companyId}#SUGGESTIONS`;
+const table = () => config().mainTable;
+
+interface SuggestionRecord {
+  _id: string;
+  title: string;
+  description: string;
+  status: SuggestionView['status'];
+  author: { _id: string; name: string };
+  created_at: string;
+  votes: number;
+}
+
+const view = (record: SuggestionRecord, auth: AuthContext, voted: boolean): SuggestionView => ({
+  _id: record._id,
+  title: record.title,
+  description: record.description,
+  status: record.status,
+  author: record.author,
+  created_at: record.created_at,
+  votes: record.votes,
+  voted,
+  mine: record.author._id === auth.employeeId,
+});
+
+export async function list(auth: AuthContext) {
+  const [items, votes] = await Promise.all([
+    queryAllByPrefix(pk(auth.companyId), 'S#'),
+    queryAllByPrefix(pk(auth.companyId), 'V#'),
+  ]);
+  const mine = new Set(
+    votes
+      .filter((item) => String(item.sk).endsWith(`#${auth.employeeId}`))
+      .map((item) => String(item.sk).split('#')[1]),
+  );
+  return {
+    items: items
+      .map((item) => item as unknown as SuggestionRecord)
+      .sort((a, b) => b.votes - a.votes || b.created_at.localeCompare(a.created_at))
+      .map((record) => view(record, auth, mine.has(record._id))),
+  };
+}
+
+export async function create(auth: AuthContext, body: { title: string; description: string }) {
+  const author = await getEmployee(auth.companyId, auth.employeeId);
+  const record: SuggestionRecord = {
+    _id: newObjectId(),
+    ...body,
+    status: 'received',
+    author: { _id: auth.employeeId, name: author?.name ?? '' },
+    created_at: new Date().toISOString(),
+    votes: 0,
+  };
+  await clients().document.send(
+    new PutCommand({
+      TableName: table(),
+      Item: { pk: pk(auth.companyId), sk: `S#${record._id}`, entity: 'suggestion', ...record },
+    }),
+  );
+  return view(record, auth, false);
+}
+
+export async function vote(auth: AuthContext, id: string) {
+  const key = { pk: pk(auth.companyId), sk: `S#${id}` };
+  const { Item } = await clients().document.send(new GetCommand({ TableName: table(), Key: key }));
+  if (!Item) throw new NotFound(ptBR.suggestions.notFound);
+  const record = Item as unknown as SuggestionRecord;
+  if (record.author._id === auth.employeeId) throw new Forbidden(ptBR.suggestions.ownVote);
+  try {
+    await clients().document.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table(),
+              Item: { pk: pk(auth.companyId), sk: `V#${id}#${auth.employeeId}`, entity: 'suggestion_vote' },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: table(),
+              Key: key,
+              UpdateExpression: 'ADD votes :one',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TransactionCanceledException')
+      throw new Conflict(ptBR.suggestions.alreadyVoted);
+    throw error;
+  }
+  return view({ ...record, votes: record.votes + 1 }, auth, true);
+}
+
+export const handler = createHttpHandler(
+  [
+    route(listSuggestions, ({ auth }) => list(auth)),
+    route(createSuggestion, ({ auth, body }) => create(auth, body)),
+    route(voteSuggestion, ({ auth, params }) => vote(auth, params.id)),
+  ],
+  { accessContext: loadAccessContext },
+);

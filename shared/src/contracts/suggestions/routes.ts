@@ -1,0 +1,64 @@
+import * as z from 'zod';
+import { objectId } from '../../domain/object-id.ts';
+import { ptBR } from '../../i18n/pt-BR.ts';
+import { defineRoute } from '../types.ts';
+
+const ADMIN = { roles: ['admin'] } as const;
+const required = ptBR.forms.requiredField;
+
+/** Set by the product team as it reviews; a new suggestion is received. */
+export const SUGGESTION_STATUSES = ['received', 'reviewing', 'planned', 'done', 'declined'] as const;
+
+export const suggestionView = z.object({
+  _id: objectId,
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(SUGGESTION_STATUSES),
+  author: z.object({ _id: objectId, name: z.string() }),
+  created_at: z.string(),
+  votes: z.number().int().nonnegative(),
+  voted: z.boolean(),
+  mine: z.boolean(),
+});
+export type SuggestionView = z.infer<typeof suggestionView>;
+
+/** app/sugestions (admin): the company's suggestions, most voted first. */
+export const listSuggestions = defineRoute({
+  id: 'suggestions.list',
+  method: 'GET',
+  path: '/suggestions',
+  domain: 'suggestions',
+  auth: 'employee',
+  access: ADMIN,
+  response: z.object({ items: z.array(suggestionView) }),
+});
+
+export const suggestionBody = z.object({
+  title: z.string({ error: required }).trim().min(1, required).max(120),
+  description: z.string({ error: required }).trim().min(1, required).max(4000),
+});
+
+export const createSuggestion = defineRoute({
+  id: 'suggestions.create',
+  method: 'POST',
+  path: '/suggestions',
+  domain: 'suggestions',
+  auth: 'employee',
+  access: ADMIN,
+  body: suggestionBody,
+  response: suggestionView,
+  successStatus: 201,
+  maxBodyBytes: 16_384,
+});
+
+/** One vote per admin on another's suggestion. */
+export const voteSuggestion = defineRoute({
+  id: 'suggestions.vote',
+  method: 'POST',
+  path: '/suggestions/{id}/vote',
+  domain: 'suggestions',
+  auth: 'employee',
+  access: ADMIN,
+  params: z.object({ id: objectId }),
+  response: suggestionView,
+});

@@ -1,0 +1,124 @@
+import { LikeOutlined } from '@ant-design/icons';
+import {
+  createSuggestion,
+  listSuggestions,
+  suggestionBody,
+  voteSuggestion,
+} from '@atende/shared/contracts/suggestions/routes';
+import { LIMITS } from '@atende/shared/domain/constants';
+import { interpolate } from '@atende/shared/i18n/interpolate';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { formatBrasilia } from '@atende/shared/rules/hub-format';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Empty, Form, Input, List, Skeleton, Space, Tag } from 'antd';
+import type { z } from 'zod';
+import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
+import { PageHeader } from '../../../components/page-header/page-header.tsx';
+import { callRoute } from '../../../lib/api/call-route.ts';
+
+const labels = ptBR.suggestions;
+const key = ['suggestions'] as const;
+const rule = (schema: z.ZodType) => ({
+  validator: async (_: unknown, value: unknown) => {
+    const result = schema.safeParse(value ?? '');
+    if (!result.success) throw new Error(result.error.issues[0]?.message ?? ptBR.forms.requiredField);
+  },
+});
+
+/** app/sugestions (admin): send a suggestion, follow its status, vote on the others. */
+export function SuggestionsPage({
+  title,
+  breadcrumb,
+}: {
+  title: string;
+  breadcrumb: readonly BreadcrumbItem[];
+}) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ title: string; description: string }>();
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => callRoute(listSuggestions),
+    select: (answer) => answer.items,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: key });
+  const send = useMutation({
+    mutationFn: (body: { title: string; description: string }) => callRoute(createSuggestion, { body }),
+    onSuccess: () => {
+      form.resetFields();
+      refresh();
+      void message.success(labels.sent, LIMITS.toastDurationMs / 1000);
+    },
+    onError: (error) => void message.error(error.message),
+  });
+  const vote = useMutation({
+    mutationFn: (id: string) => callRoute(voteSuggestion, { params: { id } }),
+    onSuccess: refresh,
+    onError: (error) => void message.error(error.message),
+  });
+  return (
+    <>
+      <PageHeader title={title} breadcrumb={breadcrumb} />
+      <Space direction="vertical" style={{ width: '100%' }} size={16}>
+        <Card size="small" title={labels.send}>
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={(values) => send.mutate(values)}
+            style={{ maxWidth: 720 }}
+          >
+            <Form.Item name="title" label={labels.title} required rules={[rule(suggestionBody.shape.title)]}>
+              <Input maxLength={120} data-testid="suggestion-title" />
+            </Form.Item>
+            <Form.Item
+              name="description"
+              label={labels.description}
+              required
+              rules={[rule(suggestionBody.shape.description)]}
+            >
+              <Input.TextArea rows={4} maxLength={4000} data-testid="suggestion-description" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={send.isPending} data-testid="suggestion-send">
+              {labels.send}
+            </Button>
+          </Form>
+        </Card>
+        {list.isPending && <Skeleton active />}
+        {list.isError && <Alert type="error" title={labels.loadError} />}
+        {list.data && list.data.length === 0 && <Empty description={labels.empty} />}
+        {list.data && list.data.length > 0 && (
+          <List
+            dataSource={list.data}
+            pagination={{ pageSize: 20 }}
+            renderItem={(item) => (
+              <List.Item
+                data-testid="suggestion-item"
+                actions={[
+                  <Button
+                    key="vote"
+                    icon={<LikeOutlined />}
+                    disabled={item.mine || item.voted}
+                    onClick={() => vote.mutate(item._id)}
+                  >
+                    {item.voted ? labels.voted : labels.vote}
+                  </Button>,
+                ]}
+              >
+                <List.Item.Meta
+                  title={
+                    <Space>
+                      {item.title}
+                      <Tag>{labels.status[item.status]}</Tag>
+                      {item.mine && <Tag color="blue">{labels.mine}</Tag>}
+                    </Space>
+                  }
+                  description={`${item.description} — ${item.author.name}, ${formatBrasilia(item.created_at)} · ${interpolate(labels.votes, { n: item.votes })}`}
+                />
+              </List.Item>
+            )}
+          />
+        )}
+      </Space>
+    </>
+  );
+}
