@@ -46,6 +46,8 @@ export interface InboxBenchOptions {
   adminPassword: string;
   visitors: number;
   messagesPerVisitor: number;
+  /** The raw PutItem rate measured in the same run: the inbox rate is printed as a share of it. */
+  putItemRate: number;
 }
 
 /**
@@ -70,8 +72,7 @@ export async function benchInbox(options: InboxBenchOptions): Promise<void> {
   const widgetId = (widgetResponse.body as { _id: string })._id;
 
   const sentAt = new Map<string, number>();
-  const latencies: number[] = [];
-  const expected = options.visitors * options.messagesPerVisitor;
+  let latencies: number[] = [];
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws?token=${accessToken}`);
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
@@ -96,41 +97,80 @@ export async function benchInbox(options: InboxBenchOptions): Promise<void> {
     }),
   );
 
-  const started = performance.now();
   let refused = 0;
+  const acks: number[] = [];
+  const send = async (visitor: { address: string; token: string }) => {
+    const tag = `bench-${randomUUID()}`;
+    const at = performance.now();
+    sentAt.set(tag, at);
+    const response = await postJson(
+      `${baseUrl}/api/widget/${widgetId}/messages`,
+      { id: randomUUID(), text: `Mensagem ${tag}` },
+      visitor.address,
+      visitor.token,
+    );
+    acks.push(performance.now() - at);
+    if (response.status !== 202) {
+      refused += 1;
+      sentAt.delete(tag);
+    }
+  };
+  const settle = async (wanted: number) => {
+    const deadline = Date.now() + 60_000;
+    while (latencies.length < wanted && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  // 1. A burst: every visitor writes as fast as the widget answers.
+  const expected = options.visitors * options.messagesPerVisitor;
+  const started = performance.now();
   await Promise.all(
     visitors.map(async (visitor) => {
-      for (let i = 0; i < options.messagesPerVisitor; i += 1) {
-        const tag = `bench-${randomUUID()}`;
-        sentAt.set(tag, performance.now());
-        const response = await postJson(
-          `${baseUrl}/api/widget/${widgetId}/messages`,
-          { id: randomUUID(), text: `Mensagem ${tag}` },
-          visitor.address,
-          visitor.token,
-        );
-        if (response.status !== 202) {
-          refused += 1;
-          sentAt.delete(tag);
-        }
-      }
+      for (let i = 0; i < options.messagesPerVisitor; i += 1) await send(visitor);
     }),
   );
-  const wanted = expected - refused;
-  const deadline = Date.now() + 60_000;
-  while (latencies.length < wanted && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await settle(expected - refused);
   const seconds = (performance.now() - started) / 1000;
-  socket.close();
+  const rate = latencies.length / seconds;
   console.log(
-    formatRow('inbox widget → operator socket', {
+    formatRow('inbox widget → operator socket (burst)', {
       messages: latencies.length,
       refused,
       visitors: options.visitors,
-      'msg/s': latencies.length / seconds,
+      'msg/s': rate,
+      'of PutItem/s': (rate / options.putItemRate).toFixed(3),
       'p50 ms': percentile(latencies, 50),
       'p99 ms': percentile(latencies, 99),
+      'ack p99 ms': percentile(acks, 99),
+    }),
+  );
+
+  // 2. A steady load at half the burst's rate, spread over the visitors in turn.
+  const steadyRate = Math.max(1, rate / 2);
+  const steadyCount = Math.min(expected, Math.round(steadyRate * 15));
+  latencies = [];
+  acks.length = 0;
+  refused = 0;
+  const pending: Promise<void>[] = [];
+  const steadyStart = performance.now();
+  for (let i = 0; i < steadyCount; i += 1) {
+    const due = steadyStart + (i * 1000) / steadyRate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(send(visitors[i % visitors.length] as { address: string; token: string }));
+  }
+  await Promise.all(pending);
+  await settle(steadyCount - refused);
+  socket.close();
+  console.log(
+    formatRow('inbox widget → operator socket (steady, half the burst rate)', {
+      messages: latencies.length,
+      refused,
+      'msg/s': steadyRate,
+      'p50 ms': percentile(latencies, 50),
+      'p99 ms': percentile(latencies, 99),
+      'ack p99 ms': percentile(acks, 99),
     }),
   );
 }

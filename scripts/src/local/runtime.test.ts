@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -8,7 +8,7 @@ import {
   SendMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { MAIN_TABLE, tableName } from '@atende/shared/infra/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../testing/runtime.ts';
@@ -141,5 +141,51 @@ describe('local runtime', () => {
       if (!found) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(found).toMatchObject({ channel: 'email', customer: { full_name: 'Marina Souza' } });
+  }, 60_000);
+
+  it('delivers domain events from the table stream to their consumers', async () => {
+    const dynamodb = new DynamoDBClient({
+      endpoint: runtime.endpoints.dynamodb,
+      region: 'us-east-1',
+      credentials,
+    });
+    const document = DynamoDBDocumentClient.from(dynamodb);
+    const TableName = tableName(TABLE_PREFIX, MAIN_TABLE);
+    const company = 'abcabcabcabcabcabcabcabc';
+    const contact = (id: string) => ({
+      pk: `C#${company}#CUSTOMER#${id}`,
+      sk: 'PROFILE',
+      entity: 'customer',
+      _id: id,
+      company,
+      full_name: 'Cliente do stream',
+      channel: 'whatsapp',
+      created_at: new Date().toISOString(),
+    });
+    const claimsOf = async () => {
+      const { Items } = await document.send(
+        new ScanCommand({
+          TableName,
+          FilterExpression: 'entity = :claim AND begins_with(pk, :company)',
+          ExpressionAttributeValues: { ':claim': 'event_claim', ':company': `C#${company}#` },
+        }),
+      );
+      return Items ?? [];
+    };
+    const waitForClaims = async (count: number) => {
+      for (let attempt = 0; attempt < 100 && (await claimsOf()).length < count; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return claimsOf();
+    };
+    await document.send(new PutCommand({ TableName, Item: contact('aaaaaaaaaaaaaaaaaaaaaa01') }));
+    expect(await waitForClaims(1)).toEqual([expect.objectContaining({ consumer: 'smart-tags' })]);
+
+    // The stream position is kept under DATA_DIR, only after the dispatcher acknowledged the records.
+    const saved = JSON.parse(
+      readFileSync(join(runtime.options.dataDir, 'streams', `${MAIN_TABLE.id}.json`), 'utf8'),
+    ) as { shards: Record<string, { sequenceNumber?: string }> };
+    expect(Object.values(saved.shards).some((shard) => shard.sequenceNumber)).toBe(true);
+    dynamodb.destroy();
   }, 60_000);
 });

@@ -52,6 +52,8 @@ export const MEDIA_BUCKET = 'atende-local-media';
 export const EXPORTS_BUCKET = 'atende-local-exports';
 export const TABLE_PREFIX = 'atende-local-';
 export const QUEUE_PREFIX = 'atende-local-';
+/** Poll loops per FIFO queue (Lambda scales its FIFO pollers with the active message groups). */
+const FIFO_POLLERS = 4;
 
 /**
  * The unofficial WhatsApp session worker, in-process (in AWS it is a container service): on the sandbox's
@@ -246,6 +248,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       queues: QUEUES.map((queue) => ({
         queueUrl: queueUrls[queue.id] as string,
         batchSize: queue.consumer.batchSize,
+        // FIFO groups (conversations, entities) are independent: several batches of different groups at once.
+        concurrency: queue.fifo ? FIFO_POLLERS : 1,
         handler: async (event) =>
           invoke(
             await loadHandler(queue.consumer.handler),

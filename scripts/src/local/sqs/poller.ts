@@ -11,6 +11,11 @@ export interface PolledQueue {
   queueUrl: string;
   /** Records per handler call, as the event source mapping's BatchSize. */
   batchSize: number;
+  /**
+   * Concurrent poll loops, as Lambda runs several pollers and instances per queue (default 1). On a FIFO queue
+   * order still holds: a group with a message in flight hands out no other message of that group.
+   */
+  concurrency?: number;
   handler: (event: SQSEvent) => Promise<SQSBatchResponse | void>;
 }
 
@@ -206,7 +211,9 @@ export function startQueuePoller(options: QueuePollerOptions): { stop(): Promise
     }
   };
 
-  const loops = options.queues.map((queue) => poll(queue));
+  const loops = options.queues.flatMap((queue) =>
+    Array.from({ length: queue.concurrency ?? 1 }, () => poll(queue)),
+  );
   return {
     stop: async () => {
       controller.abort();
