@@ -18,6 +18,7 @@ import { handler as integrationsHandler } from '../integrations/handler.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 import { getVersionGraph } from './store.ts';
+import { menuFlow } from './test-flows.ts';
 
 let a: Inbox;
 let b: Inbox;
@@ -28,30 +29,6 @@ beforeAll(async () => {
 });
 
 const at = { x: 0, y: 0 };
-export const menuFlow = (inbox: Inbox, text = 'Escolha uma opção:'): FlowGraph => ({
-  nodes: [
-    { id: 'start', type: 'start', position: at, data: {} },
-    {
-      id: 'menu',
-      type: 'menu',
-      position: at,
-      data: {
-        text,
-        options: [
-          { id: 'o1', label: 'Vendas' },
-          { id: 'o2', label: 'Suporte' },
-        ],
-      },
-    },
-    { id: 'h1', type: 'handoff', position: at, data: { department: inbox.sales, employee: null } },
-    { id: 'h2', type: 'handoff', position: at, data: { department: inbox.support, employee: null } },
-  ],
-  edges: [
-    { id: 'e0', source: 'start', target: 'menu' },
-    { id: 'e1', source: 'menu', target: 'h1', sourceHandle: 'o1' },
-    { id: 'e2', source: 'menu', target: 'h2', sourceHandle: 'o2' },
-  ],
-});
 
 const create = async (inbox: Inbox, name: string) =>
   (await callRoute(handler, createFlow, { token: inbox.admin.token, body: { name } })).body as FlowDetail;
