@@ -8,6 +8,11 @@ import { publishFlow } from '@atende/shared/contracts/flows/publish-flow';
 import { restoreFlowVersion } from '@atende/shared/contracts/flows/restore-flow-version';
 import { saveFlowDraft } from '@atende/shared/contracts/flows/save-flow-draft';
 import { setChannelFlow } from '@atende/shared/contracts/flows/set-channel-flow';
+import {
+  type SimulateFlowResponse,
+  simulateFlow,
+  testFlowRequest,
+} from '@atende/shared/contracts/flows/simulate-flow';
 import type { FlowDetail, FlowSummary, PublishRefusal } from '@atende/shared/contracts/flows/views';
 import { createChannelIntegration } from '@atende/shared/contracts/integrations/create-channel-integration';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -281,5 +286,72 @@ describe('flows API', () => {
       name: 'Privado',
       draft: { nodes: [{ id: 'start' }] },
     });
+  });
+
+  it('simulates the draft turn by turn with the path and variables, sending nothing', async () => {
+    const flow = await create(a, 'Simulado');
+    const graph = menuFlow(a, 'Oi {{customer_first_name}}');
+    graph.nodes.push({
+      id: 'q',
+      type: 'question',
+      position: at,
+      data: { text: 'Seu e-mail?', variable: 'email', validate: 'email' },
+    });
+    graph.edges = graph.edges.map((edge) => (edge.sourceHandle === 'o1' ? { ...edge, target: 'q' } : edge));
+    graph.edges.push({ id: 'eq', source: 'q', target: 'h1' });
+    await callRoute(handler, saveFlowDraft, { token: a.admin.token, params: { id: flow._id }, body: graph });
+    const first = (
+      await callRoute(handler, simulateFlow, { token: a.admin.token, params: { id: flow._id }, body: {} })
+    ).body as SimulateFlowResponse;
+    expect(first.outputs).toEqual([
+      {
+        kind: 'text',
+        text: 'Oi Cliente',
+        options: [
+          { id: 'o1', label: 'Vendas' },
+          { id: 'o2', label: 'Suporte' },
+        ],
+      },
+    ]);
+    expect(first.path).toEqual(['start', 'menu']);
+    const second = (
+      await callRoute(handler, simulateFlow, {
+        token: a.admin.token,
+        params: { id: flow._id },
+        body: { session: first.session, text: '1' },
+      })
+    ).body as SimulateFlowResponse;
+    expect(second.path).toEqual(['menu', 'q']);
+    const third = (
+      await callRoute(handler, simulateFlow, {
+        token: a.admin.token,
+        params: { id: flow._id },
+        body: { session: second.session, text: 'ana@exemplo.com' },
+      })
+    ).body as SimulateFlowResponse;
+    expect(third.session.variables).toEqual({ email: 'ana@exemplo.com' });
+    expect(third.outputs).toEqual([{ kind: 'handoff', department: a.sales, employee: null }]);
+  });
+
+  it('tests an HTTP request from the builder, refusing private addresses', async () => {
+    const refused = await callRoute(handler, testFlowRequest, {
+      token: a.admin.token,
+      body: { method: 'GET', url: 'https://10.0.0.1/admin', headers: [], body: '' },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        field: 'url',
+        message: 'Este endereço não é permitido (rede privada, local ou protocolo inseguro).',
+      },
+    });
+    expect(
+      (
+        await callRoute(handler, testFlowRequest, {
+          token: b.operator.token,
+          body: { method: 'GET', url: 'https://exemplo.com', headers: [], body: '' },
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -8,9 +8,11 @@ import { renameFlow } from '@atende/shared/contracts/flows/rename-flow';
 import { restoreFlowVersion } from '@atende/shared/contracts/flows/restore-flow-version';
 import { saveFlowDraft } from '@atende/shared/contracts/flows/save-flow-draft';
 import { setChannelFlow } from '@atende/shared/contracts/flows/set-channel-flow';
+import { simulateFlow, testFlowRequest } from '@atende/shared/contracts/flows/simulate-flow';
 import { loadAccessContext } from '../company/access-context.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import * as service from './service.ts';
+import { simulate, testRequest } from './simulator.ts';
 
 export const handler = createHttpHandler(
   [
@@ -23,6 +25,8 @@ export const handler = createHttpHandler(
     route(publishFlow, ({ auth, params }) => service.publishFlow(auth, params.id)),
     route(restoreFlowVersion, ({ auth, params }) => service.restoreVersion(auth, params.id, params.version)),
     route(deleteFlow, ({ auth, params }) => service.deleteFlow(auth, params.id)),
+    route(simulateFlow, ({ auth, params, body }) => simulate(auth, params.id, body)),
+    route(testFlowRequest, ({ body }) => testRequest(body)),
     route(setChannelFlow, ({ auth, params, body }) => service.setChannelFlow(auth, params.id, body.flow)),
   ],
   { accessContext: loadAccessContext },

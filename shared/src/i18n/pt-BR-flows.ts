@@ -11,6 +11,9 @@ export const flowsStrings = {
   channelNotFound: 'Canal não encontrado.',
   invalidVariableKey: 'Use letras minúsculas, números e _ (começando por letra).',
   copySuffix: '(cópia)',
+  unsafeUrl: 'Este endereço não é permitido (rede privada, local ou protocolo inseguro).',
+  requestFailed: 'A requisição falhou: {{reason}}',
+  simulatorCustomer: 'Cliente Teste',
   problems: {
     missingStart: 'O fluxo precisa de exatamente um bloco de início.',
     edgeToMissingNode: 'Há uma ligação para um bloco que não existe.',

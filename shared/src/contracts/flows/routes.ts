@@ -9,6 +9,7 @@ import { renameFlow } from './rename-flow.ts';
 import { restoreFlowVersion } from './restore-flow-version.ts';
 import { saveFlowDraft } from './save-flow-draft.ts';
 import { setChannelFlow } from './set-channel-flow.ts';
+import { simulateFlow, testFlowRequest } from './simulate-flow.ts';
 
 /** The flows domain's routes, added to the manifest as one line. */
 export const FLOW_ROUTES: readonly RouteContract[] = [
@@ -22,4 +23,6 @@ export const FLOW_ROUTES: readonly RouteContract[] = [
   restoreFlowVersion,
   deleteFlow,
   setChannelFlow,
+  simulateFlow,
+  testFlowRequest,
 ];
