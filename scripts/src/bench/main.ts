@@ -4,6 +4,7 @@ import { TABLE_PREFIX } from '../local/runtime.ts';
 import { benchContacts } from './contacts.ts';
 import { benchDynamoDbWrites } from './dynamodb-writes.ts';
 import { benchGatewayHealth } from './gateway-health.ts';
+import { benchBot } from './bot.ts';
 import { benchInbox } from './inbox.ts';
 import { benchLambdaBundles } from './lambda-bundles.ts';
 import { benchLoginJs } from './login-js.ts';
@@ -29,6 +30,13 @@ async function main(): Promise<void> {
       adminPassword: admin.password,
       visitors: 20,
       messagesPerVisitor: 20,
+    });
+    await benchBot({
+      baseUrl: runtime.url,
+      adminEmail: admin.email,
+      adminPassword: admin.password,
+      visitors: 10,
+      messagesPerVisitor: 10,
     });
     const contacts = Number(process.env.BENCH_CONTACTS ?? FULL_CONTACTS);
     if (contacts !== FULL_CONTACTS) {

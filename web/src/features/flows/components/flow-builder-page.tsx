@@ -63,7 +63,8 @@ function Builder({ flowId }: { flowId: string }) {
     draft.addNode({
       id: newId(type.slice(0, 2)),
       type,
-      position: { x: 260 + (count % 4) * 40, y: 60 + count * 50 },
+      // Left to right in two rows, so new blocks never cover each other.
+      position: { x: count * 260, y: (count % 2) * 140 },
       data: defaultData(type, () => newId('o')) as Record<string, unknown>,
       selected: true,
     });
