@@ -13,6 +13,7 @@ import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
 import { safeFetch } from '../lib/safe-fetch.ts';
 import { variableCatalogue } from '../variables/service.ts';
+import { loadPublished } from './runtime/published.ts';
 import { advance, type BotContext, type BotEffects } from './runtime/interpreter.ts';
 import { perform } from './runtime/outbox.ts';
 import { readSession, type StoredSession, writeSession } from './runtime/session-store.ts';
@@ -34,16 +35,6 @@ export async function channelFlow(companyId: string, company: CompanyItem, integ
 /** Whether a conversation opening on this channel starts with the bot (status `bot`) instead of the queue. */
 export const startsInBot = async (companyId: string, company: CompanyItem, integrationId: string) =>
   (await channelFlow(companyId, company, integrationId)) !== undefined;
-
-export const loadPublished = async (companyId: string, flowId: string) => {
-  const flow = await getFlowRecord(companyId, flowId);
-  const graph = flow?.published_version
-    ? await getVersionGraph(companyId, flowId, flow.published_version)
-    : undefined;
-  return flow?.published_version && graph
-    ? { version: flow.published_version, graph, name: flow.name }
-    : undefined;
-};
 
 const allowLocal = () => ['local', 'test'].includes(config().stage);
 
