@@ -1,4 +1,5 @@
 import { assignConversation } from '@atende/shared/contracts/conversations/assign-conversation';
+import { createCommand } from '@atende/shared/contracts/commands/create-command';
 import { createFlow } from '@atende/shared/contracts/flows/create-flow';
 import type { FlowGraph } from '@atende/shared/contracts/flows/graph';
 import { publishFlow } from '@atende/shared/contracts/flows/publish-flow';
@@ -6,6 +7,7 @@ import { saveFlowDraft } from '@atende/shared/contracts/flows/save-flow-draft';
 import type { FlowDetail } from '@atende/shared/contracts/flows/views';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
+import { handler as commandsHandler } from '../commands/handler.ts';
 import { handler as conversationsHandler } from '../conversations/handler.ts';
 import { findByProviderId } from '../conversations/message-store.ts';
 import { getConversation } from '../conversations/store.ts';
@@ -209,6 +211,39 @@ describe('bot runtime through the widget', () => {
       status: 'queue',
       department: inbox.sales,
     });
+    await setSettings(inbox.companyId, {});
+  });
+
+  it('runs #commands when enabled: defaults and custom ones, and ignores them when disabled', async () => {
+    await attach(null);
+    const created = await callRoute(commandsHandler, createCommand, {
+      token: inbox.admin.token,
+      body: { command: 'horario', description: 'Horário', reply: 'Abrimos às 8h.' },
+    });
+    expect(created.status).toBe(201);
+    const { conversation } = await say('command-visitor', 'Oi');
+    expect(conversation?.status).toBe('queue');
+    await say('command-visitor', '#list_departments');
+    await say('command-visitor', '#HORARIO');
+    await say('command-visitor', '#go_to_department suporte');
+    expect(textsTo(conversation?._id)).toEqual([
+      'Departamentos:\n- Vendas\n- Suporte',
+      'Abrimos às 8h.',
+      'Você foi transferido para Suporte.',
+      'Aguarde, em breve você será atendido.',
+    ]);
+    expect(await getConversation(inbox.companyId, conversation?._id ?? '')).toMatchObject({
+      department: inbox.support,
+    });
+    await say('command-visitor', '#end_call');
+    expect(await getConversation(inbox.companyId, conversation?._id ?? '')).toMatchObject({
+      status: 'closed',
+    });
+
+    await setSettings(inbox.companyId, { commands: { enabled: false } });
+    const other = await say('command-visitor-2', 'Oi');
+    await say('command-visitor-2', '#list_departments');
+    expect(textsTo(other.conversation?._id)).toEqual([]);
     await setSettings(inbox.companyId, {});
   });
 });

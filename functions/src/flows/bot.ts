@@ -13,6 +13,7 @@ import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
 import { safeFetch } from '../lib/safe-fetch.ts';
 import { variableCatalogue } from '../variables/service.ts';
+import { runCommand } from './commands.ts';
 import { loadPublished } from './runtime/published.ts';
 import { advance, type BotContext, type BotEffects } from './runtime/interpreter.ts';
 import { perform } from './runtime/outbox.ts';
@@ -127,10 +128,16 @@ export interface BotTurn {
  */
 export async function runBotTurn(turn: BotTurn): Promise<void> {
   const conversation = await getConversation(turn.companyId, turn.conversationId);
-  if (!conversation || conversation.status !== 'bot') return;
+  if (!conversation || conversation.status === 'closed') return;
   const box = { company: turn.company, integration: turn.integration, conversation };
-  let session: StoredSession | undefined = await readSession(turn.companyId, conversation._id);
+  let session: StoredSession | undefined =
+    conversation.status === 'bot' ? await readSession(turn.companyId, conversation._id) : undefined;
   if (turn.message && session?.handled.includes(turn.message.providerMessageId)) return;
+  if (turn.message && (await runCommand(box, turn.companyId, turn.message.text))) {
+    if (session) await writeSession(session, turn.message.providerMessageId);
+    return;
+  }
+  if (conversation.status !== 'bot') return;
   const isNew = !session;
   if (!session) {
     const pinned = await channelFlow(turn.companyId, turn.company, conversation.integration);
