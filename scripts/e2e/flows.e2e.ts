@@ -94,7 +94,6 @@ describe('flows', () => {
     await admin.getByTestId('flow-name').fill('Triagem do site');
     await admin.getByTestId('flow-create-confirm').click();
     await admin.waitForURL(/\/app\/chatbot\/flow\/builder\/[0-9a-f]{24}$/);
-    const flowId = admin.url().split('/').at(-1) ?? '';
     await admin.locator('[data-testid="flow-node"][data-node-type="start"]').waitFor();
 
     await admin.getByTestId('flow-palette-menu').click();
@@ -121,9 +120,10 @@ describe('flows', () => {
     await admin.getByTestId('flow-publish').click();
     await notice(admin, 'Versão 1 publicada.').waitFor({ timeout: 15_000 });
 
-    // A new API sign-in signs the admin's browser session out (one session per employee): the builder is done.
-    token = await adminToken(runtime);
-    expect((await api('PUT', `/integrations/channels/${widgetId}/flow`, { flow: flowId })).status).toBe(200);
+    await admin.goto(`${runtime.url}/app/integrations/channels`);
+    const row = admin.locator('tr').filter({ hasText: 'Site com robô' });
+    await pick(admin, row.getByTestId('channel-flow-select'), 'Triagem do site');
+    await notice(admin, 'Fluxo do canal atualizado.').waitFor({ timeout: 15_000 });
 
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(siteUrl);
@@ -149,6 +149,8 @@ describe('flows', () => {
     await item.click();
     await operator.getByTestId('conversation-assign').click();
     await operator.getByTestId('composer-input').waitFor({ timeout: 15_000 });
+    // A new API sign-in signs the admin's browser session out (one session per employee); it is no longer used.
+    token = await adminToken(runtime);
     const all = await api('GET', '/conversations?tab=all');
     const conversations = (all.body.items ?? []) as {
       integration: string;
