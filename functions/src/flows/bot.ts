@@ -1,7 +1,7 @@
 import { readCompanySettings } from '@atende/shared/contracts/company/settings';
 import type { InboundMessage } from '@atende/shared/channels/inbound';
 import { CONTACT_FIELDS } from '@atende/shared/contracts/flows/graph';
-import { listCatalogue } from '../contacts/catalogue.ts';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { readContact, writeContact } from '../contacts/store.ts';
 import { SETTINGS_ATTRIBUTE } from '../company/settings-reader.ts';
 import type { CompanyItem } from '../company/store.ts';

@@ -2,7 +2,7 @@ import type { CommandView } from '@atende/shared/contracts/commands/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { foldAnswer } from '@atende/shared/rules/flow-answers';
 import { commandCatalogue, defaultCommands } from '../commands/service.ts';
-import { listCatalogue } from '../contacts/catalogue.ts';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { readSettings } from '../company/settings-reader.ts';
 import { companyDepartments } from '../conversations/visibility.ts';
 import { searchEmployees } from '../employees/search.ts';

@@ -1,6 +1,6 @@
 import type { FlowGraph } from '@atende/shared/contracts/flows/graph';
 import type { FlowValidationContext } from '@atende/shared/rules/flow-graph';
-import { listCatalogue } from '../contacts/catalogue.ts';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { readCompanyItem } from '../company/store.ts';
 import { customFieldCatalogue } from '../custom-fields/catalogue.ts';
 import { flatten, readTree } from '../departments/tree.ts';

@@ -8,7 +8,7 @@ import { emptyGraph } from '@atende/shared/contracts/flows/graph';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
-import { listCatalogue } from '../contacts/catalogue.ts';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { SETTINGS_ATTRIBUTE } from '../company/settings-reader.ts';
 import { readCompanyItem } from '../company/store.ts';
 import { isWithinOfficeHours, timezoneOf } from '../conversations/queue-rules.ts';

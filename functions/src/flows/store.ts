@@ -1,12 +1,11 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type FlowGraph, flowGraph } from '@atende/shared/contracts/flows/graph';
 import { flowVersionEntry } from '@atende/shared/contracts/flows/views';
 import { z } from 'zod';
-import { failedConditions } from '../auth/conditions.ts';
-import type { TransactItem } from '../company/store.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { queryAllByPrefix } from '../lib/query.ts';
+import { queryAllByPrefix } from '../lib/dynamo/query.ts';
+import { type TransactItem, TransactionCancelled, transactWrite } from '../lib/dynamo/transaction.ts';
 import { CHANNEL_SK_PREFIX, FLOW_SK_PREFIX, flowKeys } from './keys.ts';
 
 /** A flow's header item: everything but the graphs. */
@@ -31,19 +30,16 @@ const graphItem = z.object({ graph: flowGraph });
 const table = () => config().mainTable;
 
 /**
- * One transaction whose items carry names, so a cancelled condition is reported by what it guarded (never by
- * position). Returns the names of the failed conditions; rethrows anything else.
+ * One transaction of named items (lib/dynamo): answers the names of the conditions that failed, so callers
+ * react to what was guarded, never to a position; anything else is rethrown.
  */
 async function transact(items: readonly { name: string; item: TransactItem }[]): Promise<string[]> {
   try {
-    await clients().document.send(
-      new TransactWriteCommand({ TransactItems: items.map((entry) => entry.item) }),
-    );
+    await transactWrite(Object.fromEntries(items.map((entry) => [entry.name, entry.item])));
     return [];
   } catch (error) {
-    const failed = failedConditions(error);
-    if (failed.length === 0) throw error;
-    return failed.map((index) => items[index]?.name ?? 'unknown');
+    if (error instanceof TransactionCancelled && error.failed.size > 0) return [...error.failed];
+    throw error;
   }
 }
 

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { isConditionFailure } from '../../auth/conditions.ts';
+import { isConditionFailure } from '../../lib/dynamo/transaction.ts';
 import { clients } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
 import { flowKeys } from '../keys.ts';
