@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type FlowGraph, flowGraph } from '@atende/shared/contracts/flows/graph';
 import { flowVersionEntry } from '@atende/shared/contracts/flows/views';
-import { z } from 'zod';
+import * as z from 'zod';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { queryAllByPrefix } from '../lib/dynamo/query.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { enqueueInbound } from '../../conversations/enqueue.ts';
 import { type ChannelSender, registerChannelSender } from '../../messages/senders.ts';
 import { sendToVisitor } from './sender.ts';

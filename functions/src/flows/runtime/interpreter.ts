@@ -7,7 +7,7 @@ import {
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { acceptAnswer, foldAnswer, matchMenuOption } from '@atende/shared/rules/flow-answers';
 import { fillVariables } from '@atende/shared/rules/fill-variables';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Where a conversation's bot stands: the version it started on, the node waiting for an answer, its variables. */
 export const botSession = z.object({

@@ -3,7 +3,7 @@ import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { numberedMenu } from '@atende/shared/rules/flow-answers';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getEmployee } from '../../account/store.ts';
 import { readSettings } from '../../company/settings-reader.ts';
 import type { CompanyItem } from '../../company/store.ts';
