@@ -13,6 +13,7 @@ import {
   touchInteraction,
   type CustomerRecord,
 } from '../customers/store.ts';
+import { runBotTurn, startsInBot } from '../flows/bot.ts';
 import { NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { deliver } from '../messages/delivery.ts';
@@ -43,7 +44,7 @@ function newConversation(
   event: InboundMessage,
   customer: CustomerRecord,
   protocol: string,
-  status: 'queue' | 'closed',
+  status: 'queue' | 'bot' | 'closed',
   now: string,
 ): ConversationRecord {
   const settings = readSettings(company);
@@ -107,7 +108,11 @@ async function conversationFor(
       event,
       holder ?? customer,
       protocol,
-      decision.kind === 'reject' ? 'closed' : 'queue',
+      decision.kind === 'reject'
+        ? 'closed'
+        : (await startsInBot(event.companyId, company, event.integrationId))
+          ? 'bot'
+          : 'queue',
       now.toISOString(),
     );
     if (await createConversation(record)) {
@@ -214,8 +219,18 @@ export async function handleInboundMessage(
     });
     return 'ignored';
   }
-  if (await findByProviderId(event.companyId, event.integrationId, event.providerMessageId))
+  const known = await findByProviderId(event.companyId, event.integrationId, event.providerMessageId);
+  if (known) {
+    // A redelivery after a failed bot turn: the turn runs now, or finds the message already answered.
+    await runBotTurn({
+      companyId: event.companyId,
+      company,
+      integration,
+      conversationId: known.conversation,
+      message: event,
+    });
     return 'duplicate';
+  }
   const now = new Date();
   const customer = await findOrCreateCustomer(
     event.companyId,
@@ -238,6 +253,13 @@ export async function handleInboundMessage(
   if (created && result.conversation.status === 'queue') await publishNewCall(company, result.conversation);
   await publishNewMessage(company, result.conversation, pickMessageView(result.message));
   if (reply) await autoReply(company, result.conversation, integration, reply);
+  await runBotTurn({
+    companyId: event.companyId,
+    company,
+    integration,
+    conversationId: result.conversation._id,
+    message: event,
+  });
   return 'stored';
 }
 

@@ -4,6 +4,7 @@ import { TABLE_PREFIX } from '../local/runtime.ts';
 import { benchContacts } from './contacts.ts';
 import { benchDynamoDbWrites } from './dynamodb-writes.ts';
 import { benchGatewayHealth } from './gateway-health.ts';
+import { benchBot } from './bot.ts';
 import { benchInbox } from './inbox.ts';
 import { benchLambdaBundles } from './lambda-bundles.ts';
 import { benchLoginJs } from './login-js.ts';
@@ -33,6 +34,13 @@ async function main(): Promise<void> {
     });
     // BENCH_ONLY=inbox stops here (the contact figures take about ten minutes).
     if (process.env.BENCH_ONLY === 'inbox') return;
+    await benchBot({
+      baseUrl: runtime.url,
+      adminEmail: admin.email,
+      adminPassword: admin.password,
+      visitors: 10,
+      messagesPerVisitor: 10,
+    });
     const contacts = Number(process.env.BENCH_CONTACTS ?? FULL_CONTACTS);
     if (contacts !== FULL_CONTACTS) {
       console.log(

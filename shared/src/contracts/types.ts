@@ -113,6 +113,7 @@ export const DOMAINS = {
   suggestions: { handler: { module: 'suggestions/handler', export: 'handler' } },
   academy: { handler: { module: 'academy/handler', export: 'handler' } },
   fanpage: { handler: { module: 'fanpage/handler', export: 'handler' } },
+  flows: { handler: { module: 'flows/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

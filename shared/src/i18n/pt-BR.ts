@@ -1,3 +1,5 @@
+import { flowsStrings } from './pt-BR-flows.ts';
+
 /**
  * Every user-facing string, pt-BR. Strings quoted by the spec are kept byte for byte (pt-BR.test.ts checks them);
  * placeholders use i18next's {{name}} syntax so the web app can load this object as its resource bundle.
@@ -1251,6 +1253,7 @@ export const ptBR = {
   suggestions: suggestionStrings,
   academy: academyStrings,
   notificationList: notificationListStrings,
+  flows: flowsStrings,
 } as const;
 
 export type Messages = typeof ptBR;

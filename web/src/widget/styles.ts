@@ -26,6 +26,8 @@ export const WIDGET_CSS = `
 .msg.pending { opacity: .6; }
 .msg.failed { background: #ff4d4f; cursor: pointer; }
 .msg .note { display: block; font-size: 11px; margin-top: 2px; }
+.msg .buttons { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 6px; }
+.msg .option { border: 1px solid var(--accent); color: var(--accent); background: #fff; border-radius: 12px; padding: 2px 10px; cursor: pointer; font: inherit; }
 .form { display: flex; gap: 8px; padding: 10px; border-top: 1px solid #f0f0f0; background: #fff; }
 .input { flex: 1; resize: none; border: 1px solid #d9d9d9; border-radius: 8px; padding: 8px; font-size: 14px;
   height: 40px; outline: none; }

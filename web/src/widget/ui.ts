@@ -113,6 +113,21 @@ export function mountWidgetUi(): WidgetUi {
           node.append(element('span', { class: 'who' }, message.operator_name || texts.operator));
         }
         node.append(document.createTextNode(message.text));
+        if (message.buttons && message === messages.at(-1)) {
+          const row = element('div', { class: 'buttons' });
+          for (const option of message.buttons) {
+            const button = element(
+              'button',
+              { type: 'button', class: 'option', 'data-testid': 'widget-option' },
+              option.label,
+            );
+            button.addEventListener('click', () =>
+              sendListeners.forEach((listener) => listener(option.label)),
+            );
+            row.append(button);
+          }
+          node.append(row);
+        }
         if (message.state === 'pending') node.append(element('span', { class: 'note' }, texts.sending));
         if (message.state === 'failed') {
           node.append(element('span', { class: 'note' }, texts.failed));

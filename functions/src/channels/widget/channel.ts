@@ -1,6 +1,9 @@
+import * as z from 'zod';
 import { enqueueInbound } from '../../conversations/enqueue.ts';
 import { type ChannelSender, registerChannelSender } from '../../messages/senders.ts';
 import { sendToVisitor } from './sender.ts';
+
+const menuButtons = z.array(z.object({ id: z.string(), label: z.string() })).max(10);
 
 /**
  * The widget as a channel of the conversation engine: an operator's message goes to the visitor named by
@@ -15,6 +18,7 @@ export const widgetSender: ChannelSender = async (message, conversation, integra
       messageId: message._id,
       text: message.content,
       operatorName: message.employee?.name,
+      buttons: menuButtons.safeParse(message.channel_metadata.buttons).data,
       createdAt: message.created_at,
     },
     enqueueInbound,

@@ -15,6 +15,8 @@ export interface WidgetOutbound {
   messageId: string;
   text: string;
   operatorName?: string | undefined;
+  /** A bot menu's options (flows), shown as buttons. */
+  buttons?: { id: string; label: string }[] | undefined;
   createdAt: string;
 }
 
@@ -56,6 +58,7 @@ export async function sendToVisitor(
     text: outbound.text,
     created_at: outbound.createdAt,
     ...(outbound.operatorName ? { operator_name: outbound.operatorName } : {}),
+    ...(outbound.buttons && outbound.buttons.length > 0 ? { buttons: outbound.buttons } : {}),
   };
   await recordMessage(
     { companyId, widgetId: integrationId, visitorId },

@@ -51,6 +51,11 @@ export const widgetMessage = z.object({
   created_at: z.string(),
   /** The operator's name, when the company shows it. */
   operator_name: z.string().optional(),
+  /** A bot menu's options, shown as buttons; a click sends the option's label. */
+  buttons: z
+    .array(z.object({ id: z.string(), label: z.string() }))
+    .max(10)
+    .optional(),
 });
 export type WidgetMessage = z.infer<typeof widgetMessage>;
 

@@ -41,6 +41,11 @@ const ContactsPage = lazyPage(
   'ContactsPage',
 );
 
+const FlowBuilderPage = lazyPage(
+  () => import('../../features/flows/components/flow-builder-page.tsx'),
+  'FlowBuilderPage',
+);
+
 /** Screens built so far, by route pattern; every other shell route shows its header and an empty state. */
 export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   '/app/home': lazyPage(() => import('../../features/home/components/home-page.tsx'), 'HomePage'),
@@ -147,6 +152,9 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   ),
   '/app/logs': lazyPage(() => import('../../features/logs/components/logs-page.tsx'), 'LogsPage'),
   ...Object.fromEntries(CHAT_ROUTES.map((path) => [path, ChatPage])),
+  '/app/chatbot/flow': lazyPage(() => import('../../features/flows/components/flows-page.tsx'), 'FlowsPage'),
+  '/app/chatbot/flow/builder/:flow_id?': FlowBuilderPage,
+  '/app/v2/automation/chatbot/:editorMode?/:workflowId?': FlowBuilderPage,
   '/app/integrations/channels': lazyPage(
     () => import('../../features/channels/components/channels-page.tsx'),
     'ChannelsPage',

@@ -23,6 +23,7 @@ import { useChannelMutations, useChannels } from '../hooks/use-channels.ts';
 import { useWhatsappSessionActions } from '../hooks/use-whatsapp-session.ts';
 import { ChannelFormModal } from './channel-form-modal.tsx';
 import { ChannelCreatedModal, WebhookUrl, WidgetSnippet } from './channel-setup.tsx';
+import { ChannelFlowSelect } from './channel-flow-select.tsx';
 import { ChannelTypeLabel } from './channel-type.tsx';
 import { WhatsappQrModal } from './whatsapp-qr-modal.tsx';
 
@@ -148,6 +149,11 @@ export function ChannelsPage({
         if (view.type === 'unofficial') return view.phone || null;
         return <WebhookUrl url={view.webhookUrl} />;
       },
+    },
+    {
+      key: 'flow',
+      title: ptBR.flows.screens.channelFlow,
+      render: (_, view) => <ChannelFlowSelect integrationId={view._id} />,
     },
     {
       key: 'created',

@@ -9,7 +9,13 @@ import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { COMPANY_LIVE_EVENTS, companyKeysForFrame } from '../api/query-keys.ts';
 import type { FormSection } from '../forms/settings-fields.ts';
-import { useDepartmentChoices, usePermissions, useProfile, useSettings } from '../hooks/use-company.ts';
+import {
+  useDepartmentChoices,
+  useFlowChoices,
+  usePermissions,
+  useProfile,
+  useSettings,
+} from '../hooks/use-company.ts';
 import { useLiveInvalidation } from '../../../lib/socket/use-live-invalidation.ts';
 import { OfficeHoursCard } from './office-hours-card.tsx';
 import { PermissionsCard } from './permissions-card.tsx';
@@ -89,6 +95,7 @@ export function CompanySettingsPage({ title, breadcrumb, panels = {} }: CompanyS
   const permissions = usePermissions();
   const profile = useProfile();
   const departments = useDepartmentChoices();
+  const flows = useFlowChoices();
   const tabs = ptBR.adminScreens.company.tabs;
   const active = HASH_TABS[hash.slice(1)] ?? ((hash.slice(1) in tabs ? hash.slice(1) : 'chat') as TabKey);
 
@@ -99,7 +106,7 @@ export function CompanySettingsPage({ title, breadcrumb, panels = {} }: CompanyS
         section={section}
         document={document}
         departments={departments.data ?? []}
-        flows={[]}
+        flows={flows.data ?? []}
       />
     ));
 

@@ -19,7 +19,7 @@ export interface SettingsSectionCardProps {
   section: FormSection;
   document: CompanySettingsDocument;
   departments: readonly Choice[];
-  /** No flows API exists yet, so flow choices come in empty and the select says so. */
+  /** Published flows (GET /api/flows). */
   flows: readonly Choice[];
 }
 

@@ -1,3 +1,5 @@
+import { listFlows } from '@atende/shared/contracts/flows/list-flows';
+import { callRoute } from '../../../lib/api/call-route.ts';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { DepartmentNode } from '@atende/shared/contracts/departments/views';
@@ -38,6 +40,22 @@ export function useDepartmentChoices() {
     queryKey: companyKeys.departmentOptions,
     queryFn: fetchDepartmentTree,
     select: (answer) => departmentChoices(answer.departments),
+  });
+}
+
+/**
+ * The company's flows for the flow selectors (invalid-response outcome, flow per evaluation grade). Only
+ * published flows can run, so only those are offered. Managers without manage_automation get a 403: no choices.
+ */
+export function useFlowChoices() {
+  return useQuery({
+    queryKey: ['flows', 'list'],
+    queryFn: () => callRoute(listFlows),
+    select: (answer): Choice[] =>
+      answer.flows
+        .filter((flow) => flow.published_version !== null)
+        .map((flow) => ({ value: flow._id, label: flow.name })),
+    retry: false,
   });
 }
 

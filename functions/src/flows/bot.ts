@@ -1,0 +1,189 @@
+import { readCompanySettings } from '@atende/shared/contracts/company/settings';
+import type { InboundMessage } from '@atende/shared/channels/inbound';
+import { CONTACT_FIELDS } from '@atende/shared/contracts/flows/graph';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
+import { readContact, writeContact } from '../contacts/store.ts';
+import { SETTINGS_ATTRIBUTE } from '../company/settings-reader.ts';
+import type { CompanyItem } from '../company/store.ts';
+import type { IntegrationInfo } from '../conversations/integrations.ts';
+import { isWithinOfficeHours, timezoneOf } from '../conversations/queue-rules.ts';
+import type { ConversationRecord } from '../conversations/records.ts';
+import { getConversation } from '../conversations/store.ts';
+import { config } from '../lib/config.ts';
+import { logger } from '../lib/logger.ts';
+import { safeFetch } from '../lib/safe-fetch.ts';
+import { variableCatalogue } from '../variables/service.ts';
+import { runCommand } from './commands.ts';
+import { loadPublished } from './runtime/published.ts';
+import { advance, type BotContext, type BotEffects } from './runtime/interpreter.ts';
+import { perform } from './runtime/outbox.ts';
+import { readSession, type StoredSession, writeSession } from './runtime/session-store.ts';
+import { variableLookup } from './runtime/variables.ts';
+import { DEPARTMENTS_MENU, departmentsMenuGraph } from './runtime/departments-menu.ts';
+import { getChannelLink, getFlowRecord, getVersionGraph } from './store.ts';
+
+/**
+ * What answers new conversations on this channel: its attached, published flow; else, with the departments
+ * menu on (department_mode), the built-in departments menu; else nothing (the queue).
+ */
+export async function channelFlow(companyId: string, company: CompanyItem, integrationId: string) {
+  const link = await getChannelLink(companyId, integrationId);
+  const flow = link ? await getFlowRecord(companyId, link.flow) : undefined;
+  if (flow?.published_version) return { flow: flow._id, version: flow.published_version };
+  return departmentsMenuGraph(company) ? { flow: DEPARTMENTS_MENU, version: 1 } : undefined;
+}
+
+/** Whether a conversation opening on this channel starts with the bot (status `bot`) instead of the queue. */
+export const startsInBot = async (companyId: string, company: CompanyItem, integrationId: string) =>
+  (await channelFlow(companyId, company, integrationId)) !== undefined;
+
+const allowLocal = () => ['local', 'test'].includes(config().stage);
+
+/** The bot's hands on the contact and the outside world, for a real conversation. */
+function liveEffects(company: CompanyItem, conversation: ConversationRecord): BotEffects {
+  const settings = readCompanySettings(company[SETTINGS_ATTRIBUTE]);
+  const change = async (edit: (tags: string[], fields: Record<string, string | number | null>) => object) => {
+    const before = await readContact(conversation.company, conversation.customer._id);
+    if (!before) return;
+    const after = {
+      ...before,
+      ...edit([...before.tags], { ...before.custom_fields }),
+      updated_at: new Date().toISOString(),
+    };
+    await writeContact(before, after, { actor: null });
+  };
+  return {
+    loadFlow: (flowId) => loadPublished(conversation.company, flowId),
+    http: async (call) => {
+      const response = await safeFetch(call, { allowLocal: allowLocal() });
+      let json: unknown;
+      try {
+        json = JSON.parse(response.body);
+      } catch {
+        json = undefined;
+      }
+      return { ok: response.status >= 200 && response.status < 300, json };
+    },
+    updateContact: async (field, value) => {
+      if (field.startsWith('custom.')) {
+        await change((_, fields) => ({
+          custom_fields: { ...fields, [field.slice('custom.'.length)]: value },
+        }));
+      } else if ((CONTACT_FIELDS as readonly string[]).includes(field) && settings.flow.updateDefaultFields) {
+        // Default fields change only when the company lets flows update them (settings, "Fluxos").
+        await change(() => ({ [field]: value }));
+      }
+    },
+    tag: (action, tagId) =>
+      change((tags) => ({
+        tags: action === 'add' ? [...new Set([...tags, tagId])] : tags.filter((tag) => tag !== tagId),
+      })),
+  };
+}
+
+async function contextFor(
+  company: CompanyItem,
+  conversation: ConversationRecord,
+  graph: BotContext['graph'],
+  chatbotName: string,
+): Promise<BotContext> {
+  const settings = readCompanySettings(company[SETTINGS_ATTRIBUTE]);
+  const [contact, variables] = await Promise.all([
+    readContact(conversation.company, conversation.customer._id),
+    listCatalogue(variableCatalogue, conversation.company),
+  ]);
+  const invalid = settings.invalidResponses;
+  return {
+    graph,
+    lookup: variableLookup({
+      company,
+      settings,
+      protocol: conversation.protocol,
+      customerName: conversation.customer.full_name,
+      contact,
+      companyVariables: Object.fromEntries(variables.map((variable) => [variable.key, variable.value ?? ''])),
+      chatbotName,
+    }),
+    tags: contact?.tags ?? [],
+    withinOfficeHours: isWithinOfficeHours(settings, new Date(), timezoneOf(company)),
+    invalidLimit: invalid.enabled ? { limit: invalid.limit, outcome: invalid.outcome } : undefined,
+    effects: liveEffects(company, conversation),
+  };
+}
+
+export interface BotTurn {
+  companyId: string;
+  company: CompanyItem;
+  integration: IntegrationInfo;
+  conversationId: string;
+  /** The customer's message that triggered the turn; absent when a wait resumes. */
+  message?: Pick<InboundMessage, 'providerMessageId' | 'text'> & { buttonId?: string };
+}
+
+/**
+ * One turn of a conversation's bot, at most once per customer message: the session remembers the provider
+ * ids it answered and moves only from the revision it read (a lost race throws, and the queue's redelivery
+ * finds the message answered). A conversation an operator took (no longer `bot`) is left alone. The first
+ * turn pins the channel's published version for the whole conversation.
+ */
+export async function runBotTurn(turn: BotTurn): Promise<void> {
+  const conversation = await getConversation(turn.companyId, turn.conversationId);
+  if (!conversation || conversation.status === 'closed') return;
+  const box = { company: turn.company, integration: turn.integration, conversation };
+  let session: StoredSession | undefined =
+    conversation.status === 'bot' ? await readSession(turn.companyId, conversation._id) : undefined;
+  if (turn.message && session?.handled.includes(turn.message.providerMessageId)) return;
+  if (turn.message && (await runCommand(box, turn.companyId, turn.message.text))) {
+    if (session) await writeSession(session, turn.message.providerMessageId);
+    return;
+  }
+  if (conversation.status !== 'bot') return;
+  const isNew = !session;
+  if (!session) {
+    const pinned = await channelFlow(turn.companyId, turn.company, conversation.integration);
+    if (!pinned) {
+      await perform(box, [{ kind: 'handoff', department: null, employee: null }]);
+      return;
+    }
+    session = {
+      company: turn.companyId,
+      conversation: conversation._id,
+      flow: pinned.flow,
+      version: pinned.version,
+      node: null,
+      variables: {},
+      invalid: 0,
+      resume_at: null,
+      done: false,
+      rev: 0,
+      handled: [],
+    };
+  }
+  if (session.done) return;
+  const graph =
+    session.flow === DEPARTMENTS_MENU
+      ? departmentsMenuGraph(turn.company)
+      : await getVersionGraph(turn.companyId, session.flow, session.version);
+  if (!graph) {
+    logger.warn('bot version missing; handing to the queue', {
+      companyId: turn.companyId,
+      flow: session.flow,
+    });
+    await perform(box, [{ kind: 'handoff', department: null, employee: null }]);
+    return;
+  }
+  const flowName = (await getFlowRecord(turn.companyId, session.flow))?.name ?? '';
+  const ctx = await contextFor(turn.company, conversation, graph, flowName);
+  // The message that opens the conversation starts the flow; later ones answer what the bot asked.
+  const input =
+    isNew || !turn.message
+      ? undefined
+      : {
+          ...(turn.message.text ? { text: turn.message.text } : {}),
+          ...(turn.message.buttonId ? { buttonId: turn.message.buttonId } : {}),
+        };
+  const result = await advance(ctx, session, input);
+  const written = await writeSession({ ...session, ...result.session }, turn.message?.providerMessageId);
+  if (!written) throw new Error(`bot session of ${conversation._id} moved during the turn`);
+  await perform(box, result.outputs);
+}

@@ -1,0 +1,94 @@
+import type { CommandView } from '@atende/shared/contracts/commands/views';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { foldAnswer } from '@atende/shared/rules/flow-answers';
+import { commandCatalogue, defaultCommands } from '../commands/service.ts';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
+import { readSettings } from '../company/settings-reader.ts';
+import { companyDepartments } from '../conversations/visibility.ts';
+import { searchEmployees } from '../employees/search.ts';
+import { perform, sendBotText, type Outbox } from './runtime/outbox.ts';
+import { listFlowItems } from './store.ts';
+
+const texts = ptBR.flows.runtime;
+/** How many employees a #list_employees answer names: a chat message, not a directory. */
+const EMPLOYEES_LISTED = 30;
+
+const COMMAND = /^#([A-Za-z0-9_]+)\s*(.*)$/s;
+
+const byName = <T>(items: readonly T[], name: (item: T) => string, wanted: string) =>
+  items.find((item) => foldAnswer(name(item)) === foldAnswer(wanted));
+
+async function activeEmployees(companyId: string) {
+  const { items } = await searchEmployees(companyId, undefined, undefined, EMPLOYEES_LISTED);
+  return items.filter((employee) => !employee.inactive);
+}
+
+/**
+ * A customer's `#command` (spec point 3, default commands, and the company's custom ones), when the company has
+ * commands on. Answers whether the text was a command (then the bot does not take it as an answer).
+ */
+export async function runCommand(box: Outbox, companyId: string, text: string | undefined): Promise<boolean> {
+  const match = COMMAND.exec(text?.trim() ?? '');
+  if (!match || !readSettings(box.company).commands.enabled) return false;
+  const [, name = '', argument = ''] = match;
+  const commands: CommandView[] = [
+    ...defaultCommands(),
+    ...(await listCatalogue(commandCatalogue, companyId)),
+  ];
+  const command = commands.find((candidate) => candidate.command.toLowerCase() === name.toLowerCase());
+  const reply = (message: string) => sendBotText(box, message, undefined, ['command']);
+  if (!command) {
+    await reply(texts.commandNotFound);
+    return true;
+  }
+  const departments = companyDepartments(box.company);
+  switch (command.action) {
+    case 'reply':
+      await reply(command.reply ?? '');
+      break;
+    case 'list_commands':
+      await reply(
+        [texts.commandsList, ...commands.map((item) => `#${item.command} - ${item.description}`)].join('\n'),
+      );
+      break;
+    case 'list_departments':
+      await reply(
+        [texts.departmentsList, ...departments.map((department) => `- ${department.name}`)].join('\n'),
+      );
+      break;
+    case 'list_employees':
+      await reply(
+        [
+          texts.employeesList,
+          ...(await activeEmployees(companyId)).map((employee) => `- ${employee.name}`),
+        ].join('\n'),
+      );
+      break;
+    case 'list_flows': {
+      const { flows } = await listFlowItems(companyId);
+      const published = flows.filter((flow) => flow.published_version !== null);
+      await reply([texts.flowsList, ...published.map((flow) => `- ${flow.name}`)].join('\n'));
+      break;
+    }
+    case 'go_to_department': {
+      const department = byName(departments, (item) => item.name, argument);
+      if (!department) await reply(texts.commandNotFound);
+      else await perform(box, [{ kind: 'handoff', department: department._id, employee: null }]);
+      break;
+    }
+    case 'go_to_employee': {
+      const employee = byName(await activeEmployees(companyId), (item) => item.name, argument);
+      if (!employee) await reply(texts.commandNotFound);
+      else await perform(box, [{ kind: 'handoff', department: null, employee: employee._id }]);
+      break;
+    }
+    case 'go_to_flow':
+      // Not built yet: switching a conversation into another flow from a command (go_to_flow nodes do it).
+      await reply(texts.commandNotFound);
+      break;
+    case 'end_call':
+      await perform(box, [{ kind: 'end', tabulation: null }]);
+      break;
+  }
+  return true;
+}

@@ -1,0 +1,70 @@
+import type { FlowNode } from '@atende/shared/contracts/flows/graph';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { Handle, type NodeProps, Position } from '@xyflow/react';
+import { sourceHandles } from '../state/graph.ts';
+
+const names = ptBR.flows.nodeTypes;
+const HANDLE_LABELS: Record<string, string> = {
+  invalid: 'inválida',
+  true: 'sim',
+  false: 'não',
+  success: 'sucesso',
+  error: 'erro',
+};
+
+function summary(node: Pick<FlowNode, 'type' | 'data'>): string {
+  const data = node.data as Record<string, unknown>;
+  if (typeof data.text === 'string' && data.text) return data.text;
+  if (typeof data.url === 'string' && data.url) return data.url;
+  if (typeof data.variable === 'string' && data.variable) return `{{${data.variable}}}`;
+  if (typeof data.minutes === 'number') return `${data.minutes} min`;
+  return '';
+}
+
+/** One block on the canvas: its kind, a line of its content, an input and one output per branch. */
+export function FlowNodeCard({ id, type, data, selected }: NodeProps) {
+  const node = { type, data } as Pick<FlowNode, 'type' | 'data'>;
+  const handles = sourceHandles(node);
+  const options = type === 'menu' ? (data as { options: { id: string; label: string }[] }).options : [];
+  const labelOf = (handle: string | undefined) =>
+    handle === undefined
+      ? ''
+      : options.find((option) => option.id === handle)?.label || HANDLE_LABELS[handle] || handle;
+  return (
+    <div
+      data-testid="flow-node"
+      data-node-id={id}
+      data-node-type={type}
+      style={{
+        minWidth: 180,
+        maxWidth: 240,
+        padding: 8,
+        borderRadius: 8,
+        background: '#fff',
+        border: `2px solid ${selected ? '#1677ff' : '#d9d9d9'}`,
+        fontSize: 12,
+      }}
+    >
+      {type !== 'start' && <Handle type="target" position={Position.Left} data-testid="flow-handle-in" />}
+      <strong>{names[type as keyof typeof names] ?? type}</strong>
+      <div style={{ color: '#595959', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {summary(node)}
+      </div>
+      {handles.map((handle) => (
+        <div
+          key={handle ?? 'default'}
+          style={{ position: 'relative', textAlign: 'right', paddingRight: 8, minHeight: 16 }}
+        >
+          <span>{labelOf(handle)}</span>
+          <Handle
+            type="source"
+            position={Position.Right}
+            id={handle}
+            data-testid={`flow-handle-out-${handle ?? 'default'}`}
+            style={{ top: 8 }}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
