@@ -112,6 +112,7 @@ import { listSmartTagContacts } from './smart-tags/list-smart-tag-contacts.ts';
 import { listSmartTags } from './smart-tags/list-smart-tags.ts';
 import { previewSmartTag } from './smart-tags/preview-smart-tag.ts';
 import { updateSmartTag } from './smart-tags/update-smart-tag.ts';
+import { PIPELINES_ROUTES } from './pipelines/routes.ts';
 import type { RouteContract } from './types.ts';
 import { receiveProviderWebhook, verifyProviderWebhook } from './webhooks/provider-webhook.ts';
 import { createWidgetSession } from './widget/create-widget-session.ts';
@@ -239,4 +240,5 @@ export const ROUTES: readonly RouteContract[] = [
   updateSmartTag,
   deleteSmartTag,
   listSmartTagContacts,
+  ...PIPELINES_ROUTES,
 ];

@@ -104,6 +104,7 @@ export const DOMAINS = {
   smartTags: { handler: { module: 'smart-tags/handler', export: 'handler' } },
   webhooks: { handler: { module: 'webhooks/handler', export: 'handler' } },
   templates: { handler: { module: 'templates/handler', export: 'handler' } },
+  pipelines: { handler: { module: 'pipelines/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

@@ -1,3 +1,4 @@
+import { pipelinesPtBR } from './pipelines.ts';
 /**
  * Every user-facing string, pt-BR. Strings quoted by the spec are kept byte for byte (pt-BR.test.ts checks them);
  * placeholders use i18next's {{name}} syntax so the web app can load this object as its resource bundle.
@@ -1236,6 +1237,7 @@ export const ptBR = {
       timeBased: 'Reavaliada diariamente',
     },
   },
+  pipelines: pipelinesPtBR,
 } as const;
 
 export type Messages = typeof ptBR;
