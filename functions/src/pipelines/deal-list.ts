@@ -1,5 +1,4 @@
 import type { listDealsQuery } from '@atende/shared/contracts/pipelines/deal-views';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
 import { foldText } from '../contacts/text.ts';
 import { callerContext } from '../conversations/context.ts';

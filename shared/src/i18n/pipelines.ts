@@ -18,7 +18,6 @@ export const pipelinesPtBR = {
   valueInvalid: 'Informe um valor maior ou igual a zero, com até 2 casas decimais.',
   dateInvalid: 'Informe uma data no formato AAAA-MM-DD.',
   dateTimeInvalid: 'Informe data e hora válidas.',
-  cursorInvalid: 'Cursor de paginação inválido.',
   dealClosed: 'Reabra o negócio antes de mudar sua etapa.',
   changedMeanwhile: 'O registro foi alterado por outra pessoa. Recarregue e tente novamente.',
   dueDaysInvalid: 'Informe um número inteiro de dias entre 0 e 365.',

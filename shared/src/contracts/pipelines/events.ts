@@ -1,53 +1,39 @@
 import { z } from 'zod';
 import { objectId } from '../../domain/object-id.ts';
+import { defineEvent } from '../../events/envelope.ts';
 import { dealStatus } from './deal-views.ts';
 
 /**
- * Domain events of the funnel, for the DynamoDB Streams dispatcher: stored deal items carry
- * `entity: 'deal'` (DEAL_ENTITY), and these schemas say what the dispatcher emits from their images.
- * deal.created: a new image without an old one; deal.stage_changed: `stage` differs between images;
- * deal.won / deal.lost: `status` became won / lost.
+ * Domain events of the funnel, for the DynamoDB Streams dispatcher. Stored deal items carry
+ * `entity: 'deal'` (DEAL_ENTITY); functions/src/pipelines/event-mapper.ts turns their images into these.
+ * To wire them: append DEAL_EVENTS to DOMAIN_EVENT_SCHEMAS (shared/src/events/index.ts) and `deal: dealMapper`
+ * to MAPPERS (functions/src/events/mappers.ts).
  */
 export const DEAL_ENTITY = 'deal';
 export const ACTIVITY_ENTITY = 'activity';
 
-const dealFacts = {
-  company: objectId,
-  deal: objectId,
+export const dealEventView = z.object({
+  _id: objectId,
   pipeline: objectId,
+  stage: objectId,
   customer: objectId,
   owner: objectId.nullable(),
+  title: z.string(),
   value: z.number(),
-  at: z.string(),
-};
-
-export const dealCreatedEvent = z.object({
-  type: z.literal('deal.created'),
-  ...dealFacts,
-  stage: objectId,
   status: dealStatus,
-});
-
-export const dealStageChangedEvent = z.object({
-  type: z.literal('deal.stage_changed'),
-  ...dealFacts,
-  from_stage: objectId,
-  to_stage: objectId,
-});
-
-export const dealWonEvent = z.object({ type: z.literal('deal.won'), ...dealFacts, stage: objectId });
-
-export const dealLostEvent = z.object({
-  type: z.literal('deal.lost'),
-  ...dealFacts,
-  stage: objectId,
   lost_reason: z.string().nullable(),
 });
+export type DealEventView = z.infer<typeof dealEventView>;
 
-export const dealEvent = z.discriminatedUnion('type', [
-  dealCreatedEvent,
-  dealStageChangedEvent,
-  dealWonEvent,
-  dealLostEvent,
-]);
-export type DealEvent = z.infer<typeof dealEvent>;
+export const dealCreated = defineEvent('deal.created', z.object({ deal: dealEventView }));
+export const dealStageChanged = defineEvent(
+  'deal.stage_changed',
+  z.object({ deal: dealEventView, from_stage: objectId, to_stage: objectId }),
+);
+export const dealWon = defineEvent('deal.won', z.object({ deal: dealEventView }));
+export const dealLost = defineEvent('deal.lost', z.object({ deal: dealEventView }));
+
+export const DEAL_EVENTS = [dealCreated, dealStageChanged, dealWon, dealLost] as const;
+
+/** A deal event as a mapper drafts it; the dispatcher adds `id` and `occurred_at`. */
+export type DealEventDraft = Omit<z.infer<(typeof DEAL_EVENTS)[number]>, 'id' | 'occurred_at'>;
