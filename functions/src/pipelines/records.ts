@@ -2,7 +2,7 @@ import { activityView } from '@atende/shared/contracts/pipelines/activity-views'
 import { dealStatus, stageEntry } from '@atende/shared/contracts/pipelines/deal-views';
 import { ACTIVITY_ENTITY, DEAL_ENTITY } from '@atende/shared/contracts/pipelines/events';
 import { pipelineView } from '@atende/shared/contracts/pipelines/views';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Stored shapes. Each item names its `entity`, so the DynamoDB Streams dispatcher can tell a deal's

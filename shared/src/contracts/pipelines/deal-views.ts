@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
 import { ptBR } from '../../i18n/pt-BR.ts';
 import { pipelineView, stageView } from './views.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
 import { defineEvent } from '../../events/envelope.ts';
 import { dealStatus } from './deal-views.ts';

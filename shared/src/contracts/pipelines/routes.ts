@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
 import { defineRoute } from '../types.ts';
 import { ACTIVITIES_ACCESS, PIPELINES_ACCESS, PIPELINES_EDIT_ACCESS } from './access.ts';
