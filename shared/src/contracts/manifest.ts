@@ -113,6 +113,7 @@ import { listSmartTags } from './smart-tags/list-smart-tags.ts';
 import { previewSmartTag } from './smart-tags/preview-smart-tag.ts';
 import { updateSmartTag } from './smart-tags/update-smart-tag.ts';
 import { FLOW_ROUTES } from './flows/routes.ts';
+import { PIPELINES_ROUTES } from './pipelines/routes.ts';
 import type { RouteContract } from './types.ts';
 import { receiveProviderWebhook, verifyProviderWebhook } from './webhooks/provider-webhook.ts';
 import { createWidgetSession } from './widget/create-widget-session.ts';
@@ -329,4 +330,5 @@ export const ROUTES: readonly RouteContract[] = [
   courseTeamProgress,
   getFanpages,
   ...FLOW_ROUTES,
+  ...PIPELINES_ROUTES,
 ];

@@ -114,6 +114,7 @@ export const DOMAINS = {
   academy: { handler: { module: 'academy/handler', export: 'handler' } },
   fanpage: { handler: { module: 'fanpage/handler', export: 'handler' } },
   flows: { handler: { module: 'flows/handler', export: 'handler' } },
+  pipelines: { handler: { module: 'pipelines/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

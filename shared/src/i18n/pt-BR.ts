@@ -1,5 +1,6 @@
 import { flowsStrings } from './pt-BR-flows.ts';
 
+import { pipelinesPtBR } from './pipelines.ts';
 /**
  * Every user-facing string, pt-BR. Strings quoted by the spec are kept byte for byte (pt-BR.test.ts checks them);
  * placeholders use i18next's {{name}} syntax so the web app can load this object as its resource bundle.
@@ -1254,6 +1255,7 @@ export const ptBR = {
   academy: academyStrings,
   notificationList: notificationListStrings,
   flows: flowsStrings,
+  pipelines: pipelinesPtBR,
 } as const;
 
 export type Messages = typeof ptBR;

@@ -23,6 +23,12 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     description:
       'Queues the recomputation of every smart tag whose conditions count days ("no contact in 30 days")',
   },
+  {
+    id: 'activity-reminders',
+    expression: 'rate(1 minute)',
+    handler: { module: 'pipelines/reminders', export: 'handler' },
+    description: 'Reminds each assignee of an activity a few minutes before it is due (in-app notice, once)',
+  },
 ];
 
 const UNIT_MS: Record<string, number> = {

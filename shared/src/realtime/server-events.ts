@@ -33,6 +33,8 @@ export const EMPLOYEE_STATUSES = ['online', 'offline'] as const;
 
 export const SMART_TAG_UPDATE_ACTIONS = ['members', 'status'] as const;
 
+export const DEAL_UPDATE_ACTIONS = ['created', 'updated', 'moved', 'won', 'lost', 'reopened'] as const;
+
 const scoped = <S extends z.ZodRawShape>(shape: S) => z.looseObject({ company: objectId, ...shape });
 
 export const CHANNEL_CHANGE_ACTIONS = ['create', 'update', 'delete', 'connection'] as const;
@@ -103,6 +105,27 @@ export const SERVER_EVENT_SCHEMAS = {
     members_count: z.number().int().optional(),
     status: z.enum(SMART_TAG_STATUSES).optional(),
   }),
+  /**
+   * Funnel: a deal was created, changed or moved. Goes to the company room and names ids only; open boards
+   * refetch through the API, which applies each viewer's visibility.
+   */
+  'deal-update': scoped({
+    deal: objectId,
+    pipeline: objectId,
+    stage: objectId,
+    action: z.enum(DEAL_UPDATE_ACTIONS),
+  }),
+  /** Agenda: an activity of the receiver was created or changed (the agenda and side panels refetch). */
+  'activity-update': scoped({ activity: objectId }),
+  /** Agenda: an activity of the receiver is due in a few minutes (in-app notice, sent once). */
+  'activity-reminder': scoped({
+    activity: objectId,
+    title: z.string(),
+    due_at: z.string(),
+    type: z.string(),
+  }),
+  /** Funnel: a deal the receiver owns entered a stage whose rule notifies the owner. */
+  'deal-notice': scoped({ deal: objectId, title: z.string(), stage_name: z.string() }),
   /** A refused or malformed client frame; nothing else happened. */
   error: scoped({ code: z.string(), message: z.string(), action: z.string().optional() }),
 } as const;

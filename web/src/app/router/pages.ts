@@ -46,6 +46,25 @@ const FlowBuilderPage = lazyPage(
   'FlowBuilderPage',
 );
 
+const PipelinesPage = lazyPage(
+  () => import('../../features/pipelines/components/pipelines-page.tsx'),
+  'PipelinesPage',
+);
+
+/** The sales funnel and the activities agenda. */
+const FUNNEL_PAGES = {
+  '/app/pipelines': PipelinesPage,
+  '/app/pipelines/main/:pipeline_selected?': PipelinesPage,
+  '/app/pipelines/stage/:pipeline_selected/:stage_selected?': lazyPage(
+    () => import('../../features/pipelines/components/stage-table-page.tsx'),
+    'StageTablePage',
+  ),
+  '/app/activities': lazyPage(
+    () => import('../../features/pipelines/components/activities-page.tsx'),
+    'ActivitiesPage',
+  ),
+};
+
 /** Screens built so far, by route pattern; every other shell route shows its header and an empty state. */
 export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   '/app/home': lazyPage(() => import('../../features/home/components/home-page.tsx'), 'HomePage'),
@@ -167,4 +186,5 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
     () => import('../../features/chat/components/transcript-page.tsx'),
     'TranscriptPage',
   ),
+  ...FUNNEL_PAGES,
 };

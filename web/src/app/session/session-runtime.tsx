@@ -10,6 +10,7 @@ import { NotificationModal } from './modals/notification-modal.tsx';
 import { OnceModal } from './modals/once-modal.tsx';
 import { ProfileModal } from './modals/profile-modal.tsx';
 import { TrialExpiredModal } from './modals/trial-expired-modal.tsx';
+import { useFunnelNotices } from './use-funnel-notices.ts';
 import { useRealtime } from './use-realtime.ts';
 
 /** Session rules of spec point 4 that live as long as the authenticated shell. */
@@ -17,6 +18,7 @@ export function SessionRuntime({ employee }: { employee: MountedEmployee }) {
   const { t } = useTranslation();
   const blocked = employee.inactive || employee.company.account_disabled;
   useRealtime(blocked ? undefined : employee);
+  useFunnelNotices();
 
   useEffect(() => {
     if (!blocked) return;

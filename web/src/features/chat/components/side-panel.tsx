@@ -4,6 +4,7 @@ import { Button, Descriptions, Divider, Empty, Flex, List, Spin, Tag, Typography
 import { Link } from 'react-router-dom';
 import { useCustomerHistory } from '../hooks/use-conversations.ts';
 import { useDepartmentOptions } from '../hooks/use-side-data.ts';
+import { CustomerDeals } from './customer-deals.tsx';
 
 const labels = ptBR.chat.panel;
 
@@ -75,6 +76,8 @@ export function SidePanel({ conversation, timeZone, canMigrate, onMigrate, onOpe
       <Link to={`/app/chat/transcript/${conversation._id}`} target="_blank" data-testid="transcript-link">
         {ptBR.chat.actions.transcript}
       </Link>
+      <Divider style={{ margin: '12px 0' }} />
+      <CustomerDeals conversation={conversation} />
       <Divider style={{ margin: '12px 0' }} />
       <Typography.Title level={5} style={{ marginTop: 0 }}>
         {labels.history}

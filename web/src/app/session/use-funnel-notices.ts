@@ -1,0 +1,29 @@
+import { interpolate } from '@atende/shared/i18n/interpolate';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { App } from 'antd';
+import { useSocketEvent } from '../../lib/socket/use-socket-event.ts';
+
+const t = ptBR.pipelines;
+
+/** In-app notices of the agenda and the funnel: an activity due in a few minutes, a stage rule's notice. */
+export function useFunnelNotices(): void {
+  const { notification } = App.useApp();
+  useSocketEvent('activity-reminder', (frame) => {
+    notification.info({
+      key: `activity-${frame.data.activity}`,
+      message: t.reminderTitle,
+      description: interpolate(t.reminderBody, {
+        title: frame.data.title,
+        time: new Date(frame.data.due_at).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' }),
+      }),
+      duration: 0,
+    });
+  });
+  useSocketEvent('deal-notice', (frame) => {
+    notification.info({
+      key: `deal-${frame.data.deal}-${frame.data.stage_name}`,
+      message: t.screens.pipelines,
+      description: interpolate(t.ruleNotice, { title: frame.data.title, stage: frame.data.stage_name }),
+    });
+  });
+}
