@@ -1,4 +1,9 @@
-import { type AuditAction, type AuditEntity, type AuditLogView, auditLogView } from '@atende/shared/contracts/logs/list-logs';
+import {
+  type AuditAction,
+  type AuditEntity,
+  type AuditLogView,
+  auditLogView,
+} from '@atende/shared/contracts/logs/list-logs';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { getEmployee } from '../account/store.ts';
 import type { TransactItem } from '../lib/dynamo/transaction.ts';
