@@ -1,6 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { clients } from '../clients.ts';
 import { config } from '../config.ts';
+import { backoff, UnprocessedError } from './backoff.ts';
 
 export type WriteRequest = NonNullable<
   NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string]
@@ -9,14 +10,6 @@ export type WriteRequest = NonNullable<
 /** BatchWriteItem's limit of requests per call. */
 const BATCH_SIZE = 25;
 const DEFAULT_ATTEMPTS = 8;
-const BASE_DELAY_MS = 25;
-
-export class UnprocessedItemsError extends Error {
-  constructor(readonly remaining: number) {
-    super(`BatchWriteItem left ${remaining} requests unprocessed after every retry`);
-    this.name = 'UnprocessedItemsError';
-  }
-}
 
 /**
  * Puts and deletes in BatchWriteItem calls of 25 (up to `parallel` at once), retrying unprocessed requests
@@ -36,9 +29,8 @@ export async function batchWrite(
   const writeChunk = async (chunk: WriteRequest[]) => {
     let pending = chunk;
     for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt >= attempts) throw new UnprocessedItemsError(pending.length);
-      if (attempt > 0)
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * BASE_DELAY_MS * 2 ** attempt));
+      if (attempt >= attempts) throw new UnprocessedError('BatchWriteItem', pending.length);
+      if (attempt > 0) await backoff(attempt);
       const { UnprocessedItems } = await clients().document.send(
         new BatchWriteCommand({ RequestItems: { [table]: pending } }),
       );
