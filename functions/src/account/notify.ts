@@ -1,4 +1,4 @@
-import { publishToEmployee } from '../lib/realtime.ts';
+import { publishToEmployee } from '../realtime/publish.ts';
 import { logger } from '../lib/logger.ts';
 
 /**

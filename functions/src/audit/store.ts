@@ -1,4 +1,3 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type AuditAction,
   type AuditEntity,
@@ -6,13 +5,11 @@ import {
   auditLogView,
 } from '@atende/shared/contracts/logs/list-logs';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { getEmployee } from '../account/store.ts';
 import type { TransactItem } from '../lib/dynamo/transaction.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { Invalid } from '../lib/errors.ts';
+import { queryOnePage } from '../lib/dynamo/query.ts';
 import { changeSummary } from './summary.ts';
 
 /**
@@ -86,51 +83,27 @@ export interface AuditQuery {
   limit: number;
 }
 
-function decodeCursor(companyId: string, cursor: string): Record<string, string> {
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    const prefix = `C#${companyId}#AUDIT`;
-    if (
-      key &&
-      typeof key === 'object' &&
-      Object.values(key).every((value) => typeof value === 'string') &&
-      (key as Record<string, unknown>).pk === prefix
-    ) {
-      return key as Record<string, string>;
-    }
-  } catch {
-    // falls through to the 400 below
-  }
-  throw new Invalid('cursor', ptBR.admin.invalidCursor);
-}
-
-const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
-  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
-
 /** One page of the trail, newest first. */
 export async function listAuditEntries(companyId: string, query: AuditQuery) {
   const byEntity = query.entity !== undefined;
   const keyName = byEntity ? 'gsi1' : '';
   const pkName = byEntity ? 'gsi1pk' : 'pk';
   const skName = byEntity ? 'gsi1sk' : 'sk';
-  const { Items, LastEvaluatedKey } = await clients().document.send(
-    new QueryCommand({
-      TableName: config().mainTable,
+  const partition = query.entity ? auditKeys.byEntity(companyId, query.entity) : auditKeys.pk(companyId);
+  const page = await queryOnePage(
+    {
       ...(keyName ? { IndexName: keyName } : {}),
       KeyConditionExpression: `#pk = :pk AND #sk BETWEEN :from AND :to`,
       ExpressionAttributeNames: { '#pk': pkName, '#sk': skName },
       ExpressionAttributeValues: {
-        ':pk': query.entity ? auditKeys.byEntity(companyId, query.entity) : auditKeys.pk(companyId),
+        ':pk': partition,
         ':from': query.fromIso ?? '0',
         ':to': query.toIso ?? '~',
       },
       ScanIndexForward: false,
       Limit: query.limit,
-      ...(query.cursor ? { ExclusiveStartKey: decodeCursor(companyId, query.cursor) } : {}),
-    }),
+    },
+    { companyId, cursor: query.cursor, partition },
   );
-  return {
-    items: (Items ?? []).map((item) => auditLogView.parse(item)),
-    nextCursor: encodeCursor(LastEvaluatedKey),
-  };
+  return { items: page.items.map((item) => auditLogView.parse(item)), nextCursor: page.nextCursor };
 }

@@ -8,7 +8,7 @@ import {
   isConditionFailure,
   transactWrite,
 } from '../lib/dynamo/transaction.ts';
-import { closeSessionConnections } from '../lib/realtime.ts';
+import { closeSessionConnections } from '../realtime/publish.ts';
 import { keys } from './keys.ts';
 
 /** Sessions (one per sign-in, the family of its refresh tokens) and their refresh tokens. */

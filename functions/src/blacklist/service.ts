@@ -1,31 +1,21 @@
 import type { BlacklistEntryView } from '@atende/shared/contracts/blacklist/views';
 import { blacklistEntryView } from '@atende/shared/contracts/blacklist/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { contactKeys } from '../contacts/keys.ts';
 import { readContact, writeContact } from '../contacts/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { queryAll } from '../lib/dynamo/query.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 
 const table = () => config().mainTable;
 
 export async function listBlacklist(auth: AuthContext) {
-  const entries: BlacklistEntryView[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': contactKeys.blacklist(auth.companyId) },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) entries.push(blacklistEntryView.parse(item));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': contactKeys.blacklist(auth.companyId) },
+  });
+  const entries: BlacklistEntryView[] = items.map((item) => blacklistEntryView.parse(item));
   return { blacklist: entries.sort((a, b) => b.blocked_at.localeCompare(a.blocked_at)) };
 }
 

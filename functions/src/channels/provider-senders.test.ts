@@ -11,7 +11,7 @@ import { createTenant, type Tenant } from '../company/test-tenant.ts';
 import { handler as conversations } from '../conversations/handler.ts';
 import { findByProviderId, getMessage } from '../conversations/message-store.ts';
 import { getIntegration } from '../integrations/store.ts';
-import { publishToRoom } from '../lib/realtime.ts';
+import { publishToRoom } from '../realtime/publish.ts';
 import { handler as messages } from '../messages/handler.ts';
 import { putTemplates } from '../templates/store.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
@@ -29,7 +29,7 @@ import {
 import { fakeFetch, fixtureJson } from './meta/fake-fetch.ts';
 import { setProviderFetch } from './providers.ts';
 
-vi.mock('../lib/realtime.ts', async (importOriginal) => {
+vi.mock('../realtime/publish.ts', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();
   return { ...actual, publishToRoom: vi.fn(async () => ({ delivered: 0 })) };
 });

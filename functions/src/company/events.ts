@@ -1,7 +1,7 @@
 import { companyRoom } from '@atende/shared/realtime/rooms';
 import type { REFRESH_SESSION_EVENTS } from '@atende/shared/realtime/server-events';
 import { logger } from '../lib/logger.ts';
-import { publishToRoom } from '../lib/realtime.ts';
+import { publishToRoom } from '../realtime/publish.ts';
 
 export type RefreshSessionEvent = (typeof REFRESH_SESSION_EVENTS)[number];
 

@@ -1,5 +1,5 @@
 import { catalogueKeys } from '../lib/dynamo/catalogue.ts';
-import { identityOf } from '../customers/store.ts';
+import { identityOf } from './identity.ts';
 import { inboxKeys } from '../conversations/keys.ts';
 
 /**

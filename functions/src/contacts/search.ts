@@ -1,9 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { normalizeEmail, normalizePhone } from '@atende/shared/rules/phone';
 import { isEmail } from '@atende/shared/rules/formats';
-import { clients } from '../lib/clients.ts';
-import { config } from '../lib/config.ts';
-import { Invalid } from '../lib/errors.ts';
+import { decodeCursor, encodeCursor } from '../lib/dynamo/cursor.ts';
+import { queryOnce, type QueryInput } from '../lib/dynamo/query.ts';
 import { smartTagKeys } from '../smart-tags/keys.ts';
 import { contactKeys } from './keys.ts';
 import type { ContactRecord } from './records.ts';
@@ -129,21 +127,6 @@ function matches(record: ContactRecord, filter: ContactFilter, scope: ContactSco
   return true;
 }
 
-const encodeCursor = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
-
-function decodeCursor(cursor: string | undefined, pk: string): Record<string, unknown> | undefined {
-  if (!cursor) return undefined;
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (Object.values(key).every((value) => typeof value === 'string') && Object.values(key).includes(pk)) {
-      return key;
-    }
-  } catch {
-    // an unreadable cursor is refused below
-  }
-  throw new Invalid('cursor', 'Campo inválido: cursor');
-}
-
 /** One page of the contacts the caller may see that pass the filter, in the driver's (name) order. */
 export async function searchContacts(
   scope: ContactScope,
@@ -161,10 +144,10 @@ export async function searchContacts(
   }
   const contacts: ContactRecord[] = [];
   const seen = new Set<string>();
-  let start = decodeCursor(cursor, driver.pk);
+  let start = decodeCursor(cursor, companyId, driver.pk);
   for (let round = 0; ; round += 1) {
-    const page = await clients().document.send(queryPage(driver, filter, limit, round, start));
-    const items = page.Items ?? [];
+    const page = await queryOnce(queryOf(driver, filter, limit, round), start);
+    const items = page.items;
     // Index items whose name cannot match are dropped before their profiles are read (a common first name
     // has thousands of token items, a tag thousands of members).
     const candidates = items.flatMap((item, index) => (nameMayMatch(item, filter) ? [{ item, index }] : []));
@@ -185,13 +168,13 @@ export async function searchContacts(
           contacts.push(record);
         }
         if (contacts.length === limit) {
-          const more = index < items.length - 1 || page.LastEvaluatedKey !== undefined;
+          const more = index < items.length - 1 || page.last !== undefined;
           return { contacts, next_cursor: more ? encodeCursor(keyOf(item, driver)) : null };
         }
       }
     }
-    if (!page.LastEvaluatedKey) return { contacts, next_cursor: null };
-    start = page.LastEvaluatedKey;
+    if (!page.last) return { contacts, next_cursor: null };
+    start = page.last;
   }
 }
 
@@ -202,15 +185,13 @@ const idOf = (item: Record<string, unknown>) =>
  * One Query of the driver. Index items (name tokens, tag and smart-tag members) are read without their other
  * attributes, and a name search reads many per Query: most are dropped by the name they carry.
  */
-function queryPage(
+function queryOf(
   driver: Extract<Driver, { kind: 'query' }>,
   filter: ContactFilter,
   limit: number,
   round: number,
-  start: Record<string, unknown> | undefined,
-) {
-  return new QueryCommand({
-    TableName: config().mainTable,
+): QueryInput {
+  return {
     ...(driver.index ? {} : { ProjectionExpression: '#pk, #sk, customer, entity, #name, #id' }),
     ...(driver.index ? { IndexName: driver.index } : {}),
     KeyConditionExpression: driver.prefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
@@ -223,11 +204,10 @@ function queryPage(
       ':pk': driver.pk,
       ...(driver.prefix ? { ':prefix': driver.prefix } : {}),
     },
-    ExclusiveStartKey: start,
     Limit: isNameSearch(filter.search)
       ? Math.min(NAME_PAGE * 2 ** round, MAX_NAME_PAGE)
       : Math.max(limit * 2, 20),
-  });
+  };
 }
 
 function keyOf(item: Record<string, unknown>, driver: Extract<Driver, { kind: 'query' }>) {

@@ -1,7 +1,8 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { batchGetInOrder } from '../lib/dynamo/batch-get.ts';
 import { retryOnConflict, TransactionCancelled, transactWrite } from '../lib/dynamo/transaction.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { contactKeys } from './keys.ts';
@@ -223,27 +224,11 @@ export async function readContact(companyId: string, id: string): Promise<Contac
 
 /** Profiles by id, in the order asked, skipping ids no longer there. */
 export async function readContacts(companyId: string, ids: readonly string[]): Promise<ContactRecord[]> {
-  const unique = [...new Set(ids)];
-  const found = new Map<string, ContactRecord>();
-  for (let start = 0; start < unique.length; start += 100) {
-    let keys: Record<string, unknown>[] = unique
-      .slice(start, start + 100)
-      .map((id) => contactKeys.profile(companyId, id));
-    while (keys.length > 0) {
-      const answer = await clients().document.send(
-        new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }),
-      );
-      for (const item of answer.Responses?.[table()] ?? []) {
-        const record = contactRecord.parse(item);
-        found.set(record._id, record);
-      }
-      keys = answer.UnprocessedKeys?.[table()]?.Keys ?? [];
-    }
-  }
-  return unique.flatMap((id) => {
-    const record = found.get(id);
-    return record ? [record] : [];
-  });
+  const items = await batchGetInOrder(
+    ids.map((id) => contactKeys.profile(companyId, id)),
+    { consistent: false },
+  );
+  return items.map((item) => contactRecord.parse(item));
 }
 
 /** The contact id holding a claim (phone or e-mail identity), if any. */

@@ -1,9 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TimelineEntry } from '@atende/shared/contracts/contacts/get-contact-timeline';
 import { getConversation } from '../conversations/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { clients } from '../lib/clients.ts';
-import { config } from '../lib/config.ts';
+import { queryAll } from '../lib/dynamo/query.ts';
 import { contactKeys } from './keys.ts';
 import { loadScope } from './scope.ts';
 import { visibleContact } from './service.ts';
@@ -15,20 +13,10 @@ import { visibleContact } from './service.ts';
 export async function contactTimeline(auth: AuthContext, id: string): Promise<{ entries: TimelineEntry[] }> {
   const scope = await loadScope(auth);
   const contact = await visibleContact(scope, id);
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: config().mainTable,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': contactKeys.profile(auth.companyId, id).pk },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': contactKeys.profile(auth.companyId, id).pk },
+  });
   const entries: TimelineEntry[] = [];
   if (contact.created_at)
     entries.push({ kind: 'created', at: contact.created_at, employee: contact.created_by });

@@ -1,8 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readSettings } from '../company/settings-reader.ts';
 import { type CompanyItem, readCompanyItem } from '../company/store.ts';
-import { clients } from '../lib/clients.ts';
-import { config } from '../lib/config.ts';
+import { queryAll } from '../lib/dynamo/query.ts';
 import { logger } from '../lib/logger.ts';
 import { inboxKeys, OPEN_BUCKETS } from './keys.ts';
 import { conversationRecord, type ConversationRecord } from './records.ts';
@@ -28,25 +26,17 @@ async function candidates(now: Date): Promise<{ companyId: string; id: string }[
   const cutoff = new Date(now.getTime() - MIN_IDLE_MS).toISOString();
   const found: { companyId: string; id: string }[] = [];
   for (let bucket = 0; bucket < OPEN_BUCKETS; bucket += 1) {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await clients().document.send(
-        new QueryCommand({
-          TableName: config().mainTable,
-          IndexName: 'gsi3',
-          KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :cutoff',
-          ExpressionAttributeValues: { ':pk': inboxKeys.openBucket(bucket), ':cutoff': cutoff },
-          ProjectionExpression: 'company, #id',
-          ExpressionAttributeNames: { '#id': '_id' },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        if (typeof item.company === 'string' && typeof item._id === 'string')
-          found.push({ companyId: item.company, id: item._id });
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const items = await queryAll({
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :cutoff',
+      ExpressionAttributeValues: { ':pk': inboxKeys.openBucket(bucket), ':cutoff': cutoff },
+      ProjectionExpression: 'company, #id',
+      ExpressionAttributeNames: { '#id': '_id' },
+    });
+    for (const item of items) {
+      if (typeof item.company === 'string' && typeof item._id === 'string')
+        found.push({ companyId: item.company, id: item._id });
+    }
   }
   return found;
 }

@@ -1,16 +1,13 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { customersQueueWaitCountBody } from '@atende/shared/contracts/queue/customers-queue-wait-count';
 import type { reallocatedQueueWaitCountBody } from '@atende/shared/contracts/queue/reallocated-customers-queue-wait-count';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { inWalletFilter } from '@atende/shared/rules/wallet-reach';
 import type { z } from 'zod';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { clients } from '../lib/clients.ts';
-import { config } from '../lib/config.ts';
 import { Forbidden } from '../lib/errors.ts';
 import { callerContext } from './context.ts';
 import { inboxKeys } from './keys.ts';
-import { countQuery } from './paging.ts';
+import { countQuery, queryAll as queryAllOf } from '../lib/dynamo/query.ts';
 import { canSee } from './visibility.ts';
 
 /** The spec's count calls name the company and employee; only the caller's own are answered. */
@@ -26,24 +23,13 @@ async function queryAll(
   projection: string,
   names: Record<string, string>,
 ): Promise<Item[]> {
-  const items: Item[] = [];
-  let start: Item | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: config().mainTable,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ProjectionExpression: projection,
-        ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: { ':pk': partitionKey },
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
+  return queryAllOf({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ProjectionExpression: projection,
+    ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: { ':pk': partitionKey },
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ServerEvent, ServerEventPayload } from '@atende/shared/realtime/se
 import { getEmployee } from '../account/store.ts';
 import type { CompanyItem } from '../company/store.ts';
 import { logger } from '../lib/logger.ts';
-import { publishToConnections, publishToEmployee } from '../lib/realtime.ts';
+import { publishToConnections, publishToEmployee } from '../realtime/publish.ts';
 import { listRoomMembers } from '../realtime/store.ts';
 import { customerChannelOf } from './customer-channels.ts';
 import { withMediaUrl } from './media-url.ts';

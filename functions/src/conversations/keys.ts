@@ -54,6 +54,11 @@ export const inboxKeys = {
     pk: `${base(companyId)}PROVIDER#${integrationId}#${providerMessageId}`,
     sk: 'PROVIDER',
   }),
+  /** An operator's send claimed by the client's id for it (idempotent retries). */
+  clientSend: (companyId: string, employeeId: string, clientId: string) => ({
+    pk: `${base(companyId)}SEND#${employeeId}#${clientId}`,
+    sk: 'SEND',
+  }),
   protocolCounter: (companyId: string, day: string) => ({
     pk: `${base(companyId)}COUNTER#PROTOCOL`,
     sk: day,

@@ -9,7 +9,7 @@ import { customerChannels } from './customer-channels.ts';
 import { inboxKeys } from './keys.ts';
 import { filterOf, type ListQuery, matchesSource, type Source, sourceOf } from './list-source.ts';
 import { withMediaUrls } from './media-url.ts';
-import { queryPage } from './paging.ts';
+import { fillPage } from '../lib/dynamo/fill-page.ts';
 import {
   type ConversationRecord,
   conversationRecord,
@@ -41,7 +41,7 @@ function customerPage(
   viewer: Viewer,
   query: ListQuery,
 ) {
-  return queryPage({
+  return fillPage({
     companyId,
     partitionKey: inboxKeys.customer(companyId, customerId).pk,
     sortCondition: { expression: 'begins_with(#sk, :conv)', values: { ':conv': 'CONV#' } },
@@ -68,7 +68,7 @@ export async function listConversations(auth: AuthContext, query: ListQuery) {
   const filter = query.customer ? undefined : filterOf(source.filters);
   const page = query.customer
     ? await customerPage(auth.companyId, query.customer, source, viewer, query)
-    : await queryPage({
+    : await fillPage({
         companyId: auth.companyId,
         index: source.index,
         partitionKey: source.partitionKey,
@@ -90,7 +90,7 @@ export async function getConversationView(auth: AuthContext, id: string): Promis
 /** Newest first. The assignee reading the first page has seen what was unread. */
 export async function listMessages(auth: AuthContext, id: string, query: z.infer<typeof listMessagesQuery>) {
   const { conversation } = await visibleConversation(auth, id);
-  const page = await queryPage({
+  const page = await fillPage({
     companyId: auth.companyId,
     partitionKey: inboxKeys.messagePk(auth.companyId, id),
     sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': 'MSG#' } },
@@ -115,7 +115,7 @@ export async function getTranscript(auth: AuthContext, id: string): Promise<Tran
   const messages: MessageView[] = [];
   let cursor: string | undefined;
   for (let read = 0; read < TRANSCRIPT_MAX_PAGES; read += 1) {
-    const page = await queryPage({
+    const page = await fillPage({
       companyId: auth.companyId,
       partitionKey: inboxKeys.messagePk(auth.companyId, id),
       sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': 'MSG#' } },

@@ -103,6 +103,8 @@ export async function createConversation(record: ConversationRecord): Promise<bo
 export interface AppendOptions {
   /** Exactly-once claim: an inbound message's provider id (with its integration). */
   providerMessageId?: string | undefined;
+  /** Exactly-once claim of an operator's send: the client's id for it, with the sending employee. */
+  clientSend?: { employeeId: string; clientId: string } | undefined;
   /** Only while the conversation is in service with this employee (operator sends). */
   requireAssignee?: string | undefined;
   /** Inbound customer messages count as unread for the assignee. */
@@ -114,6 +116,8 @@ export interface AppendOptions {
 export type AppendResult =
   | { kind: 'stored'; message: MessageRecord; conversation: ConversationRecord }
   | { kind: 'duplicate' }
+  /** The client's send was stored already: this is the message it stored. */
+  | { kind: 'repeat'; messageId: string; conversationId: string; sequence: number }
   | { kind: 'not-assignee' };
 
 const APPEND_ATTEMPTS = 8;
@@ -189,6 +193,9 @@ export async function appendMessage(
     const provider = options.providerMessageId
       ? keys.provider(conversation.company, message.integration, options.providerMessageId)
       : undefined;
+    const clientSend = options.clientSend
+      ? keys.clientSend(conversation.company, options.clientSend.employeeId, options.clientSend.clientId)
+      : undefined;
     try {
       await transactWrite({
         conversation: {
@@ -224,6 +231,19 @@ export async function appendMessage(
             },
           },
         },
+        clientSend: clientSend && {
+          Put: {
+            TableName: table(),
+            Item: {
+              ...clientSend,
+              entity: 'client_send',
+              conversation: conversation._id,
+              message: message._id,
+              sequence,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
         providerMessage: provider && {
           Put: {
             TableName: table(),
@@ -241,6 +261,10 @@ export async function appendMessage(
       return { kind: 'stored', message, conversation: next };
     } catch (error) {
       if (conditionFailed(error, 'providerMessage')) return { kind: 'duplicate' };
+      if (clientSend && conditionFailed(error, 'clientSend')) {
+        const claim = await readClientSend(clientSend);
+        if (claim) return { kind: 'repeat', ...claim };
+      }
       if (!anyConditionFailed(error) && !isTransactionConflict(error)) throw error;
       const fresh = await getConversation(conversation.company, conversation._id);
       if (!fresh) throw error;
@@ -254,6 +278,19 @@ export async function appendMessage(
     }
   }
   throw new Error(`conversation ${initial._id} kept changing while appending a message`);
+}
+
+async function readClientSend(key: { pk: string; sk: string }) {
+  const { Item } = await clients().document.send(
+    new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }),
+  );
+  if (
+    typeof Item?.message !== 'string' ||
+    typeof Item.conversation !== 'string' ||
+    typeof Item.sequence !== 'number'
+  )
+    return undefined;
+  return { messageId: Item.message, conversationId: Item.conversation, sequence: Item.sequence };
 }
 
 /** The next protocol of the day: YYYYMMDD followed by the company's sequence of that day, 6 digits. */

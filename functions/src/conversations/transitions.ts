@@ -20,7 +20,7 @@ import {
   publishUpdate,
 } from './events.ts';
 import { inboxKeys } from './keys.ts';
-import { countQuery } from './paging.ts';
+import { countQuery } from '../lib/dynamo/query.ts';
 import { intervalRemainingMs } from './queue-rules.ts';
 import { type ConversationRecord, pickConversationView } from './records.ts';
 import { getChatState, transition } from './transition-store.ts';

@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionFailed, transactWrite } from '../lib/dynamo/transaction.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { queryAllByPrefix } from '../lib/dynamo/query.ts';
 import { inboxKeys } from './keys.ts';
 import { walletOfCustomer } from './wallet-reach.ts';
 
@@ -22,23 +23,10 @@ export function customerWalletCondition(wallet: string | null) {
 }
 
 async function conversationsOf(companyId: string, customerId: string): Promise<string[]> {
-  const ids: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :conv)',
-        ProjectionExpression: 'conversation',
-        ExpressionAttributeValues: { ':pk': inboxKeys.customer(companyId, customerId).pk, ':conv': 'CONV#' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? [])
-      if (typeof item.conversation === 'string') ids.push(item.conversation);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return ids;
+  const links = await queryAllByPrefix(inboxKeys.customer(companyId, customerId).pk, 'CONV#', {
+    ProjectionExpression: 'conversation',
+  });
+  return links.flatMap((item) => (typeof item.conversation === 'string' ? [item.conversation] : []));
 }
 
 type Outcome = 'copied' | 'gone' | 'superseded';

@@ -3,6 +3,7 @@ import { type ChannelType, UNVERIFIED_SENDER_PREFIX } from '@atende/shared/chann
 import { type Customer, customerSchema } from '@atende/shared/domain/customer';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { conditionFailed, isTransactionConflict, transactWrite } from '../lib/dynamo/transaction.ts';
+import { identityOf } from '../contacts/identity.ts';
 import { contactRecord } from '../contacts/records.ts';
 import { derivedItems, profileIndex } from '../contacts/store.ts';
 import { inboxKeys } from '../conversations/keys.ts';
@@ -26,23 +27,6 @@ export interface ChannelIdentity {
   name?: string | undefined;
   phone?: string | undefined;
   email?: string | undefined;
-}
-
-const digits = (value: string) => value.replace(/\D/g, '');
-
-/**
- * How a channel names one person across the company: a WhatsApp number is the same customer on every
- * WhatsApp integration (official or not) and an e-mail address on every mailbox; the other channels' ids
- * (PSID, Telegram chat, widget visitor) only mean something inside their integration.
- */
-export function identityOf(
-  identity: Pick<ChannelIdentity, 'channel' | 'integrationId' | 'externalId'>,
-): string {
-  if (identity.channel === 'whatsapp' || identity.channel === 'official') {
-    return `whatsapp#${digits(identity.externalId) || identity.externalId}`;
-  }
-  if (identity.channel === 'email') return `email#${identity.externalId.trim().toLowerCase()}`;
-  return `${identity.channel}#${identity.integrationId}#${identity.externalId}`;
 }
 
 /** The customer's channel field (spec point 3): both WhatsApp kinds are "whatsapp". */

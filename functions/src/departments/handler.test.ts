@@ -15,12 +15,12 @@ import { createTenant, setCompany, type Tenant } from '../company/test-tenant.ts
 import { handler as employeesHandler } from '../employees/handler.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { publishToRoom } from '../lib/realtime.ts';
+import { publishToRoom } from '../realtime/publish.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 import { onDepartmentDeleted } from './hooks.ts';
 
-vi.mock('../lib/realtime.ts', () => ({ publishToRoom: vi.fn(async () => ({ delivered: 0, gone: 0 })) }));
+vi.mock('../realtime/publish.ts', () => ({ publishToRoom: vi.fn(async () => ({ delivered: 0, gone: 0 })) }));
 const published = vi.mocked(publishToRoom);
 
 let a: Tenant;

@@ -1,9 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { type EmployeeRecord, employeeRecord } from '../account/records.ts';
 import { keys, normalizeEmail, searchableName } from '../auth/keys.ts';
-import { clients } from '../lib/clients.ts';
-import { config } from '../lib/config.ts';
+import { encodeCursor, isCompanyKey, openCursor } from '../lib/dynamo/cursor.ts';
+import { queryOnce } from '../lib/dynamo/query.ts';
 import { Invalid } from '../lib/errors.ts';
 
 /**
@@ -31,32 +30,25 @@ const partition = (phase: Phase, companyId: string): string =>
       ? keys.employeeNameIndex(companyId)
       : keys.employeeEmailIndex(companyId);
 
-const encode = (cursor: Cursor): string => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-/** A cursor is accepted only if every partition key in it belongs to the caller's company. */
+/** A cursor is accepted only if it names a phase of this listing and a key of the caller's company. */
 function decode(text: string, companyId: string, searching: boolean): Cursor {
-  try {
-    const cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
-    const phases: Phase[] = searching ? ['name', 'email'] : ['all'];
-    const keyOk =
-      cursor.k === null ||
-      (typeof cursor.k === 'object' &&
-        Object.entries(cursor.k).every(
-          ([name, value]) =>
-            typeof value === 'string' && (!name.endsWith('pk') || value.startsWith(`C#${companyId}#`)),
-        ));
-    if (phases.includes(cursor.p) && keyOk) return cursor;
-  } catch {
-    // answered below
+  const cursor = openCursor(text) as Partial<Cursor> | null;
+  const phases: Phase[] = searching ? ['name', 'email'] : ['all'];
+  if (
+    cursor &&
+    typeof cursor === 'object' &&
+    phases.includes(cursor.p as Phase) &&
+    (cursor.k === null || isCompanyKey(cursor.k, companyId))
+  ) {
+    return cursor as Cursor;
   }
   throw new Invalid('cursor', ptBR.admin.invalidCursor);
 }
 
 async function queryPhase(companyId: string, phase: Phase, prefix: string, start: Key | null, limit: number) {
   const index = INDEX[phase];
-  const { Items, LastEvaluatedKey } = await clients().document.send(
-    new QueryCommand({
-      TableName: config().mainTable,
+  const page = await queryOnce(
+    {
       IndexName: index.name,
       KeyConditionExpression: phase === 'all' ? '#pk = :pk' : '#pk = :pk AND begins_with(#sk, :prefix)',
       ExpressionAttributeNames: phase === 'all' ? { '#pk': index.pk } : { '#pk': index.pk, '#sk': index.sk },
@@ -65,10 +57,10 @@ async function queryPhase(companyId: string, phase: Phase, prefix: string, start
         ...(phase === 'all' ? {} : { ':prefix': prefix }),
       },
       Limit: limit,
-      ...(start ? { ExclusiveStartKey: start } : {}),
-    }),
+    },
+    start ?? undefined,
   );
-  return { items: Items ?? [], last: LastEvaluatedKey as Key | undefined };
+  return { items: page.items, last: page.last as Key | undefined };
 }
 
 export async function searchEmployees(
@@ -95,6 +87,6 @@ export async function searchEmployees(
     if (page.last) cursor = { p: cursor.p, k: page.last };
     else if (cursor.p === 'name') cursor = { p: 'email', k: null };
     else return { items: found, nextCursor: null };
-    if (found.length >= limit) return { items: found, nextCursor: encode(cursor) };
+    if (found.length >= limit) return { items: found, nextCursor: encodeCursor(cursor) };
   }
 }

@@ -5,7 +5,7 @@ import { searchContacts } from '../contacts/search.ts';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { logger } from '../lib/logger.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
-import { publishToEmployee } from '../lib/realtime.ts';
+import { publishToEmployee } from '../realtime/publish.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
 import { exportFileKey, putFile, XLSX_TYPE } from './files.ts';
 import { type ExportJob, readExportJob, saveExportResult } from './export-service.ts';

@@ -1,10 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { importError, importMapping, importStatus } from '@atende/shared/contracts/contacts/imports';
 import * as z from 'zod';
 import { conditionFailed, type TransactItem, transactWrite } from '../lib/dynamo/transaction.ts';
 import { contactKeys } from '../contacts/keys.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { queryAll } from '../lib/dynamo/query.ts';
 
 /** How many refused rows the job item itself lists; the report holds them all. */
 export const LISTED_ERRORS = 20;
@@ -74,30 +75,20 @@ export async function readOutcomes(
   range?: { from: number; to: number },
 ): Promise<RowOutcome[]> {
   const pk = contactKeys.importJob(companyId, id).pk;
-  const outcomes: RowOutcome[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: table(),
-        ConsistentRead: true,
-        KeyConditionExpression: range
-          ? 'pk = :pk AND sk BETWEEN :from AND :to'
-          : 'pk = :pk AND begins_with(sk, :row)',
-        ExpressionAttributeValues: range
-          ? {
-              ':pk': pk,
-              ':from': contactKeys.importRow(companyId, id, range.from).sk,
-              ':to': contactKeys.importRow(companyId, id, range.to - 1).sk,
-            }
-          : { ':pk': pk, ':row': 'ROW#' },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) outcomes.push(rowOutcome.parse(item));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return outcomes;
+  const items = await queryAll({
+    ConsistentRead: true,
+    KeyConditionExpression: range
+      ? 'pk = :pk AND sk BETWEEN :from AND :to'
+      : 'pk = :pk AND begins_with(sk, :row)',
+    ExpressionAttributeValues: range
+      ? {
+          ':pk': pk,
+          ':from': contactKeys.importRow(companyId, id, range.from).sk,
+          ':to': contactKeys.importRow(companyId, id, range.to - 1).sk,
+        }
+      : { ':pk': pk, ':row': 'ROW#' },
+  });
+  return items.map((item) => rowOutcome.parse(item));
 }
 
 /** The row's outcome item: its presence marks the row done. */

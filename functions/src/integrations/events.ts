@@ -3,7 +3,7 @@ import { companyRoom } from '@atende/shared/realtime/rooms';
 import type { CHANNEL_CHANGE_ACTIONS } from '@atende/shared/realtime/server-events';
 import { publishRefresh } from '../company/events.ts';
 import { logger } from '../lib/logger.ts';
-import { publishToRoom } from '../lib/realtime.ts';
+import { publishToRoom } from '../realtime/publish.ts';
 
 type ChannelEvent =
   'whatsapp-official' | 'refresh-whatsapp' | 'messenger' | 'instagram' | 'telegram' | 'email-api';

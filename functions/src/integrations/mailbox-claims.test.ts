@@ -27,7 +27,7 @@ import { handler } from './handler.ts';
 import type { ProviderIntegrationRecord } from './records.ts';
 import { integrationPuts } from './store.ts';
 
-vi.mock('../lib/realtime.ts', async (importOriginal) => {
+vi.mock('../realtime/publish.ts', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();
   return {
     ...actual,

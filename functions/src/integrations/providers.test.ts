@@ -18,13 +18,13 @@ import { readCompanyItem } from '../company/store.ts';
 import { createTenant, setCompany, type Tenant } from '../company/test-tenant.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { publishToRoom } from '../lib/realtime.ts';
+import { publishToRoom } from '../realtime/publish.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 import { integrationKeys } from './keys.ts';
 import { setConnection } from './service.ts';
 
-vi.mock('../lib/realtime.ts', async (importOriginal) => {
+vi.mock('../realtime/publish.ts', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();
   return { ...actual, publishToRoom: vi.fn(async () => ({ delivered: 0 })) };
 });

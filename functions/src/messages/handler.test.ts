@@ -17,6 +17,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
 import { handler as conversationsHandler } from '../conversations/handler.ts';
 import { findByProviderId } from '../conversations/message-store.ts';
+import { getConversation } from '../conversations/store.ts';
 import { createInbox, deliverInbound, type Inbox, inboundText } from '../conversations/test-inbox.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { connect } from '../realtime/service.ts';
@@ -107,6 +108,35 @@ describe('sending text', () => {
       status: 'sent',
     });
     expect(sent.map((message) => message.content)).toEqual(['Olá, tudo bem?\nPosso ajudar']);
+  });
+
+  it('stores and sends once a POST repeated with the same client id, answering the same message', async () => {
+    const chatId = await served();
+    const before = (await getConversation(inbox.companyId, chatId))?.message_seq ?? 0;
+    const body = text('Pedido confirmado', 'widget', { client_id: 'temp-0b5c6d2e-retry' });
+    const first = await callRoute(handler, sendCustomerMessage, {
+      token: inbox.operator.token,
+      params: { chatId },
+      body,
+    });
+    const second = await callRoute(handler, sendCustomerMessage, {
+      token: inbox.operator.token,
+      params: { chatId },
+      body,
+    });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect((second.body as MessageView)._id).toBe((first.body as MessageView)._id);
+    expect(second.body).toMatchObject({ content: 'Pedido confirmado', status: 'sent' });
+    expect(sent.map((message) => message.content)).toEqual(['Pedido confirmado']);
+    expect((await getConversation(inbox.companyId, chatId))?.message_seq).toBe(before + 1);
+    const other = await callRoute(handler, sendCustomerMessage, {
+      token: inbox.operator.token,
+      params: { chatId },
+      body: text('Pedido confirmado', 'widget', { client_id: 'temp-another-send' }),
+    });
+    expect((other.body as MessageView)._id).not.toBe((first.body as MessageView)._id);
+    expect(sent).toHaveLength(2);
   });
 
   it('marks a failed delivery, and resends it', async () => {
@@ -289,6 +319,25 @@ describe('media', () => {
     });
     expect(media.status).toBe(201);
     expect(media.body).toMatchObject({ type: 'doc', media: { file_name: 'contrato.pdf' } });
+    const mediaBody = {
+      sent_by: 'operator',
+      message: { file_name: 'contrato.pdf', file_type: 'doc', file_path: presigned.file_path },
+      operator: inbox.operator.id,
+      channel: 'widget',
+      client_id: 'media-7f1e-retry',
+    };
+    const once = await callRoute(handler, sendCustomerMedia, {
+      token: inbox.operator.token,
+      params: { chatId },
+      body: mediaBody,
+    });
+    const twice = await callRoute(handler, sendCustomerMedia, {
+      token: inbox.operator.token,
+      params: { chatId },
+      body: mediaBody,
+    });
+    expect((twice.body as MessageView)._id).toBe((once.body as MessageView)._id);
+    expect(sent.filter((message) => message.type === 'doc')).toHaveLength(2);
   });
 
   it('presigns a POST whose policy pins the key, type and size, then sends the uploaded file', async () => {

@@ -23,8 +23,16 @@ import { checkWindow, messagingChannel, type SendContext, sendContext } from './
 type Draft = Pick<MessageRecord, 'type' | 'content' | 'flags'> &
   Partial<Pick<MessageRecord, 'media' | 'template'>>;
 
-/** Stores the operator's message (pending), tells the watchers, then hands it to the channel. */
-async function store(auth: AuthContext, context: SendContext, draft: Draft): Promise<MessageView> {
+/**
+ * Stores the operator's message (pending), tells the watchers, then hands it to the channel. A send the client
+ * names with an id it already used answers the message stored then: nothing is stored or sent again.
+ */
+async function store(
+  auth: AuthContext,
+  context: SendContext,
+  draft: Draft,
+  clientId: string | undefined,
+): Promise<MessageView> {
   const { conversation, company } = context;
   const now = new Date().toISOString();
   const employee = conversation.employee ?? { _id: auth.employeeId, name: '' };
@@ -45,8 +53,18 @@ async function store(auth: AuthContext, context: SendContext, draft: Draft): Pro
       integration: conversation.integration,
       direction: 'outbound',
     }),
-    { requireAssignee: auth.employeeId, answered: true },
+    {
+      requireAssignee: auth.employeeId,
+      answered: true,
+      clientSend: clientId ? { employeeId: auth.employeeId, clientId } : undefined,
+    },
   );
+  if (result.kind === 'repeat') {
+    if (result.conversationId !== conversation._id) throw new Conflict(ptBR.errors.sendMessageFailed);
+    const earlier = await getMessage(auth.companyId, result.conversationId, result.sequence);
+    if (!earlier) throw new Conflict(ptBR.errors.sendMessageFailed);
+    return withMediaUrl(pickMessageView(earlier));
+  }
   if (result.kind !== 'stored') throw new Forbidden(ptBR.inbox.notAssignedToYou);
   if (conversation.redistributed_to === auth.employeeId) {
     await publishRedistributed(result.conversation, auth.employeeId, auth.employeeId, true);
@@ -73,12 +91,17 @@ export async function sendText(
         : interpolate(ptBR.inbox.textTooLong, { max: TEXT_LIMITS[channel] }),
     );
   }
-  return store(auth, context, {
-    type: context.conversation.channel === 'email' ? 'email' : 'text',
-    content: prepared.text,
-    flags: body.templateMessage ? ['template'] : [],
-    ...(body.templateMessage ? { template: true } : {}),
-  });
+  return store(
+    auth,
+    context,
+    {
+      type: context.conversation.channel === 'email' ? 'email' : 'text',
+      content: prepared.text,
+      flags: body.templateMessage ? ['template'] : [],
+      ...(body.templateMessage ? { template: true } : {}),
+    },
+    body.client_id,
+  );
 }
 
 /**
@@ -109,12 +132,17 @@ export async function sendMedia(
     { channel: messagingChannel(context.conversation.channel), integrationType: context.integration?.type },
   );
   if (!check.ok) throw new Invalid('message', check.message);
-  return store(auth, context, {
-    type: kind.data,
-    content: body.message.file_name,
-    flags: [],
-    media: { file_name: body.message.file_name, file_type: kind.data, file_path: filePath },
-  });
+  return store(
+    auth,
+    context,
+    {
+      type: kind.data,
+      content: body.message.file_name,
+      flags: [],
+      media: { file_name: body.message.file_name, file_type: kind.data, file_path: filePath },
+    },
+    body.client_id,
+  );
 }
 
 /** A failed outbound message goes back to pending and through its channel again. */

@@ -15,7 +15,7 @@ import { createTenant, login, TEST_PASSWORD, type Tenant } from '../company/test
 import { TEST_JWT_SECRET } from '../conversations/test-inbox.ts';
 import { handler as employeesHandler } from '../employees/handler.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { publishToEmployee } from '../lib/realtime.ts';
+import { publishToEmployee } from './publish.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { connect } from './service.ts';
 import { listEmployeeConnections } from './store.ts';

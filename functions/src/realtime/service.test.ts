@@ -9,7 +9,7 @@ import type { ServerFrame } from '@atende/shared/realtime/server-events';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { publishToEmployee, publishToRoom } from '../lib/realtime.ts';
+import { publishToEmployee, publishToRoom } from './publish.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { type Caller, connect, disconnect, handleMessage } from './service.ts';
 import { getConnection, listConnectionRooms, listRoomMembers } from './store.ts';

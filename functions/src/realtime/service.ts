@@ -3,7 +3,7 @@ import { companyRoom, employeeRoom, parseRoom } from '@atende/shared/realtime/ro
 import { type ServerFrame, serverFrame } from '@atende/shared/realtime/server-events';
 import { sessionRevoked } from '../auth/session-store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { publishToConnections, publishToRoom } from '../lib/realtime.ts';
+import { publishToConnections, publishToRoom } from './publish.ts';
 import {
   getConnection,
   joinRooms,

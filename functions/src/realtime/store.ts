@@ -1,15 +1,9 @@
-import {
-  BatchWriteCommand,
-  type BatchWriteCommandInput,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  type QueryCommandInput,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { RoleName } from '@atende/shared/contracts/types';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { batchWrite } from '../lib/dynamo/batch-write.ts';
+import { queryAll } from '../lib/dynamo/query.ts';
 
 /**
  * WebSocket connections and room memberships in the main table. Layout:
@@ -50,37 +44,6 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 export const expiresAt = () => nowSeconds() + CONNECTION_TTL_SECONDS;
 const alive = (item: Record<string, unknown>) =>
   typeof item.expiresAt === 'number' && item.expiresAt > nowSeconds();
-
-async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({ ...input, TableName: config().mainTable, ExclusiveStartKey }),
-    );
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-}
-
-type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
-
-/** BatchWrite in chunks of 25, resending whatever DynamoDB leaves unprocessed. */
-async function batchWrite(requests: WriteRequest[]): Promise<void> {
-  const table = config().mainTable;
-  for (let start = 0; start < requests.length; start += 25) {
-    let pending: WriteRequest[] = requests.slice(start, start + 25);
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      if (attempt > 8) throw new Error('DynamoDB left connection writes unprocessed');
-      const result = await clients().document.send(
-        new BatchWriteCommand({ RequestItems: { [table]: pending } }),
-      );
-      pending = result.UnprocessedItems?.[table] ?? [];
-    }
-  }
-}
 
 export async function putConnection(connection: StoredConnection): Promise<void> {
   const { companyId, connectionId, employeeId } = connection;

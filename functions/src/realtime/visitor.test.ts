@@ -9,7 +9,7 @@ import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { publishToRoom } from '../lib/realtime.ts';
+import { publishToRoom } from './publish.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { type WebSocketEvent, handler } from './handler.ts';
 import { connect, handleMessage } from './service.ts';

@@ -1,7 +1,7 @@
 import { companyRoom } from '@atende/shared/realtime/rooms';
 import type { ServerEventPayload } from '@atende/shared/realtime/server-events';
 import { logger } from '../lib/logger.ts';
-import { publishToRoom } from '../lib/realtime.ts';
+import { publishToRoom } from '../realtime/publish.ts';
 
 export type SmartTagUpdate = ServerEventPayload<'smart-tag-update'>;
 

@@ -1,9 +1,8 @@
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { NO_ACTIVITY, type SmartTagActivity, type SmartTagContact } from '@atende/shared/rules/smart-tags';
 import type { ContactRecord } from '../contacts/records.ts';
 import { inboxKeys } from '../conversations/keys.ts';
-import { clients } from '../lib/clients.ts';
-import { config } from '../lib/config.ts';
+import { batchGet } from '../lib/dynamo/batch-get.ts';
+import { queryAll } from '../lib/dynamo/query.ts';
 
 export const contactFacts = (record: ContactRecord): SmartTagContact => ({
   full_name: record.full_name,
@@ -25,37 +24,24 @@ const RECENT = 2;
  * the count and the last conversation; the newest conversations give the last message and tabulation.
  */
 export async function readActivity(companyId: string, customerId: string): Promise<SmartTagActivity> {
-  const history: string[] = [];
   const { pk } = inboxKeys.customer(companyId, customerId);
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: config().mainTable,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :conv)',
-        ExpressionAttributeValues: { ':pk': pk, ':conv': 'CONV#' },
-        ProjectionExpression: 'conversation',
-        ScanIndexForward: false,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) history.push(String(item.conversation));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const links = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :conv)',
+    ExpressionAttributeValues: { ':pk': pk, ':conv': 'CONV#' },
+    ProjectionExpression: 'conversation',
+    ScanIndexForward: false,
+  });
+  const history = links.map((item) => String(item.conversation));
   if (history.length === 0) return NO_ACTIVITY;
   const recent = history.slice(0, RECENT);
-  const answer = await clients().document.send(
-    new BatchGetCommand({
-      RequestItems: {
-        [config().mainTable]: {
-          Keys: recent.map((id) => inboxKeys.conversation(companyId, id)),
-          ProjectionExpression: '#id, created_at, last_activity_at, closed_at, #status, tabulation',
-          ExpressionAttributeNames: { '#id': '_id', '#status': 'status' },
-        },
-      },
-    }),
+  const found = await batchGet(
+    recent.map((id) => inboxKeys.conversation(companyId, id)),
+    {
+      attributes: ['_id', 'created_at', 'last_activity_at', 'closed_at', 'status', 'tabulation'],
+      consistent: false,
+    },
   );
-  const conversations = (answer.Responses?.[config().mainTable] ?? []).sort((a, b) =>
+  const conversations = [...found.values()].sort((a, b) =>
     String(b.created_at).localeCompare(String(a.created_at)),
   );
   const latest = conversations[0];

@@ -1,9 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { getCatalogueItem, listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { contactKeys } from '../contacts/keys.ts';
 import { contactRecord } from '../contacts/records.ts';
-import { clients } from '../lib/clients.ts';
-import { config } from '../lib/config.ts';
+import { countQuery, queryOnePage } from '../lib/dynamo/query.ts';
 import { progressPublisher } from './events.ts';
 import { applyMatches, evaluateContacts, syncProfiles } from './membership.ts';
 import { type SmartTagRecord, smartTagCatalogue } from './records.ts';
@@ -16,38 +14,20 @@ export const PAGE_CONTACTS = 100;
 const SAFETY_MS = 60_000;
 
 const allContactsQuery = (companyId: string) => ({
-  TableName: config().mainTable,
   IndexName: 'gsi1',
   KeyConditionExpression: 'gsi1pk = :pk',
   ExpressionAttributeValues: { ':pk': contactKeys.allContacts(companyId) },
 });
 
-export async function countContacts(companyId: string): Promise<number> {
-  let total = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({ ...allContactsQuery(companyId), Select: 'COUNT', ExclusiveStartKey }),
-    );
-    total += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return total;
-}
+export const countContacts = (companyId: string): Promise<number> => countQuery(allContactsQuery(companyId));
 
-/** One page of the company's contacts by name; the cursor is the page's last key, as JSON. */
+/** One page of the company's contacts by name, from a cursor of the same list. */
 export async function contactsPage(companyId: string, cursor: string | null, limit: number) {
-  const page = await clients().document.send(
-    new QueryCommand({
-      ...allContactsQuery(companyId),
-      Limit: limit,
-      ...(cursor ? { ExclusiveStartKey: JSON.parse(cursor) as Record<string, unknown> } : {}),
-    }),
+  const page = await queryOnePage(
+    { ...allContactsQuery(companyId), Limit: limit },
+    { companyId, cursor: cursor ?? undefined, partition: contactKeys.allContacts(companyId) },
   );
-  return {
-    contacts: (page.Items ?? []).map((item) => contactRecord.parse(item)),
-    next: page.LastEvaluatedKey ? JSON.stringify(page.LastEvaluatedKey) : null,
-  };
+  return { contacts: page.items.map((item) => contactRecord.parse(item)), next: page.nextCursor };
 }
 
 /** Members whose contact was removed behind the hooks' back leave the smart tag. */

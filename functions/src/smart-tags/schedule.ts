@@ -1,6 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { clients } from '../lib/clients.ts';
-import { config } from '../lib/config.ts';
+import { queryPages } from '../lib/dynamo/query.ts';
 import { logger } from '../lib/logger.ts';
 import { DAILY_INDEX } from './records.ts';
 import { startRun } from './run-start.ts';
@@ -12,27 +10,21 @@ import { startRun } from './run-start.ts';
  */
 export async function queueDailyRefresh(): Promise<{ queued: number }> {
   let queued = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: config().mainTable,
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk',
-        FilterExpression: 'time_based = :yes',
-        ExpressionAttributeValues: { ':pk': DAILY_INDEX, ':yes': true },
-        ProjectionExpression: 'gsi3sk',
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
+  const pages = queryPages({
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    FilterExpression: 'time_based = :yes',
+    ExpressionAttributeValues: { ':pk': DAILY_INDEX, ':yes': true },
+    ProjectionExpression: 'gsi3sk',
+  });
+  for await (const page of pages) {
+    for (const item of page.items) {
       const [companyId, tagId] = String(item.gsi3sk).split('#');
       if (!companyId || !tagId) continue;
       await startRun(companyId, tagId);
       queued += 1;
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   if (queued > 0) logger.info('smart tags queued for the daily run', { queued });
   return { queued };
 }

@@ -1,10 +1,4 @@
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  type BatchWriteCommandInput,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   conditionFailed,
   isConditionFailure,
@@ -15,12 +9,13 @@ import {
 import { contactKeys } from '../contacts/keys.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { batchGet } from '../lib/dynamo/batch-get.ts';
+import { batchWrite } from '../lib/dynamo/batch-write.ts';
+import { queryOnePage } from '../lib/dynamo/query.ts';
 import { smartTagKeys } from './keys.ts';
 import type { SmartTagRecord } from './records.ts';
 
 const table = () => config().mainTable;
-
-type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
 
 const pairKey = (tagId: string, customerId: string) => `${tagId}|${customerId}`;
 
@@ -29,26 +24,16 @@ export async function readMemberships(
   companyId: string,
   pairs: readonly { tagId: string; customerId: string }[],
 ): Promise<Set<string>> {
-  const found = new Set<string>();
-  const unique = [...new Map(pairs.map((pair) => [pairKey(pair.tagId, pair.customerId), pair])).values()];
-  for (let start = 0; start < unique.length; start += 100) {
-    let keys: Record<string, unknown>[] = unique
-      .slice(start, start + 100)
-      .map((pair) => smartTagKeys.member(companyId, pair.tagId, pair.customerId));
-    while (keys.length > 0) {
-      const answer = await clients().document.send(
-        new BatchGetCommand({
-          RequestItems: { [table()]: { Keys: keys, ProjectionExpression: 'smart_tag, customer' } },
-        }),
-      );
-      for (const item of answer.Responses?.[table()] ?? []) {
-        if (typeof item.smart_tag === 'string' && typeof item.customer === 'string')
-          found.add(pairKey(item.smart_tag, item.customer));
-      }
-      keys = answer.UnprocessedKeys?.[table()]?.Keys ?? [];
-    }
+  const found = await batchGet(
+    pairs.map((pair) => smartTagKeys.member(companyId, pair.tagId, pair.customerId)),
+    { attributes: ['smart_tag', 'customer'], consistent: false },
+  );
+  const members = new Set<string>();
+  for (const item of found.values()) {
+    if (typeof item.smart_tag === 'string' && typeof item.customer === 'string')
+      members.add(pairKey(item.smart_tag, item.customer));
   }
-  return found;
+  return members;
 }
 
 export const isMember = (memberships: ReadonlySet<string>, tagId: string, customerId: string) =>
@@ -122,50 +107,33 @@ export async function writeProfileSmartTags(
   }
 }
 
-/** One page of a smart tag's member ids, in id order; the cursor is the last id of the page. */
+/** One page of a smart tag's member ids, in id order. */
 export async function listMemberIds(
   companyId: string,
   tagId: string,
   cursor: string | undefined,
   limit: number,
 ): Promise<{ ids: string[]; next: string | null }> {
-  const page = await clients().document.send(
-    new QueryCommand({
-      TableName: table(),
+  const partition = smartTagKeys.members(companyId, tagId);
+  const page = await queryOnePage(
+    {
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': smartTagKeys.members(companyId, tagId) },
-      ProjectionExpression: 'sk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ProjectionExpression: 'pk, sk',
       Limit: limit,
-      ...(cursor ? { ExclusiveStartKey: { pk: smartTagKeys.members(companyId, tagId), sk: cursor } } : {}),
-    }),
+    },
+    { companyId, cursor, partition },
   );
-  const ids = (page.Items ?? []).map((item) => String(item.sk));
-  return { ids, next: page.LastEvaluatedKey ? String(page.LastEvaluatedKey.sk) : null };
+  return { ids: page.items.map((item) => String(item.sk)), next: page.nextCursor };
 }
 
 /** Ids among `ids` whose contact profile no longer exists. */
 export async function missingContacts(companyId: string, ids: readonly string[]): Promise<string[]> {
-  const present = new Set<string>();
-  for (let start = 0; start < ids.length; start += 100) {
-    let keys: Record<string, unknown>[] = ids
-      .slice(start, start + 100)
-      .map((id) => contactKeys.profile(companyId, id));
-    while (keys.length > 0) {
-      const answer = await clients().document.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [table()]: {
-              Keys: keys,
-              ProjectionExpression: '#id',
-              ExpressionAttributeNames: { '#id': '_id' },
-            },
-          },
-        }),
-      );
-      for (const item of answer.Responses?.[table()] ?? []) present.add(String(item._id));
-      keys = answer.UnprocessedKeys?.[table()]?.Keys ?? [];
-    }
-  }
+  const found = await batchGet(
+    ids.map((id) => contactKeys.profile(companyId, id)),
+    { attributes: ['_id'], consistent: false },
+  );
+  const present = new Set([...found.values()].map((item) => String(item._id)));
   return ids.filter((id) => !present.has(id));
 }
 
@@ -175,17 +143,9 @@ export async function purgeMembers(companyId: string, tagId: string): Promise<st
   let cursor: string | undefined;
   do {
     const page = await listMemberIds(companyId, tagId, cursor, 100);
-    for (let start = 0; start < page.ids.length; start += 25) {
-      let writes: WriteRequests = page.ids.slice(start, start + 25).map((id) => ({
-        DeleteRequest: { Key: smartTagKeys.member(companyId, tagId, id) },
-      }));
-      while (writes.length > 0) {
-        const answer = await clients().document.send(
-          new BatchWriteCommand({ RequestItems: { [table()]: writes } }),
-        );
-        writes = answer.UnprocessedItems?.[table()] ?? [];
-      }
-    }
+    await batchWrite(
+      page.ids.map((id) => ({ DeleteRequest: { Key: smartTagKeys.member(companyId, tagId, id) } })),
+    );
     removed.push(...page.ids);
     cursor = page.next ?? undefined;
   } while (cursor);

@@ -17,7 +17,7 @@ import { handler as integrations } from '../integrations/handler.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 
-vi.mock('../lib/realtime.ts', async (importOriginal) => {
+vi.mock('../realtime/publish.ts', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();
   return { ...actual, publishToRoom: vi.fn(async () => ({ delivered: 0 })) };
 });

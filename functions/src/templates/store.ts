@@ -1,7 +1,5 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type TemplateView, templateView } from '@atende/shared/contracts/templates/views';
-import { clients } from '../lib/clients.ts';
-import { config } from '../lib/config.ts';
+import { batchWrite } from '../lib/dynamo/batch-write.ts';
 import { queryAllByPrefix } from '../lib/dynamo/query.ts';
 
 /**
@@ -31,27 +29,6 @@ export async function findTemplate(
 ): Promise<TemplateView | undefined> {
   const templates = await listTemplateRecords(companyId, integrationId);
   return templates.find((template) => template.name === name);
-}
-
-const BATCH = 25;
-
-type WriteRequest = NonNullable<
-  NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string]
->[number];
-
-/** BatchWrite in chunks, resending what DynamoDB reports unprocessed (throttling) until all is written. */
-async function batchWrite(requests: WriteRequest[]): Promise<void> {
-  const table = config().mainTable;
-  for (let start = 0; start < requests.length; start += BATCH) {
-    let pending: WriteRequest[] = requests.slice(start, start + BATCH);
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** Math.min(attempt, 6)));
-      const output = await clients().document.send(
-        new BatchWriteCommand({ RequestItems: { [table]: pending } }),
-      );
-      pending = output.UnprocessedItems?.[table] ?? [];
-    }
-  }
 }
 
 export async function putTemplates(companyId: string, templates: readonly TemplateView[]): Promise<void> {

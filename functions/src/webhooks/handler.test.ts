@@ -26,7 +26,7 @@ import {
   useWebhookEnvironment,
 } from './test-webhooks.ts';
 
-vi.mock('../lib/realtime.ts', async (importOriginal) => {
+vi.mock('../realtime/publish.ts', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();
   return { ...actual, publishToRoom: vi.fn(async () => ({ delivered: 0 })) };
 });

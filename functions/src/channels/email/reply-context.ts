@@ -1,8 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { inboxKeys } from '../../conversations/keys.ts';
 import { type ConversationRecord, type MessageRecord, messageRecord } from '../../conversations/records.ts';
-import { clients } from '../../lib/clients.ts';
-import { config } from '../../lib/config.ts';
+import { queryPages } from '../../lib/dynamo/query.ts';
 import { emailMessageId } from './message-id.ts';
 import type { ReplyContext } from './outbound.ts';
 
@@ -37,22 +35,17 @@ export async function replyContextOf(conversation: ConversationRecord): Promise<
   let withText: MessageRecord | undefined;
   let done = false;
   let read = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: config().mainTable,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: {
-          ':pk': inboxKeys.messagePk(conversation.company, conversation._id),
-          ':prefix': 'MSG#',
-        },
-        ScanIndexForward: false,
-        Limit: PAGE,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
+  const pages = queryPages({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': inboxKeys.messagePk(conversation.company, conversation._id),
+      ':prefix': 'MSG#',
+    },
+    ScanIndexForward: false,
+    Limit: PAGE,
+  });
+  for await (const page of pages) {
+    for (const item of page.items) {
       read += 1;
       const parsed = messageRecord.safeParse(item);
       const message = parsed.success ? parsed.data : undefined;
@@ -69,8 +62,8 @@ export async function replyContextOf(conversation: ConversationRecord): Promise<
         break;
       }
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (!done && ExclusiveStartKey && read < LOOKBACK);
+    if (done || read >= LOOKBACK) break;
+  }
   if (!answered) return undefined;
   const messageId = emailMessageId(answered.provider_message_id);
   const references = strings(answered.channel_metadata.reply_to)

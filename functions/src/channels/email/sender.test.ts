@@ -25,7 +25,7 @@ import { ingestEmail } from './ingest.ts';
 import type { ComposedEmail } from './outbound.ts';
 import { setEmailTransport } from './sender.ts';
 
-vi.mock('../../lib/realtime.ts', async (importOriginal) => {
+vi.mock('../../realtime/publish.ts', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();
   return {
     ...actual,

@@ -24,7 +24,7 @@ import { applySessionChange } from './state.ts';
 import { getSessionIntegration } from './store.ts';
 import { createUnofficial, forgetQueued, queuedCommands, useSessionEnvironment } from './test-session.ts';
 
-vi.mock('../../lib/realtime.ts', async (importOriginal) => {
+vi.mock('../../realtime/publish.ts', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();
   return { ...actual, publishToRoom: vi.fn(async () => ({ delivered: 0, gone: 0 })) };
 });

@@ -7,7 +7,7 @@ import { changeCompany } from '../../company/store.ts';
 import { withEntry } from '../../integrations/entries.ts';
 import { COMPANY_MAP } from '../../integrations/keys.ts';
 import { logger } from '../../lib/logger.ts';
-import { publishToRoom } from '../../lib/realtime.ts';
+import { publishToRoom } from '../../realtime/publish.ts';
 import type { SessionIntegrationRecord } from './records.ts';
 import { sessionEntry } from './views.ts';
 import { getSessionIntegration, putSessionIntegration, sessionIntegrationReplace } from './store.ts';

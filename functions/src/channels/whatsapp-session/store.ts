@@ -1,9 +1,9 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactItem } from '../../lib/dynamo/transaction.ts';
 import { clients } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
 import { sessionIntegrationRecord, type SessionIntegrationRecord, sessionKeys } from './records.ts';
-import { queryAllByPrefix } from '../../lib/dynamo/query.ts';
+import { queryAll, queryAllByPrefix } from '../../lib/dynamo/query.ts';
 
 const itemOf = (record: SessionIntegrationRecord) => ({
   ...sessionKeys.item(record.company, record._id),
@@ -33,26 +33,16 @@ export async function listSessionIntegrations(companyId: string): Promise<Sessio
 
 /** Every company's sessions the worker should keep up (the gsi1 registry). */
 export async function listActiveSessions(): Promise<Array<{ companyId: string; integrationId: string }>> {
-  const found: Array<{ companyId: string; integrationId: string }> = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: config().mainTable,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        FilterExpression: 'active = :active',
-        ExpressionAttributeValues: { ':pk': sessionKeys.registryPartition, ':active': true },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const parsed = sessionIntegrationRecord.safeParse(item);
-      if (parsed.success) found.push({ companyId: parsed.data.company, integrationId: parsed.data._id });
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return found;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: 'active = :active',
+    ExpressionAttributeValues: { ':pk': sessionKeys.registryPartition, ':active': true },
+  });
+  return items.flatMap((item) => {
+    const parsed = sessionIntegrationRecord.safeParse(item);
+    return parsed.success ? [{ companyId: parsed.data.company, integrationId: parsed.data._id }] : [];
+  });
 }
 
 /** A new integration: the item must not exist. */

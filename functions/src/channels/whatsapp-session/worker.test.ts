@@ -14,7 +14,7 @@ import { createTenant, type Tenant } from '../../company/test-tenant.ts';
 import { handler as conversations } from '../../conversations/handler.ts';
 import { findByProviderId, getMessage } from '../../conversations/message-store.ts';
 import { handler as integrations } from '../../integrations/handler.ts';
-import { publishToRoom } from '../../lib/realtime.ts';
+import { publishToRoom } from '../../realtime/publish.ts';
 import { handler as messages } from '../../messages/handler.ts';
 import { useTestTables } from '../../testing/dynamodb.ts';
 import { consume } from '../../webhooks/test-webhooks.ts';
@@ -32,7 +32,7 @@ import {
 } from './test-session.ts';
 import { SessionWorker } from './worker.ts';
 
-vi.mock('../../lib/realtime.ts', async (importOriginal) => {
+vi.mock('../../realtime/publish.ts', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();
   return { ...actual, publishToRoom: vi.fn(async () => ({ delivered: 0, gone: 0 })) };
 });

@@ -1,6 +1,6 @@
 import type { InboundStatus } from '@atende/shared/channels/inbound';
 import { visitorRoom } from '@atende/shared/realtime/rooms';
-import { publishToRoom } from '../../lib/realtime.ts';
+import { publishToRoom } from '../../realtime/publish.ts';
 import { getIntegration } from '../../integrations/store.ts';
 import { widgetKeys } from './keys.ts';
 import { getVisitor, recordMessage } from './store.ts';

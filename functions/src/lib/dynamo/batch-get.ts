@@ -1,6 +1,7 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { clients } from '../clients.ts';
 import { config } from '../config.ts';
+import { backoff, UnprocessedError } from './backoff.ts';
 
 export type Item = Record<string, unknown>;
 export interface ItemKey {
@@ -11,14 +12,6 @@ export interface ItemKey {
 /** BatchGetItem's limit of keys per request. */
 const BATCH_SIZE = 100;
 const DEFAULT_ATTEMPTS = 6;
-const BASE_DELAY_MS = 25;
-
-export class UnprocessedKeysError extends Error {
-  constructor(readonly remaining: number) {
-    super(`BatchGetItem left ${remaining} keys unprocessed after every retry`);
-    this.name = 'UnprocessedKeysError';
-  }
-}
 
 export interface BatchGetOptions {
   /** Attributes to read; pk and sk are always read, so answers can be matched to their keys. */
@@ -31,7 +24,6 @@ export interface BatchGetOptions {
 }
 
 const keyId = (key: ItemKey) => `${key.pk}\u0000${key.sk}`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function projection(attributes: readonly string[] | undefined) {
   if (!attributes) return {};
@@ -46,7 +38,7 @@ function projection(attributes: readonly string[] | undefined) {
  * Reads the items of `keys` (duplicates read once) in chunks of 100, retrying what DynamoDB leaves
  * unprocessed with exponential backoff and full jitter (as the SDK guidance asks: an immediate retry of a
  * throttled partition is throttled again); after `attempts` requests a chunk still not read throws
- * UnprocessedKeysError rather than answering as if those items did not exist. Answers found items by key.
+ * UnprocessedError rather than answering as if those items did not exist. Answers found items by key.
  */
 export async function batchGet(
   keys: readonly ItemKey[],
@@ -59,8 +51,8 @@ export async function batchGet(
   for (let start = 0; start < unique.length; start += BATCH_SIZE) {
     let pending: Item[] = unique.slice(start, start + BATCH_SIZE);
     for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt >= attempts) throw new UnprocessedKeysError(pending.length);
-      if (attempt > 0) await sleep(Math.random() * BASE_DELAY_MS * 2 ** attempt);
+      if (attempt >= attempts) throw new UnprocessedError('BatchGetItem', pending.length);
+      if (attempt > 0) await backoff(attempt);
       const result = await clients().document.send(
         new BatchGetCommand({
           RequestItems: {

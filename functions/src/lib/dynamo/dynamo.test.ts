@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestTables } from '../../testing/dynamodb.ts';
 import { clients } from '../clients.ts';
 import { config } from '../config.ts';
-import { batchGet, batchGetInOrder, itemOf, UnprocessedKeysError } from './batch-get.ts';
+import { UnprocessedError } from './backoff.ts';
+import { batchGet, batchGetInOrder, itemOf } from './batch-get.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { queryAll, queryOnePage } from './query.ts';
 import { conditionFailed, TransactionCancelled, transactWrite } from './transaction.ts';
@@ -49,7 +50,7 @@ describe('batchGet', () => {
       mock
         .on(BatchGetCommand)
         .resolves({ Responses: { [table]: [] }, UnprocessedKeys: { [table]: { Keys: [key] } } });
-      await expect(batchGet([key], { attempts: 3 })).rejects.toBeInstanceOf(UnprocessedKeysError);
+      await expect(batchGet([key], { attempts: 3 })).rejects.toBeInstanceOf(UnprocessedError);
       expect(mock.commandCalls(BatchGetCommand)).toHaveLength(3);
     } finally {
       mock.restore();

@@ -26,6 +26,12 @@ export async function* queryPages(
   } while (from);
 }
 
+/** One DynamoDB page of a Query from `start`, with the key to go on from (absent at the end). */
+export async function queryOnce(input: QueryInput, start?: Key): Promise<{ items: Item[]; last?: Key }> {
+  const page = await clients().document.send(command(input, start));
+  return { items: page.Items ?? [], ...(page.LastEvaluatedKey ? { last: page.LastEvaluatedKey } : {}) };
+}
+
 /** Every item of a Query, through all its pages. */
 export async function queryAll(input: QueryInput): Promise<Item[]> {
   const items: Item[] = [];
@@ -55,11 +61,8 @@ export async function queryOnePage(
   page: { companyId: string; cursor: string | undefined; partition?: string },
 ): Promise<{ items: Item[]; nextCursor: string | null }> {
   const start = decodeCursor(page.cursor, page.companyId, page.partition);
-  const answer = await clients().document.send(command(input, start));
-  return {
-    items: answer.Items ?? [],
-    nextCursor: answer.LastEvaluatedKey ? encodeCursor(answer.LastEvaluatedKey) : null,
-  };
+  const answer = await queryOnce(input, start);
+  return { items: answer.items, nextCursor: answer.last ? encodeCursor(answer.last) : null };
 }
 
 /** Every item of a partition of the main table whose sort key starts with `prefix`, through all pages. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signAccessToken, verifyAccessToken } from '@atende/functions/auth/tokens';
-import { publishToRoom } from '@atende/functions/lib/realtime';
+import { publishToRoom } from '@atende/functions/realtime/publish';
 import { handler } from '@atende/functions/realtime/handler';
 import { getConnection, joinRooms, listRoomMembers, putConnection } from '@atende/functions/realtime/store';
 import { useTestTables } from '@atende/functions/testing/dynamodb';

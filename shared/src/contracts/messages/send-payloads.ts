@@ -3,6 +3,15 @@ import { messageSenderSchema } from '../../domain/message.ts';
 import { objectId } from '../../domain/object-id.ts';
 import { channelType } from '../conversations/views.ts';
 
+/**
+ * The client's own id for one send (the web's temporary message id): a POST repeated with the same one, after a
+ * lost answer, stores and sends nothing new and answers the message the first one stored.
+ */
+export const clientMessageId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,80}$/, 'Identificador do cliente inválido.');
+
 /** Spec point 3 send-message payload; `operator` must be the caller, `channel` the conversation's. */
 export const sendTextBody = z.object({
   sent_by: messageSenderSchema.default('operator'),
@@ -11,6 +20,7 @@ export const sendTextBody = z.object({
   channel: channelType,
   /** True when `message` is the name of an approved template (the only thing allowed outside the window). */
   templateMessage: z.boolean().default(false),
+  client_id: clientMessageId.optional(),
 });
 
 /**
@@ -26,6 +36,7 @@ export const sendMediaBody = z.object({
   }),
   operator: objectId,
   channel: channelType,
+  client_id: clientMessageId.optional(),
 });
 
 export const chatParams = z.object({ chatId: objectId });

@@ -11,7 +11,8 @@ export interface SendContext {
   channel: ChannelType;
 }
 
-export const postText = (context: SendContext, message: string, templateMessage = false) =>
+/** `clientId` names this send: a retry with the same one (after a lost answer) is not sent twice. */
+export const postText = (context: SendContext, message: string, clientId: string, templateMessage = false) =>
   callRoute(sendCustomerMessage, {
     params: { chatId: context.conversationId },
     body: {
@@ -20,16 +21,24 @@ export const postText = (context: SendContext, message: string, templateMessage 
       operator: context.operator,
       channel: context.channel,
       templateMessage,
+      client_id: clientId,
     },
   });
 
 export const postMedia = (
   context: SendContext,
   media: { file_name: string; file_type: string; file_path: string },
+  clientId: string,
 ) =>
   callRoute(sendCustomerMedia, {
     params: { chatId: context.conversationId },
-    body: { sent_by: 'operator', message: media, operator: context.operator, channel: context.channel },
+    body: {
+      sent_by: 'operator',
+      message: media,
+      operator: context.operator,
+      channel: context.channel,
+      client_id: clientId,
+    },
   });
 
 export const postPresign = (conversation: string, file: { name: string; type: string; size: number }) =>

@@ -70,7 +70,7 @@ export function useSend(conversation: ConversationView) {
   const deliver = async (tempId: string, text: string, template: boolean) => {
     if (!context) return;
     try {
-      const stored = await postText(context, text, template);
+      const stored = await postText(context, text, tempId, template);
       dispatch({ type: 'succeeded', tempId, message: stored });
       store(stored);
     } catch {
@@ -127,13 +127,14 @@ export function useSend(conversation: ConversationView) {
       return false;
     }
     setUpload({ name: file.name, percent: 0 });
+    const clientId = `media-${crypto.randomUUID()}`;
     try {
       const target = await postPresign(conversation._id, file);
       await uploadWithProgress(target, file, (percent) => setUpload({ name: file.name, percent }));
       const media = { file_name: file.name, file_type: target.file_type, file_path: target.file_path };
       const refusal = checkMediaSend(media);
       if (refusal) throw new Error(refusal);
-      store(await postMedia(context, media));
+      store(await postMedia(context, media, clientId));
       return true;
     } catch (error) {
       const text = error instanceof ApiRequestError ? error.message : ptBR.errors.sendMessageFailed;

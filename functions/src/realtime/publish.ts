@@ -11,9 +11,9 @@ import {
   type ServerFrame,
   serverFrame,
 } from '@atende/shared/realtime/server-events';
-import { listEmployeeConnections, listRoomMembers, removeConnection } from '../realtime/store.ts';
-import { clients } from './clients.ts';
-import { logger } from './logger.ts';
+import { listEmployeeConnections, listRoomMembers, removeConnection } from './store.ts';
+import { clients } from '../lib/clients.ts';
+import { logger } from '../lib/logger.ts';
 
 /** Posts in flight at once per publish: enough to fan out fast without a burst of throttled calls. */
 const POST_CONCURRENCY = 8;

@@ -1,30 +1,9 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { clients } from '../lib/clients.ts';
-import { config } from '../lib/config.ts';
-import { Invalid } from '../lib/errors.ts';
+import { clients } from '../clients.ts';
+import { config } from '../config.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
 
 type Item = Record<string, unknown>;
-
-export const encodeCursor = (key: Item): string => Buffer.from(JSON.stringify(key)).toString('base64url');
-
-/** A cursor is only ever a key of the caller's company: anything else is refused, never queried. */
-export function decodeCursor(cursor: string | undefined, companyId: string): Item | undefined {
-  if (!cursor) return undefined;
-  let key: unknown;
-  try {
-    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new Invalid('cursor', 'Cursor inválido.');
-  }
-  const valid =
-    key !== null &&
-    typeof key === 'object' &&
-    Object.values(key).every((value) => typeof value === 'string') &&
-    typeof (key as Item).pk === 'string' &&
-    ((key as Item).pk as string).startsWith(`C#${companyId}#`);
-  if (!valid) throw new Invalid('cursor', 'Cursor inválido.');
-  return key as Item;
-}
 
 export interface PageRequest {
   companyId: string;
@@ -52,7 +31,7 @@ const MAX_READS = 10;
  * One page of a Query, filled up to `limit` across DynamoDB pages. The cursor is the key of the last item
  * returned (not DynamoDB's last evaluated key), so items skipped past the page are read again next time.
  */
-export async function queryPage(request: PageRequest): Promise<{ items: Item[]; nextCursor: string | null }> {
+export async function fillPage(request: PageRequest): Promise<{ items: Item[]; nextCursor: string | null }> {
   const pkName = request.index ? `${request.index}pk` : 'pk';
   const skName = request.index ? `${request.index}sk` : 'sk';
   const names: Record<string, string> = { '#pk': pkName, ...(request.filter?.names ?? {}) };
@@ -106,25 +85,4 @@ function keyOf(item: Item, pkName: string, skName: string): Item {
     key[skName] = item[skName];
   }
   return key;
-}
-
-/** Counts the items of a Query (Select COUNT over every page). */
-export async function countQuery(
-  input: Omit<QueryCommandInput, 'TableName' | 'Select' | 'ExclusiveStartKey'>,
-): Promise<number> {
-  let total = 0;
-  let start: Item | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        ...input,
-        TableName: config().mainTable,
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    total += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return total;
 }
