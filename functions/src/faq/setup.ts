@@ -8,7 +8,7 @@ import { existingEmployeeIds } from '../employees/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Invalid } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
-import { publishToRoom } from '../lib/realtime.ts';
+import { publishToRoom } from '../realtime/publish.ts';
 import { companyRoom } from '@atende/shared/realtime/rooms';
 
 const DEFAULT_SETTING: FaqModuleSetting = { mode: 'normal', admins: [], managers: [], creators: [] };

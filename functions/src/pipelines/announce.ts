@@ -1,7 +1,7 @@
 import type { DEAL_UPDATE_ACTIONS } from '@atende/shared/realtime/server-events';
 import { companyRoom } from '@atende/shared/realtime/rooms';
 import { logger } from '../lib/logger.ts';
-import { publishToEmployee, publishToRoom } from '../lib/realtime.ts';
+import { publishToEmployee, publishToRoom } from '../realtime/publish.ts';
 import type { ActivityRecord, DealRecord } from './records.ts';
 
 type DealAction = (typeof DEAL_UPDATE_ACTIONS)[number];

@@ -3,7 +3,7 @@ import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { isConditionFailure } from '../lib/dynamo/transaction.ts';
 import { logger } from '../lib/logger.ts';
-import { publishToEmployee } from '../lib/realtime.ts';
+import { publishToEmployee } from '../realtime/publish.ts';
 import { readActivity } from './activity-store.ts';
 import { activityKeys, REMINDERS_INDEX } from './keys.ts';
 

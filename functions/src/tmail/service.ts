@@ -21,7 +21,7 @@ import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { Invalid, NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
-import { publishToEmployee } from '../lib/realtime.ts';
+import { publishToEmployee } from '../realtime/publish.ts';
 import { attachmentKey, BOX_PREFIX, type BoxName, tmailKeys } from './keys.ts';
 import { resolveRecipients } from './recipients.ts';
 import * as store from './store.ts';
