@@ -12,6 +12,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { MAIN_TABLE, tableName } from '@atende/shared/infra/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../testing/runtime.ts';
+import { canConnect, externalAddresses, listeningAddresses } from './listening.ts';
 import { TABLE_PREFIX } from './runtime.ts';
 
 let runtime: TestRuntime;
@@ -26,8 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.dispose();
 });
-
-const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 describe('local runtime', () => {
   it('reports every part up on /api/health with the local endpoints', async () => {
@@ -52,17 +51,42 @@ describe('local runtime', () => {
     expect(await unknown.json()).toEqual({ message: 'Not Found' });
   });
 
+  it('listens only on HOST: DynamoDB Local, S3, the sandbox and SMTP are unreachable from the network', async () => {
+    const { port, dynamodbPort, s3Port, sandboxPort, smtpPort } = runtime.options;
+    const ports = { port, dynamodbPort, s3Port, sandboxPort, smtpPort };
+    const outside = externalAddresses();
+    for (const [name, value] of Object.entries(ports)) {
+      expect({ name, open: await canConnect('127.0.0.1', value) }).toEqual({ name, open: true });
+      expect({ name, listening: listeningAddresses(value) }).toEqual({
+        name,
+        listening: expect.arrayContaining([expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$/)]) as unknown,
+      });
+      for (const address of listeningAddresses(value)) expect(address).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+      for (const address of outside) {
+        expect({ name, address, open: await canConnect(address, value) }).toEqual({
+          name,
+          address,
+          open: false,
+        });
+      }
+    }
+  });
+
   it('keeps DynamoDB items and unconsumed queue messages across a restart', async () => {
     const dynamodb = new DynamoDBClient({
       endpoint: runtime.endpoints.dynamodb,
       region: 'us-east-1',
-      credentials,
+      credentials: runtime.credentials,
     });
     const document = DynamoDBDocumentClient.from(dynamodb);
     const TableName = tableName(TABLE_PREFIX, MAIN_TABLE);
     await document.send(new PutCommand({ TableName, Item: { pk: 'C#restart#', sk: 'ITEM', value: 42 } }));
     dynamodb.destroy();
-    const sqs = new SQSClient({ endpoint: runtime.endpoints.sqs, region: 'us-east-1', credentials });
+    const sqs = new SQSClient({
+      endpoint: runtime.endpoints.sqs,
+      region: 'us-east-1',
+      credentials: runtime.credentials,
+    });
     const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'restart-check' }));
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'still here' }));
     sqs.destroy();
@@ -72,14 +96,18 @@ describe('local runtime', () => {
     const dynamodbAfter = new DynamoDBClient({
       endpoint: runtime.endpoints.dynamodb,
       region: 'us-east-1',
-      credentials,
+      credentials: runtime.credentials,
     });
     const { Item } = await DynamoDBDocumentClient.from(dynamodbAfter).send(
       new GetCommand({ TableName, Key: { pk: 'C#restart#', sk: 'ITEM' } }),
     );
     dynamodbAfter.destroy();
     expect(Item?.value).toBe(42);
-    const sqsAfter = new SQSClient({ endpoint: runtime.endpoints.sqs, region: 'us-east-1', credentials });
+    const sqsAfter = new SQSClient({
+      endpoint: runtime.endpoints.sqs,
+      region: 'us-east-1',
+      credentials: runtime.credentials,
+    });
     const { Messages } = await sqsAfter.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 1 }));
     sqsAfter.destroy();
     expect(Messages?.map((message) => message.Body)).toEqual(['still here']);

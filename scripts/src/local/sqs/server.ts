@@ -28,7 +28,8 @@ export interface QueueSpec {
 }
 
 export interface LocalSqs {
-  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Serves one request; `body` when the caller already read it (the runtime reads it to check the signature). */
+  handle(req: IncomingMessage, res: ServerResponse, body?: Buffer): void;
   ensureQueue(def: QueueSpec): Promise<string>;
   close(): Promise<void>;
 }
@@ -138,7 +139,7 @@ export async function createLocalSqs(options: LocalSqsOptions): Promise<LocalSqs
     return { Messages: received.map((message) => renderMessage(message, request, accountId)) };
   };
 
-  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const serve = async (req: IncomingMessage, res: ServerResponse, body?: Buffer): Promise<void> => {
     const requestId = randomUUID();
     const controller = new AbortController();
     res.on('close', () => {
@@ -151,7 +152,7 @@ export async function createLocalSqs(options: LocalSqsOptions): Promise<LocalSqs
         typeof target === 'string' && target.startsWith('AmazonSQS.')
           ? target.slice('AmazonSQS.'.length)
           : '';
-      const input = parseInput(await readBody(req));
+      const input = parseInput(body ? body.toString('utf8') : await readBody(req));
       if (req.method !== 'POST') throw unsupportedOperation(`${req.method ?? ''} requests`);
       let result: JsonObject;
       if (operation === 'ReceiveMessage') {
@@ -214,8 +215,8 @@ export async function createLocalSqs(options: LocalSqsOptions): Promise<LocalSqs
   };
 
   return {
-    handle: (req, res) => {
-      void serve(req, res);
+    handle: (req, res, body) => {
+      void serve(req, res, body);
     },
     ensureQueue,
     close: async () => {
