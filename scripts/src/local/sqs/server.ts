@@ -34,6 +34,7 @@ export interface LocalSqs {
   close(): Promise<void>;
 }
 
+const DURABLE_OPERATIONS = new Set(['SendMessage', 'SendMessageBatch']);
 const MAX_REQUEST_BYTES = 2 * 1024 * 1024;
 const DEAD_LETTER_RETENTION_SECONDS = 1_209_600;
 
@@ -161,6 +162,8 @@ export async function createLocalSqs(options: LocalSqsOptions): Promise<LocalSqs
         const run = OPERATIONS[operation];
         if (!run) throw unsupportedOperation(operation || 'requests without x-amz-target');
         result = run(context, input);
+        // An accepted message must survive a crash: answer only once it is on disk (group commit).
+        if (DURABLE_OPERATIONS.has(operation)) await writer.durable();
       }
       reply(res, 200, result, { 'x-amzn-requestid': requestId });
     } catch (error) {
