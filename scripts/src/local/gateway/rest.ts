@@ -7,6 +7,7 @@ import {
   type RestHandler,
   type RestOutcome,
 } from '@atende/functions/lib/gateway/rest-api';
+import { PayloadTooLarge, readBody } from './body.ts';
 
 export type { Authorizer, RestHandler };
 
@@ -26,32 +27,6 @@ const CORS_HEADERS = {
   'access-control-allow-headers': 'authorization,content-type,x-api-key',
   'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
 };
-
-class PayloadTooLarge extends Error {}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limit) {
-      req.resume();
-      reject(new PayloadTooLarge());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.destroy();
-        reject(new PayloadTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 function headerMaps(req: IncomingMessage) {
   const headers: Record<string, string> = {};
