@@ -21,6 +21,7 @@ beforeAll(async () => {
   // A stand-in build: `npm test` runs before the web app is built on a clean clone.
   const webRoot = mkdtempSync(join(tmpdir(), 'atende-web-'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Atende</title>');
+  writeFileSync(join(webRoot, 'widget.js'), 'void 0;');
   runtime = await startTestRuntime({ webRoot });
 }, 120_000);
 
@@ -70,6 +71,45 @@ describe('local runtime', () => {
         });
       }
     }
+  });
+
+  it('sends the security headers on the app and the API, and opens widget.js to every site', async () => {
+    const page = await fetch(`${runtime.url}/atende/login`);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(
+      `connect-src 'self' ws://127.0.0.1:${runtime.options.port} ${runtime.endpoints.s3}`,
+    );
+    expect(csp).toContain(`img-src 'self' data: blob: ${runtime.endpoints.s3}`);
+    for (const response of [page, await fetch(`${runtime.url}/api/health`)]) {
+      expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('permissions-policy')).toContain('camera=()');
+    }
+    const widget = await fetch(`${runtime.url}/widget.js`, { headers: { origin: 'https://loja.example' } });
+    expect(widget.headers.get('access-control-allow-origin')).toBe('*');
+    expect(widget.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+  });
+
+  it("answers CORS for the app's origin only, except on widget routes", async () => {
+    const health = (origin: string) => fetch(`${runtime.url}/api/health`, { headers: { origin } });
+    expect((await health(runtime.url)).headers.get('access-control-allow-origin')).toBe(runtime.url);
+    expect((await health('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = (path: string, method: string) =>
+      fetch(`${runtime.url}/api${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://loja.example', 'access-control-request-method': method },
+      });
+    expect((await preflight('/widget/abc/sessions', 'POST')).headers.get('access-control-allow-origin')).toBe(
+      '*',
+    );
+    expect((await preflight('/auth/token', 'POST')).headers.get('access-control-allow-origin')).toBeNull();
+    const widgetConfig = await fetch(`${runtime.url}/api/widget/${'a'.repeat(24)}/config`, {
+      headers: { origin: 'https://loja.example' },
+    });
+    expect(widgetConfig.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('keeps DynamoDB items and unconsumed queue messages across a restart', async () => {

@@ -21,6 +21,7 @@ import { signedEndpoint } from './signed-endpoints.ts';
 import type { LocalCredentials } from './sigv4.ts';
 import { createLocalSqs } from './sqs/server.ts';
 import { startQueuePoller } from './sqs/poller.ts';
+import { appSecurityHeaders } from './security-headers.ts';
 import { startStreamPoller } from './streams/poller.ts';
 import { createStaticWeb } from './static-web.ts';
 import { createWebSocketGateway } from './websocket/gateway.ts';
@@ -177,6 +178,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       [ENV.jwtSecret]: secrets.jwtSecret,
       [ENV.encryptionKey]: secrets.encryptionKey,
       [ENV.publicBaseUrl]: baseUrl,
+      [ENV.appOrigins]: baseUrl,
       // `smtp` too: the e-mail sender reads its transport from the same map as the other providers' roots.
       [ENV.providerBaseUrls]: JSON.stringify({ ...sandbox.baseUrls, smtp: smtpUrl }),
       [ENV.smtpUrl]: smtpUrl,
@@ -192,14 +194,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       handlerFor: (route: RouteContract) =>
         loadHandler(DOMAINS[route.domain].handler) as unknown as Promise<RestHandler>,
       authorizer,
+      appOrigins: [baseUrl],
       log,
     });
-    const serveWeb = createStaticWeb(options.webRoot);
-    const config = JSON.stringify({
-      apiUrl: '/api',
-      wsUrl: `ws://${host === '0.0.0.0' ? 'localhost' : host}:${port}${WEBSOCKET_API.path}`,
-      productSlug: options.productSlug,
-    });
+    const wsUrl = `ws://${host === '0.0.0.0' ? 'localhost' : host}:${port}${WEBSOCKET_API.path}`;
+    const webHeaders = appSecurityHeaders({ websocketUrl: wsUrl, s3Endpoint: s3.endpoint });
+    const serveWeb = createStaticWeb(options.webRoot, webHeaders);
+    const config = JSON.stringify({ apiUrl: '/api', wsUrl, productSlug: options.productSlug });
 
     let handleManagement: (req: IncomingMessage, res: ServerResponse, body: Buffer) => boolean = () => false;
     const management = signedEndpoint({
@@ -248,6 +249,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       }
       if (path === '/config.json') {
         res.writeHead(200, {
+          ...webHeaders,
           'content-type': 'application/json; charset=utf-8',
           'cache-control': 'no-cache',
         });
@@ -306,7 +308,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         batchSize: stream.batchSize,
         positionsFile: join(dataDir, 'streams', `${table.id}.json`),
         handler: async (event) =>
-          invoke(await loadHandler(stream.handler), event, lambdaContext(`atende-stream-${table.id}`, 60_000)),
+          invoke(
+            await loadHandler(stream.handler),
+            event,
+            lambdaContext(`atende-stream-${table.id}`, 60_000),
+          ),
         onError: (error) => log(`stream poller (${table.id}): ${(error as Error).message}`),
       });
       stops.push(() => streamPoller.stop());
