@@ -1,5 +1,6 @@
 import { ENV } from '@atende/shared/infra/env';
-import { App, Aspects, Stack } from 'aws-cdk-lib';
+import type { Stack } from 'aws-cdk-lib';
+import { App, Aspects } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
