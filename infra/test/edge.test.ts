@@ -54,7 +54,8 @@ describe('CloudFront security headers, web ACL and TLS', () => {
       CustomHeadersConfig: { Items: Array<{ Header: string; Value: string }> };
     };
     const csp = JSON.stringify(app.SecurityHeadersConfig.ContentSecurityPolicy);
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(csp).not.toContain("'unsafe-eval'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain('connect-src');
     expect(csp).toContain('wss://');

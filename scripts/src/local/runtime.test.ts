@@ -76,7 +76,8 @@ describe('local runtime', () => {
   it('sends the security headers on the app and the API, and opens widget.js to every site', async () => {
     const page = await fetch(`${runtime.url}/atende/login`);
     const csp = page.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(csp).not.toContain("'unsafe-eval'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain(
       `connect-src 'self' ws://127.0.0.1:${runtime.options.port} ${runtime.endpoints.s3}`,

@@ -12,7 +12,8 @@ export interface AppSources {
 
 /**
  * The SPA's Content-Security-Policy. Scripts only from the app's own origin (the Vite build has no inline
- * script). Styles allow 'unsafe-inline': antd (CSS-in-JS) injects <style> elements at run time and React
+ * script), never eval; 'wasm-unsafe-eval' lets bson's 64-bit integer helper (long) compile its bundled
+ * WebAssembly, which cannot reach the page without JavaScript and brings no script of its own. Styles allow 'unsafe-inline': antd (CSS-in-JS) injects <style> elements at run time and React
  * components set style attributes; a nonce would need a per-response HTML, which a static bucket behind
  * CloudFront cannot serve. Injected CSS cannot run script, so script-src stays strict.
  */
@@ -20,7 +21,7 @@ export function contentSecurityPolicy(sources: AppSources): string {
   const list = (...items: readonly string[]) => [...new Set(items)].join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     `img-src ${list("'self'", 'data:', 'blob:', ...sources.media)}`,
     `media-src ${list("'self'", 'blob:', ...sources.media)}`,
