@@ -1,7 +1,7 @@
 import { QUEUES } from '@atende/shared/infra/queues';
 import type { SQSRecord } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { sqsConsumer } from './sqs-consumer.ts';
 
 const body = z.object({ n: z.number() });
