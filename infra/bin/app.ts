@@ -1,6 +1,6 @@
 import { App, Aspects } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { AtendeStack } from '../src/stacks/atende-stack.ts';
+import { buildStacks } from '../src/app.ts';
 
 const app = new App();
 
@@ -16,14 +16,22 @@ const corsOrigins = context('corsOrigins')
 const jwtSecretArn = context('jwtSecretArn');
 const encryptionKeySecretArn = context('encryptionKeySecretArn');
 const publicBaseUrl = context('publicBaseUrl');
+const domainName = context('domainName');
+const certificateArn = context('certificateArn');
 
-new AtendeStack(app, `atende-${stage}`, {
+// The region `cdk deploy` targets (the profile's); offline `npm run synth` has none and uses us-east-1.
+const region = process.env.CDK_DEFAULT_REGION ?? context('region') ?? 'us-east-1';
+
+buildStacks(app, {
   stage,
+  account: process.env.CDK_DEFAULT_ACCOUNT,
+  region,
   description: `Atende (${stage}): web app, REST and WebSocket APIs, data, queues and schedules`,
   ...(corsOrigins ? { corsOrigins } : {}),
   ...(jwtSecretArn ? { jwtSecretArn } : {}),
   ...(encryptionKeySecretArn ? { encryptionKeySecretArn } : {}),
   ...(publicBaseUrl ? { publicBaseUrl } : {}),
+  ...(domainName && certificateArn ? { domain: { names: [domainName], certificateArn } } : {}),
 });
 
 Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));

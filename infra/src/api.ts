@@ -1,12 +1,15 @@
 import { ROUTES } from '@atende/shared/contracts/manifest';
 import { API_PREFIX, type AuthKind, type RouteContract } from '@atende/shared/contracts/types';
+import { isCrossOriginRoute } from '@atende/shared/security/cors';
 import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { ApiRoutes, routeGroups } from './api-routes.ts';
+import { RATE_LIMITED_PATHS, WebAcl } from './waf.ts';
 
 export interface ApiProps {
   routes?: readonly RouteContract[];
@@ -14,10 +17,23 @@ export interface ApiProps {
   /** The Lambda of a domain, or undefined when its handler module does not exist yet. */
   domainFunction: (domain: string) => lambda.IFunction | undefined;
   authorizer: lambda.IFunction | undefined;
+  /** Prefix of physical names (the web ACL's). */
+  namePrefix?: string;
 }
 
-/** Public routes embedded on customers' own sites (the site widget). */
-const CROSS_ORIGIN_PATHS = /^\/widget\//;
+/** Per-method throttles of the routes WAF rate-limits too (sign-in, sign-up, widget, webhooks). */
+function methodThrottles(routes: readonly RouteContract[]): Record<string, apigw.MethodDeploymentOptions> {
+  const options: Record<string, apigw.MethodDeploymentOptions> = {};
+  for (const route of routes) {
+    const limited = RATE_LIMITED_PATHS.find((path) => path.covers(route));
+    if (!limited) continue;
+    options[`${API_PREFIX}${route.path}/${route.method}`] = {
+      throttlingRateLimit: limited.throttle.rateLimit,
+      throttlingBurstLimit: limited.throttle.burstLimit,
+    };
+  }
+  return options;
+}
 
 /** Integrators share one usage plan; API Gateway answers 429 above it before any Lambda runs. */
 const INTEGRATOR_THROTTLE: apigw.ThrottleSettings = { rateLimit: 50, burstLimit: 100 };
@@ -66,7 +82,14 @@ export class Api extends Construct {
         accessLogDestination: new apigw.LogGroupLogDestination(accessLogs),
         accessLogFormat: apigw.AccessLogFormat.jsonWithStandardFields(),
         ...STAGE_THROTTLE,
+        methodOptions: methodThrottles(props.routes ?? ROUTES),
       },
+    });
+    // The regional web ACL in front of the stage: integrators and providers call it directly, not via CloudFront.
+    const waf = new WebAcl(this, 'Waf', { scope: 'REGIONAL', name: `${props.namePrefix ?? 'atende-'}api` });
+    new wafv2.CfnWebACLAssociation(this, 'WafAssociation', {
+      resourceArn: this.restApi.deploymentStage.stageArn,
+      webAclArn: waf.acl.attrArn,
     });
     NagSuppressions.addResourceSuppressions(
       this.restApi,
@@ -74,11 +97,6 @@ export class Api extends Construct {
         {
           id: 'AwsSolutions-APIG2',
           reason: "Each handler validates params, query and body with the route's zod schemas from shared.",
-        },
-        {
-          id: 'AwsSolutions-APIG3',
-          reason:
-            'No WAF yet: stage and usage-plan throttling bound abuse; a web ACL is a per-account decision.',
         },
         {
           id: 'AwsSolutions-IAM4',
@@ -91,8 +109,8 @@ export class Api extends Construct {
       true,
     );
 
-    // The SPA reaches /api through CloudFront on its own origin and integrators call server to server, so
-    // only the site widget, embedded on customers' sites, needs CORS preflights: one OPTIONS method per API
+    // The SPA reaches /api through CloudFront on its own origin, so only cross-origin routes (the site widget,
+    // embedded on customers' sites, and API-key routes) get CORS preflights: one OPTIONS method per API
     // resource would also push the stack past CloudFormation's 500-resource limit.
     this.cors = {
       allowOrigins: apigw.Cors.ALL_ORIGINS,
@@ -141,7 +159,7 @@ export class Api extends Construct {
     }
     const relative = route.path.split('/').slice(2).join('/');
     const resource = route.path === '/' || relative === '' ? base : base.resourceForPath(relative);
-    if (CROSS_ORIGIN_PATHS.test(route.path) && !this.preflighted.has(resource.path)) {
+    if (isCrossOriginRoute(route) && !this.preflighted.has(resource.path)) {
       this.preflighted.add(resource.path);
       resource.addCorsPreflight(this.cors);
     }

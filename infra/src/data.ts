@@ -9,13 +9,33 @@ export interface DataProps {
   /** Physical table names are `${namePrefix}${table.id}`, the same rule functions/ applies to TABLE_PREFIX. */
   namePrefix: string;
   tables?: readonly TableDefinition[];
-  /** Browser origins allowed to PUT/GET media through presigned URLs. */
-  corsOrigins: string[];
+  /**
+   * Browser origins allowed to PUT/GET media through presigned URLs (the app's); without them the stack sets
+   * the rules once CloudFront's domain is known (bucket-cors.ts).
+   */
+  corsOrigins?: string[];
   /** Days an export file stays downloadable before S3 deletes it. */
   exportExpiryDays?: number;
 }
 
 const DEFAULT_EXPORT_EXPIRY_DAYS = 7;
+
+/** What browsers do with the buckets: upload with presigned POST/PUT, read with presigned GET. */
+export const MEDIA_CORS_METHODS = [
+  s3.HttpMethods.GET,
+  s3.HttpMethods.POST,
+  s3.HttpMethods.PUT,
+  s3.HttpMethods.HEAD,
+];
+export const EXPORTS_CORS_METHODS = [s3.HttpMethods.GET, s3.HttpMethods.POST, s3.HttpMethods.HEAD];
+
+export const corsRule = (origins: string[], methods: s3.HttpMethods[]): s3.CorsRule => ({
+  allowedMethods: methods,
+  allowedOrigins: origins,
+  allowedHeaders: ['*'],
+  exposedHeaders: ['ETag'],
+  maxAge: 3000,
+});
 
 /** Settings every bucket of the stack shares: private, encrypted, TLS only, kept on stack deletion. */
 export const privateBucketProps = (logs: s3.IBucket, logPrefix: string): s3.BucketProps => ({
@@ -52,25 +72,19 @@ export class Data extends Construct {
       { id: 'AwsSolutions-S1', reason: 'This is the access-log bucket; logging it into itself would loop.' },
     ]);
 
-    const cors = (methods: s3.HttpMethods[]): s3.CorsRule[] => [
-      {
-        allowedMethods: methods,
-        allowedOrigins: props.corsOrigins,
-        allowedHeaders: ['*'],
-        exposedHeaders: ['ETag'],
-        maxAge: 3000,
-      },
-    ];
+    const origins = props.corsOrigins;
+    const cors = (methods: s3.HttpMethods[]): s3.CorsRule[] | undefined =>
+      origins ? [corsRule(origins, methods)] : undefined;
     this.mediaBucket = new s3.Bucket(this, 'MediaBucket', {
       ...privateBucketProps(this.logsBucket, 'media/'),
       // Browsers upload through presigned POSTs (the policy pins key, type and size).
-      cors: cors([s3.HttpMethods.GET, s3.HttpMethods.POST, s3.HttpMethods.PUT, s3.HttpMethods.HEAD]),
+      cors: cors(MEDIA_CORS_METHODS),
     });
     // Exports are written by functions and downloaded by browsers; import files are uploaded by browsers with a
     // presigned POST under imports/ and expire with the rest.
     this.exportsBucket = new s3.Bucket(this, 'ExportsBucket', {
       ...privateBucketProps(this.logsBucket, 'exports/'),
-      cors: cors([s3.HttpMethods.GET, s3.HttpMethods.POST, s3.HttpMethods.HEAD]),
+      cors: cors(EXPORTS_CORS_METHODS),
       lifecycleRules: [
         { expiration: Duration.days(props.exportExpiryDays ?? DEFAULT_EXPORT_EXPIRY_DAYS) },
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },

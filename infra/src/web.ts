@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { API_PREFIX } from '@atende/shared/contracts/types';
+import { WIDGET_SCRIPT_PATH } from '@atende/shared/security/headers';
 import { Stack } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigateway';
+import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -10,10 +12,17 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { privateBucketProps } from './data.ts';
+import type { EdgeHeaders } from './edge-headers.ts';
 import { REPO_ROOT } from './paths.ts';
 
 export interface WebProps {
   restApi: apigw.RestApi;
+  /** The CloudFront-scope web ACL (it lives in us-east-1, see waf.ts). */
+  webAclArn: string;
+  /** Response headers policies of the app, the API and widget.js. */
+  headers: EdgeHeaders;
+  /** A custom domain and its ACM certificate (us-east-1): what lets CloudFront refuse TLS below 1.2. */
+  domain?: { names: string[]; certificate: acm.ICertificate };
   /** wss:// URL written into /config.json, or undefined when the WebSocket API is not built yet. */
   webSocketUrl: string | undefined;
   logsBucket: s3.IBucket;
@@ -47,17 +56,27 @@ export class Web extends Construct {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       comment: 'Client-side routes to index.html',
     });
+    const webOrigin = S3BucketOrigin.withOriginAccessControl(this.bucket);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Atende web app and API',
+      webAclId: props.webAclArn,
+      ...(props.domain
+        ? {
+            domainNames: props.domain.names,
+            certificate: props.domain.certificate,
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
       logBucket: props.logsBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: webOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: props.headers.app,
         compress: true,
         functionAssociations: [
           { function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
@@ -70,21 +89,29 @@ export class Web extends Construct {
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: props.headers.api,
+        },
+        [WIDGET_SCRIPT_PATH]: {
+          origin: webOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: props.headers.widget,
+          compress: true,
         },
       },
     });
     NagSuppressions.addResourceSuppressions(this.distribution, [
       { id: 'AwsSolutions-CFR1', reason: 'Customers and channels reach the product from any country.' },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason: 'No WAF yet: API throttling bounds abuse; a web ACL is a per-account decision.',
-      },
-      {
-        id: 'AwsSolutions-CFR4',
-        reason:
-          'The default *.cloudfront.net certificate fixes the TLS policy; a custom domain with an ACM ' +
-          'certificate brings TLSv1.2_2021.',
-      },
+      ...(props.domain
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason:
+                'Without a custom domain CloudFront serves its *.cloudfront.net certificate, whose TLS policy ' +
+                'it fixes; deploy with -c domainName=... -c certificateArn=... to enforce TLSv1.2_2021.',
+            },
+          ]),
     ]);
 
     const distPath = props.distPath ?? path.join(REPO_ROOT, 'web', 'dist');

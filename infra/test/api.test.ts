@@ -52,10 +52,10 @@ describe('REST API from the route manifest', () => {
     });
   });
 
-  it('answers CORS preflight only on the widget routes embedded on other sites', () => {
+  it('answers CORS preflight only on the cross-origin routes: the widget and API-key routes', () => {
     for (const route of SAMPLE_ROUTES) {
       const options = methods.get(`OPTIONS ${resourcePath(route)}`);
-      if (route.path.startsWith('/widget/')) {
+      if (route.path.startsWith('/widget/') || route.auth === 'apiKey') {
         expect(options?.properties.AuthorizationType, route.id).toBe('NONE');
       } else expect(options, route.id).toBeUndefined();
     }

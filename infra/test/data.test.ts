@@ -80,22 +80,48 @@ describe('S3 buckets', () => {
     }
   });
 
-  it('lets browsers POST media and import files through presigned posts and expires exports', () => {
-    template.hasResourceProperties('AWS::S3::Bucket', {
+  it("lets browsers POST media and import files from the app's origin only, and expires exports", () => {
+    const { template: configured } = synthSample({ corsOrigins: ['https://app.atende.example'] });
+    configured.hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: {
         CorsRules: [
-          Match.objectLike({ AllowedMethods: Match.arrayWith(['POST', 'PUT']), AllowedOrigins: ['*'] }),
+          Match.objectLike({
+            AllowedMethods: Match.arrayWith(['POST', 'PUT']),
+            AllowedOrigins: ['https://app.atende.example'],
+          }),
         ],
       },
       LifecycleConfiguration: Match.absent(),
     });
-    template.hasResourceProperties('AWS::S3::Bucket', {
+    configured.hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: {
-        CorsRules: [Match.objectLike({ AllowedMethods: ['GET', 'POST', 'HEAD'] })],
+        CorsRules: [
+          Match.objectLike({
+            AllowedMethods: ['GET', 'POST', 'HEAD'],
+            AllowedOrigins: ['https://app.atende.example'],
+          }),
+        ],
       },
       LifecycleConfiguration: {
         Rules: Match.arrayWith([Match.objectLike({ ExpirationInDays: 7, Status: 'Enabled' })]),
       },
     });
+    expect(JSON.stringify(configured.findResources('AWS::S3::Bucket'))).not.toContain(
+      '"AllowedOrigins":["*"]',
+    );
+  });
+
+  it("sets the buckets' CORS to the CloudFront domain once it exists when no origin is configured", () => {
+    const buckets = Object.values(template.findResources('AWS::S3::Bucket'));
+    expect(buckets.every((bucket) => bucket.Properties?.CorsConfiguration === undefined)).toBe(true);
+    const calls = Object.values(template.findResources('Custom::AWS')).map((resource) =>
+      JSON.stringify(resource.Properties?.Create),
+    );
+    expect(calls).toHaveLength(2);
+    for (const call of calls) {
+      expect(call).toContain('putBucketCors');
+      expect(call).toContain('https://');
+      expect(call).toContain('DomainName');
+    }
   });
 });

@@ -175,6 +175,10 @@ export function webDistFixture(): string {
   return dist;
 }
 
+/** The env-agnostic test stack gets its CloudFront web ACL from outside, as from EdgeWafStack. */
+export const SAMPLE_CLOUDFRONT_WEB_ACL_ARN =
+  'arn:aws:wafv2:us-east-1:111111111111:global/webacl/atende-test-cloudfront/0123abcd';
+
 export interface Synthesized {
   stack: AtendeStack;
   template: Template;
@@ -189,7 +193,11 @@ export function synth(
   extend: (stack: AtendeStack) => void = () => undefined,
 ): Synthesized {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new AtendeStack(app, 'Test', { stage: 'test', ...props });
+  const stack = new AtendeStack(app, 'Test', {
+    stage: 'test',
+    cloudFrontWebAclArn: SAMPLE_CLOUDFRONT_WEB_ACL_ARN,
+    ...props,
+  });
   extend(stack);
   Aspects.of(app).add(new AwsSolutionsChecks());
   return { stack, template: Template.fromStack(stack) };

@@ -1,5 +1,4 @@
 import middy from '@middy/core';
-import httpCors from '@middy/http-cors';
 import type { RouteContract } from '@atende/shared/contracts/types';
 import { resourcePath } from '@atende/shared/contracts/match';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
@@ -7,6 +6,7 @@ import { type AccessContext, decideAccess } from '@atende/shared/rules/access';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { type AuthContext, readAuthContext, requireAuthContext } from './auth-context.ts';
+import { routeCors } from './cors.ts';
 import { AppError, Forbidden, Invalid, NotFound, TooManyRequests } from './errors.ts';
 import { isRefusedStartKey, requireBounded } from './input-bounds.ts';
 import { invocationFields, logger, withLogContext } from './logger.ts';
@@ -157,7 +157,7 @@ export function createHttpHandler(bindings: readonly RouteBinding[], options: Ht
     );
 
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-    .use(httpCors({ origins: ['*'], headers: 'authorization,content-type,x-api-key' }))
+    .use(routeCors((event) => byKey.get(`${event.httpMethod} ${event.resource}`)?.contract))
     .handler(logged);
   // The ids of the contracts this Lambda serves: the manifest test checks every route is bound by its domain.
   return Object.assign(handler, { boundRouteIds: [...byKey.values()].map((binding) => binding.contract.id) });

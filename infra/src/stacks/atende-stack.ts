@@ -13,27 +13,38 @@ import { TABLES, type TableDefinition } from '@atende/shared/infra/tables';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { BUCKET_USERS } from '../access.ts';
 import { Api } from '../api.ts';
-import { Data } from '../data.ts';
+import { BucketCors } from '../bucket-cors.ts';
+import { Data, EXPORTS_CORS_METHODS, MEDIA_CORS_METHODS } from '../data.ts';
+import { EdgeHeaders } from '../edge-headers.ts';
 import { EMAIL_RECEIPT_HANDLER, InboundEmail } from '../email.ts';
 import { DEFAULT_FUNCTIONS_ROOT, Functions } from '../functions.ts';
 import { Queues } from '../queues.ts';
 import { Realtime, type WebSocketDefinition } from '../realtime.ts';
 import { Schedules } from '../schedules.ts';
 import { Streams } from '../streams.ts';
+import { WebAcl } from '../waf.ts';
 import { Web } from '../web.ts';
 import { WhatsappWorker } from '../whatsapp-worker.ts';
 
 export interface AtendeStackProps extends StackProps {
   /** Deployment stage: API stage names, physical name prefix and the functions' STAGE. */
   stage: string;
-  /** Origins allowed to call the API and S3 directly from a browser (CloudFront serves both same-origin). */
+  /**
+   * The app's browser origins: the only ones (besides widget and API-key routes) the API's CORS answers, and
+   * the buckets' CORS. Default: the custom domain, else the public base URL, else the CloudFront domain.
+   */
   corsOrigins?: string[];
+  /** The CloudFront-scope web ACL (made in us-east-1 by EdgeWafStack); a stack in us-east-1 may omit it. */
+  cloudFrontWebAclArn?: string;
+  /** A custom domain for CloudFront and its ACM certificate (in us-east-1): enforces TLS 1.2 or newer. */
+  domain?: { names: string[]; certificateArn: string };
   /** An existing Secrets Manager secret holding the token signing key; a generated one otherwise. */
   jwtSecretArn?: string;
   /** An existing Secrets Manager secret holding ENCRYPTION_KEY (provider credentials); generated otherwise. */
@@ -83,13 +94,15 @@ export class AtendeStack extends Stack {
   constructor(scope: Construct, id: string, props: AtendeStackProps) {
     super(scope, id, props);
     const namePrefix = `atende-${props.stage}-`;
-    const corsOrigins = props.corsOrigins ?? ['*'];
+    const publicOrigin = props.publicBaseUrl ? [new URL(props.publicBaseUrl).origin] : undefined;
+    const corsOrigins =
+      props.corsOrigins ?? props.domain?.names.map((name) => `https://${name}`) ?? publicOrigin;
     const websocket = props.websocket ?? WEBSOCKET_API;
     const domains: Readonly<Record<string, { handler: HandlerRef }>> = props.domains ?? DOMAINS;
 
     this.data = new Data(this, 'Data', {
       namePrefix,
-      corsOrigins,
+      ...(corsOrigins ? { corsOrigins } : {}),
       ...(props.tables ? { tables: props.tables } : {}),
     });
     const jwtSecret = this.jwtSecret(props.jwtSecretArn);
@@ -100,6 +113,8 @@ export class AtendeStack extends Stack {
       [ENV.tablePrefix]: namePrefix,
       [ENV.queuePrefix]: namePrefix,
       ...(props.publicBaseUrl ? { [ENV.publicBaseUrl]: props.publicBaseUrl } : {}),
+      // Without configured origins the SPA calls the API same-origin through CloudFront and needs no CORS.
+      ...(corsOrigins ? { [ENV.appOrigins]: corsOrigins.join(',') } : {}),
     };
     this.functions = new Functions(this, 'Functions', {
       domains,
@@ -181,6 +196,7 @@ export class AtendeStack extends Stack {
         const definition = domains[domain];
         return definition ? lookup(definition.handler) : undefined;
       },
+      namePrefix,
       ...(props.routes ? { routes: props.routes } : {}),
     });
     this.schedules = new Schedules(this, 'Schedules', {
@@ -195,10 +211,38 @@ export class AtendeStack extends Stack {
     );
     this.web = new Web(this, 'Web', {
       restApi: this.api.restApi,
+      webAclArn: this.cloudFrontWebAcl(props.cloudFrontWebAclArn, namePrefix),
+      headers: new EdgeHeaders(this, 'EdgeHeaders', {
+        webSocketUrl: this.realtime?.url,
+        mediaBucketDomain: this.data.mediaBucket.bucketRegionalDomainName,
+        exportsBucketDomain: this.data.exportsBucket.bucketRegionalDomainName,
+      }),
+      ...(props.domain
+        ? {
+            domain: {
+              names: props.domain.names,
+              certificate: acm.Certificate.fromCertificateArn(
+                this,
+                'Certificate',
+                props.domain.certificateArn,
+              ),
+            },
+          }
+        : {}),
       webSocketUrl: this.realtime?.url,
       logsBucket: this.data.logsBucket,
       ...(props.webDistPath ? { distPath: props.webDistPath } : {}),
     });
+
+    if (!corsOrigins) {
+      new BucketCors(this, 'BucketCors', {
+        origin: `https://${this.web.distribution.distributionDomainName}`,
+        buckets: [
+          { bucket: this.data.mediaBucket, methods: MEDIA_CORS_METHODS },
+          { bucket: this.data.exportsBucket, methods: EXPORTS_CORS_METHODS },
+        ],
+      });
+    }
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.web.distribution.distributionDomainName}` });
     new CfnOutput(this, 'RestApiUrl', { value: this.api.restApi.url });
@@ -207,6 +251,21 @@ export class AtendeStack extends Stack {
     if (this.inboundEmail) {
       new CfnOutput(this, 'MailReceiptRuleSet', { value: this.inboundEmail.ruleSet.receiptRuleSetName });
     }
+  }
+
+  /**
+   * CloudFront takes only a CLOUDFRONT-scope web ACL, which AWS keeps in us-east-1: a stack there makes its own,
+   * any other gets the ARN of EdgeWafStack's (bin/app.ts wires it with a cross-region reference).
+   */
+  private cloudFrontWebAcl(arn: string | undefined, namePrefix: string): string {
+    if (arn) return arn;
+    if (this.region !== 'us-east-1') {
+      throw new Error(
+        'CloudFront needs a web ACL from us-east-1: pass cloudFrontWebAclArn (EdgeWafStack) or deploy in us-east-1.',
+      );
+    }
+    return new WebAcl(this, 'CloudFrontWaf', { scope: 'CLOUDFRONT', name: `${namePrefix}cloudfront` }).acl
+      .attrArn;
   }
 
   /**

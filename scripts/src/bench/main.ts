@@ -8,6 +8,7 @@ import { benchBot } from './bot.ts';
 import { benchInbox } from './inbox.ts';
 import { benchLambdaBundles } from './lambda-bundles.ts';
 import { benchLoginJs } from './login-js.ts';
+import { benchSqsSends } from './sqs-sends.ts';
 
 /** The spec's base size for the contact import and search figures; BENCH_CONTACTS=N runs smaller. */
 const FULL_CONTACTS = 100_000;
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     const putItemRate = await benchDynamoDbWrites(runtime.endpoints.dynamodb, TABLE_PREFIX);
     await benchGatewayHealth(runtime.url);
     await benchLoginJs(runtime.url);
+    await benchSqsSends(runtime.endpoints.sqs, runtime.credentials);
     const admin = runtime.logins.find((login) => login.role === 'admin');
     if (!admin) throw new Error('the demo seed has no admin');
     await benchInbox({

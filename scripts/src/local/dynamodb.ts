@@ -2,7 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 
 export const JAVA_MISSING_MESSAGE =
@@ -17,11 +18,16 @@ export interface DynamoDbLocal {
 
 export interface DynamoDbLocalOptions {
   port: number;
+  /** The one address DynamoDB Local listens on (loopback unless told otherwise). */
+  host?: string;
   /** Folder for the database files; omitted means in memory (tests). */
   dbPath?: string;
   /** Milliseconds to wait for the emulator to answer. */
   startTimeoutMs?: number;
 }
+
+/** Runs DynamoDB Local bound to one address (java runs a single source file without a separate compile). */
+const BIND_LAUNCHER = fileURLToPath(new URL('./dynamodb-bind.java', import.meta.url));
 
 function emulatorDir(): string {
   const require = createRequire(import.meta.url);
@@ -61,12 +67,16 @@ async function waitUntilReady(endpoint: string, child: ChildProcess, timeoutMs: 
 export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
   if (!javaAvailable()) throw new Error(JAVA_MISSING_MESSAGE);
   const dir = emulatorDir();
+  const host = options.host ?? '127.0.0.1';
   const args = [
     '-Xmx1g',
     `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
-    '-jar',
-    join(dir, 'DynamoDBLocal.jar'),
+    '-cp',
+    [join(dir, 'DynamoDBLocal.jar'), join(dir, 'DynamoDBLocal_lib', '*')].join(delimiter),
+    BIND_LAUNCHER,
+    host,
     '-sharedDb',
+    '-disableTelemetry',
     '-port',
     String(options.port),
   ];
@@ -82,7 +92,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
-  const endpoint = `http://127.0.0.1:${options.port}`;
+  const endpoint = `http://${host.includes(':') ? `[${host}]` : host}:${options.port}`;
   try {
     await waitUntilReady(endpoint, child, options.startTimeoutMs ?? 60_000);
   } catch (error) {

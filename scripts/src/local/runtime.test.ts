@@ -12,6 +12,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aw
 import { MAIN_TABLE, tableName } from '@atende/shared/infra/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../testing/runtime.ts';
+import { canConnect, externalAddresses, listeningAddresses } from './listening.ts';
 import { TABLE_PREFIX } from './runtime.ts';
 
 let runtime: TestRuntime;
@@ -20,14 +21,13 @@ beforeAll(async () => {
   // A stand-in build: `npm test` runs before the web app is built on a clean clone.
   const webRoot = mkdtempSync(join(tmpdir(), 'atende-web-'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Atende</title>');
+  writeFileSync(join(webRoot, 'widget.js'), 'void 0;');
   runtime = await startTestRuntime({ webRoot });
 }, 120_000);
 
 afterAll(async () => {
   await runtime?.dispose();
 });
-
-const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 describe('local runtime', () => {
   it('reports every part up on /api/health with the local endpoints', async () => {
@@ -52,17 +52,82 @@ describe('local runtime', () => {
     expect(await unknown.json()).toEqual({ message: 'Not Found' });
   });
 
+  it('listens only on HOST: DynamoDB Local, S3, the sandbox and SMTP are unreachable from the network', async () => {
+    const { port, dynamodbPort, s3Port, sandboxPort, smtpPort } = runtime.options;
+    const ports = { port, dynamodbPort, s3Port, sandboxPort, smtpPort };
+    const outside = externalAddresses();
+    for (const [name, value] of Object.entries(ports)) {
+      expect({ name, open: await canConnect('127.0.0.1', value) }).toEqual({ name, open: true });
+      expect({ name, listening: listeningAddresses(value) }).toEqual({
+        name,
+        listening: expect.arrayContaining([expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$/)]) as unknown,
+      });
+      for (const address of listeningAddresses(value)) expect(address).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+      for (const address of outside) {
+        expect({ name, address, open: await canConnect(address, value) }).toEqual({
+          name,
+          address,
+          open: false,
+        });
+      }
+    }
+  });
+
+  it('sends the security headers on the app and the API, and opens widget.js to every site', async () => {
+    const page = await fetch(`${runtime.url}/atende/login`);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(
+      `connect-src 'self' ws://127.0.0.1:${runtime.options.port} ${runtime.endpoints.s3}`,
+    );
+    expect(csp).toContain(`img-src 'self' data: blob: ${runtime.endpoints.s3}`);
+    for (const response of [page, await fetch(`${runtime.url}/api/health`)]) {
+      expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('permissions-policy')).toContain('camera=()');
+    }
+    const widget = await fetch(`${runtime.url}/widget.js`, { headers: { origin: 'https://loja.example' } });
+    expect(widget.headers.get('access-control-allow-origin')).toBe('*');
+    expect(widget.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+  });
+
+  it("answers CORS for the app's origin only, except on widget routes", async () => {
+    const health = (origin: string) => fetch(`${runtime.url}/api/health`, { headers: { origin } });
+    expect((await health(runtime.url)).headers.get('access-control-allow-origin')).toBe(runtime.url);
+    expect((await health('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = (path: string, method: string) =>
+      fetch(`${runtime.url}/api${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://loja.example', 'access-control-request-method': method },
+      });
+    expect((await preflight('/widget/abc/sessions', 'POST')).headers.get('access-control-allow-origin')).toBe(
+      '*',
+    );
+    expect((await preflight('/auth/token', 'POST')).headers.get('access-control-allow-origin')).toBeNull();
+    const widgetConfig = await fetch(`${runtime.url}/api/widget/${'a'.repeat(24)}/config`, {
+      headers: { origin: 'https://loja.example' },
+    });
+    expect(widgetConfig.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('keeps DynamoDB items and unconsumed queue messages across a restart', async () => {
     const dynamodb = new DynamoDBClient({
       endpoint: runtime.endpoints.dynamodb,
       region: 'us-east-1',
-      credentials,
+      credentials: runtime.credentials,
     });
     const document = DynamoDBDocumentClient.from(dynamodb);
     const TableName = tableName(TABLE_PREFIX, MAIN_TABLE);
     await document.send(new PutCommand({ TableName, Item: { pk: 'C#restart#', sk: 'ITEM', value: 42 } }));
     dynamodb.destroy();
-    const sqs = new SQSClient({ endpoint: runtime.endpoints.sqs, region: 'us-east-1', credentials });
+    const sqs = new SQSClient({
+      endpoint: runtime.endpoints.sqs,
+      region: 'us-east-1',
+      credentials: runtime.credentials,
+    });
     const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'restart-check' }));
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'still here' }));
     sqs.destroy();
@@ -72,14 +137,18 @@ describe('local runtime', () => {
     const dynamodbAfter = new DynamoDBClient({
       endpoint: runtime.endpoints.dynamodb,
       region: 'us-east-1',
-      credentials,
+      credentials: runtime.credentials,
     });
     const { Item } = await DynamoDBDocumentClient.from(dynamodbAfter).send(
       new GetCommand({ TableName, Key: { pk: 'C#restart#', sk: 'ITEM' } }),
     );
     dynamodbAfter.destroy();
     expect(Item?.value).toBe(42);
-    const sqsAfter = new SQSClient({ endpoint: runtime.endpoints.sqs, region: 'us-east-1', credentials });
+    const sqsAfter = new SQSClient({
+      endpoint: runtime.endpoints.sqs,
+      region: 'us-east-1',
+      credentials: runtime.credentials,
+    });
     const { Messages } = await sqsAfter.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 1 }));
     sqsAfter.destroy();
     expect(Messages?.map((message) => message.Body)).toEqual(['still here']);

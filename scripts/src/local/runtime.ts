@@ -17,8 +17,11 @@ import { invoke, loadHandler } from './handlers.ts';
 import { startLocalS3 } from './s3.ts';
 import { startSchedules } from './schedules.ts';
 import { localSecrets } from './secrets.ts';
+import { signedEndpoint } from './signed-endpoints.ts';
+import type { LocalCredentials } from './sigv4.ts';
 import { createLocalSqs } from './sqs/server.ts';
 import { startQueuePoller } from './sqs/poller.ts';
+import { appSecurityHeaders } from './security-headers.ts';
 import { startStreamPoller } from './streams/poller.ts';
 import { createStaticWeb } from './static-web.ts';
 import { createWebSocketGateway } from './websocket/gateway.ts';
@@ -45,6 +48,8 @@ export interface Runtime {
   endpoints: { dynamodb: string; sqs: string; s3: string; websocketManagement: string };
   /** The provider fakes the adapters talk to: what was sent, failures on demand, playing the customer. */
   sandbox: ProviderSandbox;
+  /** The generated key pair the local AWS endpoints check SigV4 signatures against (the SDK signs with it). */
+  credentials: LocalCredentials;
   stop: () => Promise<void>;
 }
 
@@ -95,6 +100,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { host, port, dataDir, log } = options;
   const baseUrl = `http://${host}:${port}`;
   const secrets = localSecrets(dataDir);
+  const credentials: LocalCredentials = {
+    accessKeyId: secrets.awsAccessKeyId,
+    secretAccessKey: secrets.awsSecretAccessKey,
+  };
   const stops: Array<() => Promise<void> | void> = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop();
@@ -103,6 +112,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   try {
     const dynamodb = await startDynamoDbLocal({
       port: options.dynamodbPort,
+      host,
       dbPath: join(dataDir, 'dynamodb'),
     });
     stops.push(() => dynamodb.stop());
@@ -111,6 +121,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       host,
       directory: join(dataDir, 's3'),
       buckets: [MEDIA_BUCKET, EXPORTS_BUCKET],
+      credentials,
+      allowedOrigins: [baseUrl],
     });
     stops.push(() => s3.stop());
 
@@ -150,9 +162,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     };
     Object.assign(process.env, {
       AWS_REGION: 'us-east-1',
-      // s3rver checks signatures against its one fixed key pair; DynamoDB Local and local SQS take any.
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      // Local SQS, @connections and S3 check signatures against this generated pair; DynamoDB Local takes any.
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
       [ENV.stage]: 'local',
       [ENV.tablePrefix]: TABLE_PREFIX,
       [ENV.queuePrefix]: QUEUE_PREFIX,
@@ -168,6 +180,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       [ENV.jwtSecret]: secrets.jwtSecret,
       [ENV.encryptionKey]: secrets.encryptionKey,
       [ENV.publicBaseUrl]: baseUrl,
+      [ENV.appOrigins]: baseUrl,
       // `smtp` too: the e-mail sender reads its transport from the same map as the other providers' roots.
       [ENV.providerBaseUrls]: JSON.stringify({ ...sandbox.baseUrls, smtp: smtpUrl }),
       [ENV.smtpUrl]: smtpUrl,
@@ -183,16 +196,41 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       handlerFor: (route: RouteContract) =>
         loadHandler(DOMAINS[route.domain].handler) as unknown as Promise<RestHandler>,
       authorizer,
+      appOrigins: [baseUrl],
       log,
     });
-    const serveWeb = createStaticWeb(options.webRoot);
-    const config = JSON.stringify({
-      apiUrl: '/api',
-      wsUrl: `ws://${host === '0.0.0.0' ? 'localhost' : host}:${port}${WEBSOCKET_API.path}`,
-      productSlug: options.productSlug,
-    });
+    const wsUrl = `ws://${host === '0.0.0.0' ? 'localhost' : host}:${port}${WEBSOCKET_API.path}`;
+    const webHeaders = appSecurityHeaders({ websocketUrl: wsUrl, s3Endpoint: s3.endpoint });
+    const serveWeb = createStaticWeb(options.webRoot, webHeaders);
+    const config = JSON.stringify({ apiUrl: '/api', wsUrl, productSlug: options.productSlug });
 
-    let handleManagement: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
+    let handleManagement: (req: IncomingMessage, res: ServerResponse, body: Buffer) => boolean = () => false;
+    const management = signedEndpoint({
+      credentials,
+      style: 'rest-json',
+      // API Gateway's 128 KB message limit, plus room: the management handler answers 413 above it.
+      maxBodyBytes: 256 * 1024,
+      serve: (req, res, body) => {
+        if (handleManagement(req, res, body)) return;
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Not Found' }));
+      },
+    });
+    const signedSqs = signedEndpoint({
+      credentials,
+      style: 'sqs-json',
+      maxBodyBytes: 2 * 1024 * 1024,
+      serve: (req, res, body) => sqs.handle(req, res, body),
+    });
+    const guarded =
+      (serve: (req: IncomingMessage, res: ServerResponse) => Promise<void>) =>
+      (req: IncomingMessage, res: ServerResponse) => {
+        serve(req, res).catch((error: unknown) => {
+          log(`signed endpoint error: ${(error as Error).message}`);
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: 'Internal server error' }));
+        });
+      };
     const server = createServer((req, res) => {
       const path = (req.url ?? '/').split('?')[0] as string;
       if (path === '/api' || path.startsWith('/api/')) {
@@ -203,13 +241,17 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         });
         return;
       }
-      if (path.startsWith('/@connections/') && handleManagement(req, res)) return;
+      if (path.startsWith('/@connections/')) {
+        guarded(management)(req, res);
+        return;
+      }
       if (path === '/sqs' || path.startsWith('/sqs/')) {
-        sqs.handle(req, res);
+        guarded(signedSqs)(req, res);
         return;
       }
       if (path === '/config.json') {
         res.writeHead(200, {
+          ...webHeaders,
           'content-type': 'application/json; charset=utf-8',
           'cache-control': 'no-cache',
         });
@@ -245,6 +287,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
     const poller = startQueuePoller({
       endpoint: sqsEndpoint,
+      credentials,
       queues: QUEUES.map((queue) => ({
         queueUrl: queueUrls[queue.id] as string,
         batchSize: queue.consumer.batchSize,
@@ -283,7 +326,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const schedules = startSchedules(SCHEDULES, log);
     stops.push(() => schedules.stop());
 
-    return { url: baseUrl, endpoints, sandbox, stop: stopAll };
+    return { url: baseUrl, endpoints, sandbox, credentials, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

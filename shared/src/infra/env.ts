@@ -19,6 +19,8 @@ export const ENV = {
   /** AWS: the Secrets Manager secret holding ENCRYPTION_KEY; read once per container. */
   encryptionKeyArn: 'ENCRYPTION_KEY_ARN',
   publicBaseUrl: 'PUBLIC_BASE_URL',
+  /** Comma-separated origins of the app, the only ones (besides widget/API-key routes) CORS answers. */
+  appOrigins: 'APP_ORIGINS',
   /** JSON `{meta, messenger, dialog, gupshup, telegram}`: API roots replacing the providers' own (the local sandbox). */
   providerBaseUrls: 'PROVIDER_BASE_URLS',
   /** `smtp://host:port`: where outbound e-mail goes instead of SES (the local runtime's sandbox SMTP sink). */

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchRoute } from '@atende/shared/contracts/match';
+import { corsHeaders } from '@atende/shared/security/cors';
+import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '@atende/shared/security/headers';
 import { DEFAULT_MAX_BODY_BYTES, type RouteContract } from '@atende/shared/contracts/types';
 import {
   type Authorizer,
@@ -7,6 +9,7 @@ import {
   type RestHandler,
   type RestOutcome,
 } from '@atende/functions/lib/gateway/rest-api';
+import { PayloadTooLarge, readBody } from './body.ts';
 
 export type { Authorizer, RestHandler };
 
@@ -16,42 +19,15 @@ export interface RestGatewayOptions {
   handlerFor: (route: RouteContract) => Promise<RestHandler>;
   authorizer: () => Promise<Authorizer>;
   stage?: string;
+  /** The app's origins: CORS answers them (and anyone on widget and API-key routes), no one else. */
+  appOrigins?: readonly string[];
   log?: (line: string) => void;
 }
 
 const API_ID = 'local';
 
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization,content-type,x-api-key',
-  'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
-};
-
-class PayloadTooLarge extends Error {}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limit) {
-      req.resume();
-      reject(new PayloadTooLarge());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.destroy();
-        reject(new PayloadTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
+/** What API Gateway plus CloudFront's API response headers policy put on every answer. */
+const API_HEADERS = { ...COMMON_SECURITY_HEADERS, 'content-security-policy': API_CONTENT_SECURITY_POLICY };
 
 function headerMaps(req: IncomingMessage) {
   const headers: Record<string, string> = {};
@@ -79,7 +55,7 @@ function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...CORS_HEADERS, ...headers });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...API_HEADERS, ...headers });
   res.end(JSON.stringify(body));
 }
 
@@ -100,20 +76,24 @@ export function createRestGateway(options: RestGatewayOptions) {
     const finish = (status: number) =>
       log(`${method} ${url.pathname} ${status} ${Math.round(performance.now() - started)}ms`);
 
+    const origin = req.headers.origin;
+    const cors = (route?: RouteContract) => corsHeaders(route, origin, options.appOrigins ?? []);
     if (method === 'OPTIONS') {
-      res.writeHead(204, CORS_HEADERS);
+      const requested = String(req.headers['access-control-request-method'] ?? '').toUpperCase();
+      const preflight = matchRoute(options.routes, requested, url.pathname);
+      res.writeHead(204, cors(preflight && 'route' in preflight ? preflight.route : undefined));
       res.end();
       finish(204);
       return;
     }
     const match = matchRoute(options.routes, method, url.pathname);
     if (!match) {
-      sendJson(res, 404, { message: 'Not Found' });
+      sendJson(res, 404, { message: 'Not Found' }, cors());
       finish(404);
       return;
     }
     if ('allowed' in match) {
-      sendJson(res, 405, { message: 'Method Not Allowed' }, { allow: match.allowed.join(', ') });
+      sendJson(res, 405, { message: 'Method Not Allowed' }, { allow: match.allowed.join(', '), ...cors() });
       finish(405);
       return;
     }
@@ -123,7 +103,12 @@ export function createRestGateway(options: RestGatewayOptions) {
       raw = await readBody(req, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
     } catch (error) {
       const status = error instanceof PayloadTooLarge ? 413 : 400;
-      sendJson(res, status, { message: status === 413 ? 'Request Entity Too Large' : 'Bad Request' });
+      sendJson(
+        res,
+        status,
+        { message: status === 413 ? 'Request Entity Too Large' : 'Bad Request' },
+        cors(route),
+      );
       finish(status);
       return;
     }
@@ -133,7 +118,12 @@ export function createRestGateway(options: RestGatewayOptions) {
       try {
         JSON.parse(raw.toString('utf8'));
       } catch {
-        sendJson(res, 400, { message: 'Corpo da requisição não é um JSON válido.', field: 'body' });
+        sendJson(
+          res,
+          400,
+          { message: 'Corpo da requisição não é um JSON válido.', field: 'body' },
+          cors(route),
+        );
         finish(400);
         return;
       }
@@ -160,19 +150,19 @@ export function createRestGateway(options: RestGatewayOptions) {
       );
     } catch (error) {
       log(`handler error ${route.id}: ${(error as Error).stack ?? String(error)}`);
-      sendJson(res, 502, { message: 'Internal server error' });
+      sendJson(res, 502, { message: 'Internal server error' }, cors(route));
       finish(502);
       return;
     }
     if (outcome.kind === 'gateway') {
-      sendJson(res, outcome.statusCode, { message: outcome.message });
+      sendJson(res, outcome.statusCode, { message: outcome.message }, cors(route));
       finish(outcome.statusCode);
       return;
     }
     // AWS would pass a drifted answer on; the developer sees it here (the tests fail on it).
     if (outcome.drift) log(`contract drift: ${outcome.drift}`);
     const { result } = outcome;
-    const outHeaders: Record<string, string | string[]> = { ...CORS_HEADERS };
+    const outHeaders: Record<string, string | string[]> = { ...API_HEADERS, ...cors(route) };
     for (const [name, value] of Object.entries(result.headers ?? {}))
       outHeaders[name.toLowerCase()] = String(value);
     for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {

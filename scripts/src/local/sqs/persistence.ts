@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PersistedState, QueueState } from './model.ts';
 
@@ -27,9 +27,16 @@ export async function loadQueues(dataDir: string, now: number): Promise<QueueSta
   return state.queues;
 }
 
-/** Writes the state atomically (temp file + rename), coalescing bursts of changes into one write. */
+/**
+ * Writes the state atomically and durably (temp file, fsync, rename, fsync of the folder), coalescing bursts
+ * of changes into one write. `durable()` is the group commit: it resolves once a write that includes every
+ * change made before the call is on disk, so an answer sent after it survives a crash.
+ */
 export class StateWriter {
   private dirty = false;
+  /** Changes made so far, and how many of them the last completed write holds. */
+  private version = 0;
+  private persisted = 0;
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> | undefined;
   private failure: unknown;
@@ -43,6 +50,7 @@ export class StateWriter {
 
   schedule(): void {
     if (this.closed) return;
+    this.version += 1;
     this.dirty = true;
     if (this.timer || this.writing) return;
     this.timer = setTimeout(() => {
@@ -69,6 +77,24 @@ export class StateWriter {
     }
   }
 
+  /** Resolves when every change made before the call is on disk; rejects if that write failed. */
+  async durable(): Promise<void> {
+    const target = this.version;
+    while (this.persisted < target && !this.closed) {
+      if (this.timer) {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+      }
+      // Callers arriving while a write runs wait for it, then share the next one: one fsync per group.
+      await (this.writing ?? this.writeNow());
+      if (this.failure) {
+        const failure = this.failure;
+        this.failure = undefined;
+        throw failure;
+      }
+    }
+  }
+
   /** Flushes, then ignores later changes: a closed endpoint must not write into a folder it handed back. */
   async close(): Promise<void> {
     await this.flush();
@@ -77,8 +103,12 @@ export class StateWriter {
 
   private writeNow(): Promise<void> {
     this.dirty = false;
+    const version = this.version;
     const text = JSON.stringify(this.snapshot());
     this.writing = this.write(text)
+      .then(() => {
+        this.persisted = Math.max(this.persisted, version);
+      })
       .catch((error: unknown) => {
         this.failure = error;
       })
@@ -94,8 +124,21 @@ export class StateWriter {
     const target = join(this.dataDir, STATE_FILE);
     const temp = `${target}.${randomUUID()}.tmp`;
     try {
-      await writeFile(temp, text, 'utf8');
+      const file = await open(temp, 'w');
+      try {
+        await file.writeFile(text, 'utf8');
+        await file.sync();
+      } finally {
+        await file.close();
+      }
       await rename(temp, target);
+      // The rename itself must reach the disk too, or a crash could bring back the previous file.
+      const folder = await open(this.dataDir, 'r');
+      try {
+        await folder.sync();
+      } finally {
+        await folder.close();
+      }
     } catch (error) {
       await rm(temp, { force: true });
       throw error;

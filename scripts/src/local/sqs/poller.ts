@@ -21,6 +21,8 @@ export interface PolledQueue {
 
 export interface QueuePollerOptions {
   endpoint: string;
+  /** The key pair the endpoint checks signatures against. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
   queues: PolledQueue[];
   waitTimeSeconds?: number;
   onError?: (error: unknown) => void;
@@ -121,7 +123,7 @@ export function startQueuePoller(options: QueuePollerOptions): { stop(): Promise
   const client = new SQSClient({
     endpoint: options.endpoint,
     region: REGION,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: options.credentials ?? { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const controller = new AbortController();
   const { signal } = controller;

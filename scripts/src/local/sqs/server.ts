@@ -28,11 +28,13 @@ export interface QueueSpec {
 }
 
 export interface LocalSqs {
-  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Serves one request; `body` when the caller already read it (the runtime reads it to check the signature). */
+  handle(req: IncomingMessage, res: ServerResponse, body?: Buffer): void;
   ensureQueue(def: QueueSpec): Promise<string>;
   close(): Promise<void>;
 }
 
+const DURABLE_OPERATIONS = new Set(['SendMessage', 'SendMessageBatch']);
 const MAX_REQUEST_BYTES = 2 * 1024 * 1024;
 const DEAD_LETTER_RETENTION_SECONDS = 1_209_600;
 
@@ -138,7 +140,7 @@ export async function createLocalSqs(options: LocalSqsOptions): Promise<LocalSqs
     return { Messages: received.map((message) => renderMessage(message, request, accountId)) };
   };
 
-  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const serve = async (req: IncomingMessage, res: ServerResponse, body?: Buffer): Promise<void> => {
     const requestId = randomUUID();
     const controller = new AbortController();
     res.on('close', () => {
@@ -151,7 +153,7 @@ export async function createLocalSqs(options: LocalSqsOptions): Promise<LocalSqs
         typeof target === 'string' && target.startsWith('AmazonSQS.')
           ? target.slice('AmazonSQS.'.length)
           : '';
-      const input = parseInput(await readBody(req));
+      const input = parseInput(body ? body.toString('utf8') : await readBody(req));
       if (req.method !== 'POST') throw unsupportedOperation(`${req.method ?? ''} requests`);
       let result: JsonObject;
       if (operation === 'ReceiveMessage') {
@@ -160,6 +162,8 @@ export async function createLocalSqs(options: LocalSqsOptions): Promise<LocalSqs
         const run = OPERATIONS[operation];
         if (!run) throw unsupportedOperation(operation || 'requests without x-amz-target');
         result = run(context, input);
+        // An accepted message must survive a crash: answer only once it is on disk (group commit).
+        if (DURABLE_OPERATIONS.has(operation)) await writer.durable();
       }
       reply(res, 200, result, { 'x-amzn-requestid': requestId });
     } catch (error) {
@@ -214,8 +218,8 @@ export async function createLocalSqs(options: LocalSqsOptions): Promise<LocalSqs
   };
 
   return {
-    handle: (req, res) => {
-      void serve(req, res);
+    handle: (req, res, body) => {
+      void serve(req, res, body);
     },
     ensureQueue,
     close: async () => {

@@ -37,7 +37,8 @@ export interface WebSocketGatewayOptions {
 
 export interface WebSocketGateway {
   /** Serves `/@connections/{connectionId}`; false when the request is not for it. */
-  handleManagement(req: IncomingMessage, res: ServerResponse): boolean;
+  /** `body` when the caller already read it (the runtime does, to check the signature). */
+  handleManagement(req: IncomingMessage, res: ServerResponse, body?: Buffer): boolean;
   connectionCount(): number;
   close(): Promise<void>;
 }
@@ -227,8 +228,8 @@ export function createWebSocketGateway(options: WebSocketGatewayOptions): WebSoc
   server.on('upgrade', onUpgrade);
 
   return {
-    handleManagement: (req, res) =>
-      handleManagementRequest(req, res, connections, options.maxMessageBytes ?? 128 * 1024),
+    handleManagement: (req, res, body) =>
+      handleManagementRequest(req, res, connections, options.maxMessageBytes ?? 128 * 1024, body),
     connectionCount: () => connections.size,
     async close() {
       closing = true;

@@ -43,8 +43,13 @@ async function serve(
   connectionId: string,
   connections: ReadonlyMap<string, OpenConnection>,
   maxMessageBytes: number,
+  preread: Buffer | undefined,
 ): Promise<void> {
-  const body = await readBody(req, maxMessageBytes);
+  const body = preread
+    ? preread.length <= maxMessageBytes
+      ? preread
+      : undefined
+    : await readBody(req, maxMessageBytes);
   const connection = connections.get(connectionId);
   const open = connection && connection.socket.readyState === WebSocket.OPEN ? connection : undefined;
   const method = req.method ?? 'GET';
@@ -87,6 +92,7 @@ export function handleManagementRequest(
   res: ServerResponse,
   connections: ReadonlyMap<string, OpenConnection>,
   maxMessageBytes: number,
+  body?: Buffer,
 ): boolean {
   const match = CONNECTION_PATH.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
   if (!match) return false;
@@ -97,7 +103,7 @@ export function handleManagementRequest(
     fail(res, 400, 'BadRequestException', 'Invalid connection id');
     return true;
   }
-  serve(req, res, connectionId, connections, maxMessageBytes).catch(() => {
+  serve(req, res, connectionId, connections, maxMessageBytes, body).catch(() => {
     if (!res.headersSent) fail(res, 500, 'InternalServerErrorException', 'Internal server error');
     else res.destroy();
   });
