@@ -216,7 +216,7 @@ describe('local runtime', () => {
     const dynamodb = new DynamoDBClient({
       endpoint: runtime.endpoints.dynamodb,
       region: 'us-east-1',
-      credentials,
+      credentials: runtime.credentials,
     });
     const document = DynamoDBDocumentClient.from(dynamodb);
     const TableName = tableName(TABLE_PREFIX, MAIN_TABLE);
