@@ -118,6 +118,9 @@ describe('unofficial WhatsApp linked by QR code', () => {
     // The phone removes the linked device: the channel stays disconnected until a new QR code is read.
     await admin.goto(`${runtime.url}/app/integrations/channels`);
     await row.locator('[data-testid="channel-connection"][data-connected="true"]').waitFor();
+    // The reloaded page must be in its rooms before the phone unlinks, or the frame has no one to reach.
+    await admin.locator('html[data-realtime="joined"]').waitFor({ state: 'attached' });
+    await admin.getByTestId('channel-health').waitFor();
     await fakeWhatsapp('unlink', { integrationId });
     await notice(admin, interpolate(ptBR.notices.whatsappDisconnected, { label: LABEL })).waitFor();
     await row.locator('[data-testid="channel-connection"][data-connected="false"]').waitFor();

@@ -50,6 +50,15 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
   let statusTimer: ReturnType<typeof setTimeout> | undefined;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 
+  /**
+   * The page's realtime state on <html data-realtime>: 'joined' once the server answered checkStatus (so the
+   * rooms joined before it are live), 'offline' while closed. Screens and end-to-end tests can wait on it
+   * instead of guessing how long a fresh page takes to receive frames.
+   */
+  const mark = (state: 'joined' | 'offline'): void => {
+    if (typeof document !== 'undefined') document.documentElement.dataset.realtime = state;
+  };
+
   const send = (frame: ClientFrame): void => {
     if (socket?.readyState === Impl.OPEN) socket.send(JSON.stringify(frame));
   };
@@ -76,7 +85,10 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       return;
     }
     const { frame } = parsed;
-    if (frame.event === 'checkStatus') options.onStatus((frame as ServerFrame<'checkStatus'>).data.status);
+    if (frame.event === 'checkStatus') {
+      mark('joined');
+      options.onStatus((frame as ServerFrame<'checkStatus'>).data.status);
+    }
     if (frame.event === 'close-others-sessions') {
       const data = (frame as ServerFrame<'close-others-sessions'>).data;
       if (data.employee === options.employeeId && data.sessionId !== options.sessionId)
@@ -107,6 +119,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     current.addEventListener('error', () => options.onSocketError?.(failedAttempts + 1));
     current.addEventListener('close', () => {
       clearTimeout(statusTimer);
+      if (socket === current) mark('offline');
       if (socket === current) scheduleReconnect();
     });
   }
