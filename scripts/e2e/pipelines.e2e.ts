@@ -112,5 +112,9 @@ describe('sales funnel', () => {
     // The stage rule's activity is on today's agenda.
     await seller.goto(`${runtime.url}/app/activities`);
     await seller.getByTestId('agenda-today').getByText('Enviar proposta por e-mail').waitFor();
+
+    // And on the home page, among the owner's activities of the day.
+    await seller.goto(`${runtime.url}/app/home`);
+    await seller.getByTestId('home-activities').getByText('Enviar proposta por e-mail').waitFor();
   });
 });

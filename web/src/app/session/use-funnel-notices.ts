@@ -1,14 +1,21 @@
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { App } from 'antd';
+import { playNewCallSound } from '../../features/chat/live/new-call-sound.ts';
+import { useNotificationAudio } from '../../lib/session/notifications-api.ts';
 import { useSocketEvent } from '../../lib/socket/use-socket-event.ts';
 
 const t = ptBR.pipelines;
 
-/** In-app notices of the agenda and the funnel: an activity due in a few minutes, a stage rule's notice. */
+/**
+ * In-app notices of the agenda and the funnel: an activity due in a few minutes (with the new-call alert sound,
+ * unless the employee turned audio off), a stage rule's notice.
+ */
 export function useFunnelNotices(): void {
   const { notification } = App.useApp();
+  const audio = useNotificationAudio();
   useSocketEvent('activity-reminder', (frame) => {
+    if (audio) playNewCallSound();
     notification.info({
       key: `activity-${frame.data.activity}`,
       message: t.reminderTitle,

@@ -24,6 +24,11 @@ export const ptBRScreens = {
     plan: 'Plano',
     role: 'Perfil',
     trial: 'Conta em período de teste',
+    todayActivities: 'Minhas atividades de hoje',
+    noActivitiesToday: 'Nenhuma atividade para hoje.',
+    activitiesError: 'Não foi possível carregar as atividades.',
+    openAgenda: 'Abrir agenda',
+    overdue: 'Atrasada',
   },
   plans: {
     basic: 'Básico',
