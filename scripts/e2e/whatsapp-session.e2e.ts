@@ -121,8 +121,24 @@ describe('unofficial WhatsApp linked by QR code', () => {
     // The reloaded page must be in its rooms before the phone unlinks, or the frame has no one to reach.
     await admin.locator('html[data-realtime="joined"]').waitFor({ state: 'attached' });
     await admin.getByTestId('channel-health').waitFor();
+    // Every notice the page shows from here on is recorded, so a toast cut short by the re-render that the
+    // same change's update-company refresh causes is still seen.
+    await admin.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { shownNotices: string[] }).shownNotices = seen;
+      new MutationObserver(() => {
+        document.querySelectorAll('.ant-message-notice').forEach((node) => {
+          const text = node.textContent ?? '';
+          if (!seen.includes(text)) seen.push(text);
+        });
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await fakeWhatsapp('unlink', { integrationId });
-    await notice(admin, interpolate(ptBR.notices.whatsappDisconnected, { label: LABEL })).waitFor();
+    await expect
+      .poll(() => admin.evaluate(() => (window as unknown as { shownNotices: string[] }).shownNotices), {
+        timeout: 30_000,
+      })
+      .toContain(interpolate(ptBR.notices.whatsappDisconnected, { label: LABEL }));
     await row.locator('[data-testid="channel-connection"][data-connected="false"]').waitFor();
     await expect(row.getByTestId('channel-connection').innerText()).resolves.toBe(
       ptBR.whatsappSession.states.idle,

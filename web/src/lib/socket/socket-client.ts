@@ -85,6 +85,12 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       return;
     }
     const { frame } = parsed;
+    if (frame.event === 'error' && (frame.data as { code?: unknown }).code === 'connection_unknown') {
+      // The server no longer knows this connection (its row went with a sweep while the socket stayed open):
+      // no room frame would ever reach it, so open a fresh one.
+      socket?.close();
+      return;
+    }
     if (frame.event === 'checkStatus') {
       mark('joined');
       options.onStatus((frame as ServerFrame<'checkStatus'>).data.status);
