@@ -159,4 +159,24 @@ describe('socket client', () => {
     vi.advanceTimersByTime(60_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
+  it('opens a fresh socket when the server no longer knows the connection it joins from', () => {
+    setup();
+    const first = latest();
+    first.serverOpens();
+    first.serverSends({
+      event: 'error',
+      data: {
+        company: COMPANY,
+        code: 'connection_unknown',
+        message: 'Conexão não encontrada.',
+        action: 'joinRoom',
+      },
+    });
+    expect(first.readyState).toBe(3);
+    first.serverDrops();
+    vi.advanceTimersByTime(1000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    latest().serverOpens();
+    expect(latest().sent[0]).toMatchObject({ action: 'joinRoom', employee: EMPLOYEE });
+  });
 });
