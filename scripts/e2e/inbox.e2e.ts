@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
+import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
@@ -87,5 +87,57 @@ describe('inbox with the site widget', () => {
       .filter({ hasText: 'vocês entregam no sábado?' })
       .first()
       .waitFor({ timeout: 15_000 });
+  });
+
+  it('a conversation that arrives while the socket is down shows once it reconnects, without a reload', async () => {
+    const operator = runtime.logins.find((login) => login.role === 'admin');
+    if (!operator) throw new Error('no admin login');
+    const operatorPage = await (await browser.newContext()).newPage();
+    // The operator's socket goes through a proxy the test can cut, as a server restart or a proxy timeout
+    // would, while the browser itself stays online (no offline/online event to lean on).
+    let serverUp = true;
+    const open: WebSocketRoute[] = [];
+    await operatorPage.routeWebSocket(/./, (socket) => {
+      if (!serverUp) {
+        void socket.close({ code: 1011, reason: 'down' });
+        return;
+      }
+      const server = socket.connectToServer();
+      socket.onClose(() => void server.close());
+      open.push(socket);
+    });
+    await operatorPage.goto(`${runtime.url}/atende/login`);
+    await logIn(operatorPage, operator.email, operator.password);
+    await waitForHome(operatorPage);
+    await operatorPage.goto(`${runtime.url}/app/chat`);
+    await operatorPage.locator('html[data-realtime="joined"]').waitFor({ state: 'attached' });
+    await operatorPage.getByTestId('conversation-tab-queue').click();
+    const text = 'Chegou enquanto a conexão caiu';
+    const arrived = operatorPage
+      .locator('[data-testid="conversation-item"]:visible')
+      .filter({ hasText: text.slice(0, 20) });
+
+    serverUp = false;
+    await Promise.all(open.splice(0).map((socket) => socket.close({ code: 1012, reason: 'restart' })));
+    await operatorPage.locator('html[data-realtime="offline"]').waitFor({ state: 'attached' });
+
+    const visitorPage = await (await browser.newContext()).newPage();
+    await visitorPage.goto(siteUrl);
+    await visitorPage.getByTestId('widget-bubble').click();
+    await visitorPage.getByTestId('widget-input').fill(text);
+    await visitorPage.getByTestId('widget-send').click();
+    await visitorPage
+      .locator('[data-testid="widget-message"][data-sender="customer"]')
+      .filter({ hasText: text })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    // The frame announcing it went nowhere: the list still lacks it.
+    await expect(arrived.count()).resolves.toBe(0);
+
+    serverUp = true;
+    await operatorPage
+      .locator('html[data-realtime="joined"]')
+      .waitFor({ state: 'attached', timeout: 30_000 });
+    await arrived.first().waitFor({ timeout: 15_000 });
   });
 });

@@ -11,13 +11,20 @@ import { connectionLostAtom, employeeStatusAtom } from '../../lib/session/realti
 import { applyRedistributedCallAtom } from '../../lib/session/redistributed-calls.ts';
 import { sessionIdOf } from '../../lib/session/session-store.ts';
 import { SESSION_QUERY_KEYS } from '../../lib/session/use-session.ts';
-import { setActiveSocket } from '../../lib/socket/active-socket.ts';
+import { setActiveSocket, shellFrames } from '../../lib/socket/active-socket.ts';
 import { reportCritical } from '../../lib/socket/report.ts';
 import { createSocketClient } from '../../lib/socket/socket-client.ts';
 
-/** Opens the shell's socket once the employee is known and closes it when the shell unmounts. */
 /** Socket events arrive in bursts; one refetch per burst. */
 const REFRESH_COALESCE_MS = 300;
+const ROOM_SEPARATOR = '\n';
+
+/**
+ * Opens the shell's socket once the employee is known and closes it when the shell unmounts. The socket
+ * lives as long as the employee, company and rooms stay the same: a refetch of the mount (every
+ * refresh-session) gives a new rooms array with the same rooms, which must not reopen the socket, or the
+ * frames sent while the new one joins are lost.
+ */
 
 export function useRealtime(employee: MountedEmployee | undefined): void {
   const setStatus = useSetAtom(employeeStatusAtom);
@@ -26,7 +33,7 @@ export function useRealtime(employee: MountedEmployee | undefined): void {
   const queryClient = useQueryClient();
   const employeeId = employee?._id;
   const companyId = employee?.company._id;
-  const rooms = employee?.rooms;
+  const roomsKey = employee?.rooms?.join(ROOM_SEPARATOR) ?? '';
 
   useEffect(() => {
     if (!employeeId || !companyId) return;
@@ -36,7 +43,12 @@ export function useRealtime(employee: MountedEmployee | undefined): void {
       employeeId,
       companyId,
       sessionId: sessionIdOf(readAccessToken()),
-      rooms: rooms?.length ? rooms : [companyRoom(companyId), employeeRoom(companyId, employeeId)],
+      rooms: roomsKey
+        ? roomsKey.split(ROOM_SEPARATOR)
+        : [companyRoom(companyId), employeeRoom(companyId, employeeId)],
+      frames: shellFrames,
+      // Whatever changed while the socket was down never reached this page: read again what it shows.
+      onReconnected: () => void queryClient.invalidateQueries(),
       onStatus: setStatus,
       onConnectionLost: () => {
         setLost(true);
@@ -77,5 +89,5 @@ export function useRealtime(employee: MountedEmployee | undefined): void {
       client.disconnect();
       setActiveSocket(undefined);
     };
-  }, [employeeId, companyId, rooms, setStatus, setLost, applyRedistributed, queryClient]);
+  }, [employeeId, companyId, roomsKey, setStatus, setLost, applyRedistributed, queryClient]);
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SocketClientOptions, WebSocketFactory } from './socket-client.ts';
 import { createSocketClient } from './socket-client.ts';
+import { createFrameBus } from './active-socket.ts';
 
 const COMPANY = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const OTHER_COMPANY = 'bbbbbbbbbbbbbbbbbbbbbbbb';
@@ -178,5 +179,40 @@ describe('socket client', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
     latest().serverOpens();
     expect(latest().sent[0]).toMatchObject({ action: 'joinRoom', employee: EMPLOYEE });
+  });
+
+  it('asks the screens to read again after a reconnect, never on the first open', () => {
+    const onReconnected = vi.fn();
+    setup({ onReconnected });
+    latest().serverOpens();
+    expect(onReconnected).not.toHaveBeenCalled();
+    latest().serverDrops();
+    vi.advanceTimersByTime(1000);
+    expect(onReconnected).not.toHaveBeenCalled();
+    latest().serverOpens();
+    expect(onReconnected).toHaveBeenCalledTimes(1);
+  });
+
+  it('delivers frames to a bus that outlives the client, so a replacement client keeps the listeners', () => {
+    const frames = createFrameBus();
+    const received: unknown[] = [];
+    frames.on('refresh-whatsapp', (frame) => received.push(frame.data));
+    const first = setup({ frames });
+    latest().serverOpens();
+    latest().serverSends({
+      event: 'refresh-whatsapp',
+      data: { company: COMPANY, integration: 'aaaaaaaaaaaaaaaaaaaaaaa1' },
+    });
+    first.client.disconnect();
+    setup({ frames });
+    latest().serverOpens();
+    latest().serverSends({
+      event: 'refresh-whatsapp',
+      data: { company: COMPANY, integration: 'aaaaaaaaaaaaaaaaaaaaaaa2' },
+    });
+    expect(received).toEqual([
+      { company: COMPANY, integration: 'aaaaaaaaaaaaaaaaaaaaaaa1' },
+      { company: COMPANY, integration: 'aaaaaaaaaaaaaaaaaaaaaaa2' },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { LIMITS } from '@atende/shared/domain/constants';
 import type { ClientFrame } from '@atende/shared/realtime/client-actions';
 import type { ServerEvent, ServerFrame } from '@atende/shared/realtime/server-events';
 import { parseServerFrame } from '@atende/shared/realtime/server-events';
+import { createFrameBus, type FrameBus } from './active-socket.ts';
 
 /** The constructor slice of the browser WebSocket; tests pass a fake. */
 export interface WebSocketFactory {
@@ -23,6 +24,13 @@ export interface SocketClientOptions {
   onConnectionBack: () => void;
   onSignedOutElsewhere: () => void;
   onForeignCompanyFrame: (frame: ServerFrame) => void;
+  /**
+   * The socket opened again after a drop (a server restart, a proxy timeout, a connection the server forgot):
+   * frames sent meanwhile never arrived, so what the screens show must be read again.
+   */
+  onReconnected?: () => void;
+  /** Where received frames go; the shell passes its long-lived bus so screens outlive a client. */
+  frames?: FrameBus;
   /** The socket reported an error (spec point 7: reported to /logs/critical). */
   onSocketError?: (attempt: number) => void;
   WebSocketImpl?: WebSocketFactory;
@@ -41,7 +49,7 @@ export const defaultBackoffMs = (attempt: number): number => Math.min(1000 * 2 *
 export function createSocketClient(options: SocketClientOptions): SocketClient {
   const Impl = options.WebSocketImpl ?? WebSocket;
   const backoff = options.backoffMs ?? defaultBackoffMs;
-  const listeners = new Map<ServerEvent, Set<(frame: ServerFrame) => void>>();
+  const frames = options.frames ?? createFrameBus();
   let socket: WebSocket | undefined;
   let failedAttempts = 0;
   let lostReported = false;
@@ -73,6 +81,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       LIMITS.checkStatusDelayMs,
     );
     if (firstOpen) send({ action: 'close-others-sessions' });
+    else options.onReconnected?.();
     firstOpen = false;
   };
 
@@ -100,7 +109,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       if (data.employee === options.employeeId && data.sessionId !== options.sessionId)
         options.onSignedOutElsewhere();
     }
-    listeners.get(frame.event)?.forEach((listener) => listener(frame));
+    frames.emit(frame);
   };
 
   const scheduleReconnect = (): void => {
@@ -144,14 +153,11 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
       clearTimeout(reconnectTimer);
       const current = socket;
       socket = undefined;
+      mark('offline');
       current?.close();
     },
     on(event, listener) {
-      const set = listeners.get(event) ?? new Set();
-      listeners.set(event, set);
-      const wrapped = listener as (frame: ServerFrame) => void;
-      set.add(wrapped);
-      return () => set.delete(wrapped);
+      return frames.on(event, listener);
     },
   };
 }

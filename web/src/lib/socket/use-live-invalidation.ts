@@ -2,13 +2,10 @@ import type { ServerEvent, ServerFrame } from '@atende/shared/realtime/server-ev
 import type { QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { SocketClient } from './socket-client.ts';
-import { activeSocket } from './active-socket.ts';
+import { shellFrames } from './active-socket.ts';
 
 /** Socket events come in bursts (one per changed item); every key is refetched once per window. */
 export const LIVE_COALESCE_MS = 300;
-/** The shell opens (and may replace) its socket on its own schedule; the page looks for it this often. */
-const SOCKET_LOOKUP_MS = 1000;
 
 export interface KeyCoalescer {
   push(keys: readonly QueryKey[]): void;
@@ -47,19 +44,8 @@ export function useLiveInvalidation(events: readonly ServerEvent[], keysFor: Key
     const coalescer = createKeyCoalescer(LIVE_COALESCE_MS, (keys) =>
       keys.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey })),
     );
-    let bound: SocketClient | undefined;
-    let stops: (() => void)[] = [];
-    const bind = () => {
-      const client = activeSocket();
-      if (!client || client === bound) return;
-      stops.forEach((stop) => stop());
-      bound = client;
-      stops = events.map((event) => client.on(event, (frame) => coalescer.push(keysFor(frame))));
-    };
-    bind();
-    const lookup = setInterval(bind, SOCKET_LOOKUP_MS);
+    const stops = events.map((event) => shellFrames.on(event, (frame) => coalescer.push(keysFor(frame))));
     return () => {
-      clearInterval(lookup);
       stops.forEach((stop) => stop());
       coalescer.cancel();
     };

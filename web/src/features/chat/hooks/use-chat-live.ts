@@ -6,8 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect } from 'react';
-import { activeSocket } from '../../../lib/socket/active-socket.ts';
-import type { SocketClient } from '../../../lib/socket/socket-client.ts';
+import { shellFrames } from '../../../lib/socket/active-socket.ts';
 import type { ConversationFilters } from '../api/query-keys.ts';
 import { chatKeys } from '../api/query-keys.ts';
 import type { ChatFrame, LivePlan } from '../live/live-plan.ts';
@@ -19,7 +18,6 @@ import { placeConversation } from '../state/list-placement.ts';
 
 /** Frames arrive in bursts; the caches are edited once per window, and lists refetched at most once. */
 const LIVE_WINDOW_MS = 300;
-const SOCKET_LOOKUP_MS = 1000;
 
 export function applyLivePlan(queryClient: QueryClient, plan: LivePlan, viewerId: string): void {
   const byConversation = new Map<string, MessageView[]>();
@@ -93,19 +91,10 @@ export function useChatLive(
         });
       }
     });
-    let bound: SocketClient | undefined;
-    let stops: (() => void)[] = [];
-    const bind = () => {
-      const client = activeSocket();
-      if (!client || client === bound) return;
-      stops.forEach((stop) => stop());
-      bound = client;
-      stops = CHAT_LIVE_EVENTS.map((event) => client.on(event, (frame) => batcher.push(frame as ChatFrame)));
-    };
-    bind();
-    const lookup = setInterval(bind, SOCKET_LOOKUP_MS);
+    const stops = CHAT_LIVE_EVENTS.map((event) =>
+      shellFrames.on(event, (frame) => batcher.push(frame as ChatFrame)),
+    );
     return () => {
-      clearInterval(lookup);
       stops.forEach((stop) => stop());
       batcher.cancel();
     };
