@@ -7,10 +7,13 @@
  * - draft:         pk C#<cid>#FLOW#<id>           sk DRAFT
  * - version:       pk C#<cid>#FLOW#<id>           sk V#<version, 6 digits>  (immutable once written)
  * - bot session:   pk C#<cid>#BOT#<conversationId> sk SESSION       (where a conversation's bot stands)
+ *                  gsi3 FLOW_WAITS / <resume_at>#<cid>#<conversationId>  (only while a wait node holds it)
  */
 const base = (companyId: string) => `C#${companyId}#`;
 
 export const FLOW_SK_PREFIX = 'FLOW#';
+/** The index partition of sessions paused on a wait node, read by the wait-resume schedule. */
+export const WAITS_INDEX = 'FLOW_WAITS';
 export const CHANNEL_SK_PREFIX = 'CHANNEL#';
 
 export const flowKeys = {
@@ -32,5 +35,9 @@ export const flowKeys = {
   session: (companyId: string, conversationId: string) => ({
     pk: `${base(companyId)}BOT#${conversationId}`,
     sk: 'SESSION',
+  }),
+  wait: (companyId: string, conversationId: string, resumeAt: string) => ({
+    gsi3pk: WAITS_INDEX,
+    gsi3sk: `${resumeAt}#${companyId}#${conversationId}`,
   }),
 };

@@ -29,6 +29,12 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     handler: { module: 'pipelines/reminders', export: 'handler' },
     description: 'Reminds each assignee of an activity a few minutes before it is due (in-app notice, once)',
   },
+  {
+    id: 'flows-wait-resume',
+    expression: 'rate(1 minute)',
+    handler: { module: 'flows/wait-resume', export: 'handler' },
+    description: "Resumes each bot paused on a flow's wait node once its minutes have passed",
+  },
 ];
 
 const UNIT_MS: Record<string, number> = {

@@ -39,7 +39,14 @@ export async function writeSession(next: StoredSession, handledId: string | unde
     await clients().document.send(
       new PutCommand({
         TableName: config().mainTable,
-        Item: { ...flowKeys.session(next.company, next.conversation), ...next, handled, rev: next.rev + 1 },
+        Item: {
+          ...flowKeys.session(next.company, next.conversation),
+          // Indexed only while a wait node holds the bot, so the resume schedule reads just those.
+          ...(next.resume_at ? flowKeys.wait(next.company, next.conversation, next.resume_at) : {}),
+          ...next,
+          handled,
+          rev: next.rev + 1,
+        },
         ConditionExpression: next.rev === 0 ? 'attribute_not_exists(pk)' : 'rev = :rev',
         ...(next.rev === 0 ? {} : { ExpressionAttributeValues: { ':rev': next.rev } }),
       }),
