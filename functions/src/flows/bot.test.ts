@@ -246,4 +246,37 @@ describe('bot runtime through the widget', () => {
     expect(textsTo(other.conversation?._id)).toEqual([]);
     await setSettings(inbox.companyId, {});
   });
+
+  it('switches a bot conversation into another published flow with #go_to_flow', async () => {
+    await attach(await publish(menuFlow(inbox, 'Menu principal')));
+    const created = await callRoute(handler, createFlow, {
+      token: inbox.admin.token,
+      body: { name: `Financeiro ${Date.now()}` },
+    });
+    const finance = created.body as FlowDetail;
+    await publish(menuFlow(inbox, 'Financeiro: escolha'), finance._id);
+    const { conversation } = await say('go-to-flow-visitor', 'Oi');
+    await say('go-to-flow-visitor', '#go_to_flow nenhum');
+    await say('go-to-flow-visitor', `#go_to_flow ${finance.name.toUpperCase()}`);
+    await say('go-to-flow-visitor', 'vendas');
+    expect(textsTo(conversation?._id)).toEqual([
+      'Menu principal\n1 - Vendas\n2 - Suporte',
+      'Fluxo não encontrado. Digite #list_flows para ver os fluxos.',
+      'Financeiro: escolha\n1 - Vendas\n2 - Suporte',
+      'Você foi transferido para Vendas.',
+      'Aguarde, em breve você será atendido.',
+    ]);
+    expect(await getConversation(inbox.companyId, conversation?._id ?? '')).toMatchObject({
+      status: 'queue',
+      department: inbox.sales,
+    });
+    // In the queue the bot no longer holds the conversation: the command says so and changes nothing.
+    await say('go-to-flow-visitor', `#go_to_flow ${finance.name}`);
+    expect(textsTo(conversation?._id).at(-1)).toBe(
+      'Você já está na fila de atendimento; um atendente falará com você em breve.',
+    );
+    expect(await getConversation(inbox.companyId, conversation?._id ?? '')).toMatchObject({
+      status: 'queue',
+    });
+  });
 });

@@ -16,7 +16,7 @@ import { variableCatalogue } from '../variables/service.ts';
 import { runCommand } from './commands.ts';
 import { loadPublished } from './runtime/published.ts';
 import { advance, type BotContext, type BotEffects } from './runtime/interpreter.ts';
-import { perform } from './runtime/outbox.ts';
+import { type Outbox, perform } from './runtime/outbox.ts';
 import { readSession, type StoredSession, writeSession } from './runtime/session-store.ts';
 import { variableLookup } from './runtime/variables.ts';
 import { DEPARTMENTS_MENU, departmentsMenuGraph } from './runtime/departments-menu.ts';
@@ -111,6 +111,39 @@ async function contextFor(
   };
 }
 
+/**
+ * #go_to_flow: the conversation's bot starts over in another published flow (pinned to its current version),
+ * keeping the variables it collected. Written over the revision read, like any turn.
+ */
+async function goToFlow(
+  box: Outbox,
+  current: StoredSession | undefined,
+  flowId: string,
+  handledId: string | undefined,
+): Promise<void> {
+  const { conversation } = box;
+  const target = await loadPublished(conversation.company, flowId);
+  if (!target) return;
+  const session: StoredSession = {
+    company: conversation.company,
+    conversation: conversation._id,
+    flow: flowId,
+    version: target.version,
+    node: null,
+    variables: current?.variables ?? {},
+    invalid: 0,
+    resume_at: null,
+    done: false,
+    rev: current?.rev ?? 0,
+    handled: current?.handled ?? [],
+  };
+  const ctx = await contextFor(box.company, conversation, target.graph, target.name);
+  const result = await advance(ctx, session, undefined);
+  const written = await writeSession({ ...session, ...result.session }, handledId);
+  if (!written) throw new Error(`bot session of ${conversation._id} moved during #go_to_flow`);
+  await perform(box, result.outputs);
+}
+
 export interface BotTurn {
   companyId: string;
   company: CompanyItem;
@@ -133,8 +166,13 @@ export async function runBotTurn(turn: BotTurn): Promise<void> {
   let session: StoredSession | undefined =
     conversation.status === 'bot' ? await readSession(turn.companyId, conversation._id) : undefined;
   if (turn.message && session?.handled.includes(turn.message.providerMessageId)) return;
-  if (turn.message && (await runCommand(box, turn.companyId, turn.message.text))) {
-    if (session) await writeSession(session, turn.message.providerMessageId);
+  const command = turn.message ? await runCommand(box, turn.companyId, turn.message.text) : false;
+  if (typeof command === 'object') {
+    await goToFlow(box, session, command.goToFlow, turn.message?.providerMessageId);
+    return;
+  }
+  if (command) {
+    if (session) await writeSession(session, turn.message?.providerMessageId);
     return;
   }
   if (conversation.status !== 'bot') return;

@@ -24,10 +24,20 @@ async function activeEmployees(companyId: string) {
 }
 
 /**
+ * What a command asks of the bot runtime: nothing more (false: not a command; true: answered), or to switch
+ * the conversation into a published flow (#go_to_flow), which only the runtime holding the session can do.
+ */
+export type CommandOutcome = boolean | { goToFlow: string };
+
+/**
  * A customer's `#command` (spec point 3, default commands, and the company's custom ones), when the company has
  * commands on. Answers whether the text was a command (then the bot does not take it as an answer).
  */
-export async function runCommand(box: Outbox, companyId: string, text: string | undefined): Promise<boolean> {
+export async function runCommand(
+  box: Outbox,
+  companyId: string,
+  text: string | undefined,
+): Promise<CommandOutcome> {
   const match = COMMAND.exec(text?.trim() ?? '');
   if (!match || !readSettings(box.company).commands.enabled) return false;
   const [, name = '', argument = ''] = match;
@@ -82,10 +92,18 @@ export async function runCommand(box: Outbox, companyId: string, text: string | 
       else await perform(box, [{ kind: 'handoff', department: null, employee: employee._id }]);
       break;
     }
-    case 'go_to_flow':
-      // Not built yet: switching a conversation into another flow from a command (go_to_flow nodes do it).
-      await reply(texts.commandNotFound);
+    case 'go_to_flow': {
+      const { flows } = await listFlowItems(companyId);
+      const flow = byName(
+        flows.filter((item) => item.published_version !== null),
+        (item) => item.name,
+        argument,
+      );
+      if (!flow) await reply(texts.flowNotFound);
+      else if (box.conversation.status !== 'bot') await reply(texts.goToFlowUnavailable);
+      else return { goToFlow: flow._id };
       break;
+    }
     case 'end_call':
       await perform(box, [{ kind: 'end', tabulation: null }]);
       break;

@@ -53,6 +53,8 @@ export const flowsStrings = {
     departmentsList: 'Departamentos:',
     flowsList: 'Fluxos:',
     commandNotFound: 'Comando não encontrado. Digite #list_commands para ver os comandos.',
+    flowNotFound: 'Fluxo não encontrado. Digite #list_flows para ver os fluxos.',
+    goToFlowUnavailable: 'Você já está na fila de atendimento; um atendente falará com você em breve.',
   },
   screens: {
     newFlow: 'Novo fluxo',
