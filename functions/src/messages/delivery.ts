@@ -1,3 +1,6 @@
+import type { MessageView } from '@atende/shared/contracts/conversations/views';
+import { withOperatorName } from '@atende/shared/rules/operator-name';
+import { readSettings } from '../company/settings-reader.ts';
 import type { CompanyItem } from '../company/store.ts';
 import { publishMessageStatus } from '../conversations/events.ts';
 import type { IntegrationInfo } from '../conversations/integrations.ts';
@@ -5,6 +8,21 @@ import { getMessage, linkProviderId, moveStatus } from '../conversations/message
 import { type ConversationRecord, type MessageRecord, pickMessageView } from '../conversations/records.ts';
 import { logger } from '../lib/logger.ts';
 import { senderFor } from './senders.ts';
+
+/**
+ * The message as its channel sends it. With "show operator name" on, an operator's text is headed by their
+ * name (the widget gets it beside the text); off, the customer never learns who answered.
+ */
+function asSent(company: CompanyItem, message: MessageRecord): MessageView {
+  const view = pickMessageView(message);
+  if (view.sent_by !== 'operator') return view;
+  if (!readSettings(company).showOperatorName.enabled) {
+    const { employee: _hidden, ...anonymous } = view;
+    return anonymous;
+  }
+  if (view.media || view.template) return view;
+  return { ...view, content: withOperatorName(view.channel, view.employee?.name, view.content) };
+}
 
 /**
  * Hands a pending outbound message to its channel's sender: pending → sent with the provider's id, or
@@ -25,7 +43,7 @@ export async function deliver(
     });
   } else {
     try {
-      const { providerMessageId } = await sender(pickMessageView(message), conversation, integration);
+      const { providerMessageId } = await sender(asSent(company, message), conversation, integration);
       await linkProviderId(conversation.company, integration.id, providerMessageId, message);
       moved = await moveStatus(conversation.company, ref, 'sent', { providerMessageId, error: null });
     } catch (error) {

@@ -18,7 +18,13 @@ import { callRoute } from '../auth/test-gateway.ts';
 import { handler as conversationsHandler } from '../conversations/handler.ts';
 import { findByProviderId } from '../conversations/message-store.ts';
 import { getConversation } from '../conversations/store.ts';
-import { createInbox, deliverInbound, type Inbox, inboundText } from '../conversations/test-inbox.ts';
+import {
+  createInbox,
+  deliverInbound,
+  type Inbox,
+  inboundText,
+  setSettings,
+} from '../conversations/test-inbox.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { connect } from '../realtime/service.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
@@ -137,6 +143,30 @@ describe('sending text', () => {
     });
     expect((other.body as MessageView)._id).not.toBe((first.body as MessageView)._id);
     expect(sent).toHaveLength(2);
+  });
+
+  it('heads the text with the operator name only when the company shows it, keeping the stored text', async () => {
+    const chatId = await served({ integrationId: inbox.messenger, channel: 'messenger' });
+    const send = async (message: string) =>
+      (
+        await callRoute(handler, sendCustomerMessage, {
+          token: inbox.operator.token,
+          params: { chatId },
+          body: text(message, 'messenger'),
+        })
+      ).body as MessageView;
+    const hidden = await send('Sem nome');
+    await setSettings(inbox.companyId, { showOperatorName: { enabled: true } });
+    const named = await send('Com nome');
+    await setSettings(inbox.companyId, {});
+    const name = named.employee?.name ?? '';
+    expect(name).not.toBe('');
+    expect(named).toMatchObject({ content: 'Com nome', status: 'sent' });
+    expect(hidden).toMatchObject({ content: 'Sem nome', status: 'sent' });
+    expect(sent.map((message) => message.content)).toEqual(['Sem nome', `${name}:\nCom nome`]);
+    // Off, the channel is not even told who answered (the widget would show it above the bubble).
+    expect(sent[0]?.employee).toBeUndefined();
+    expect(sent[1]?.employee?.name).toBe(name);
   });
 
   it('marks a failed delivery, and resends it', async () => {
