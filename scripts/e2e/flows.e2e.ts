@@ -114,8 +114,18 @@ describe('flows', () => {
     await connect(admin, admin.locator('[data-node-id="start"] [data-testid^="flow-handle-out-"]'), menu);
     const options = admin.locator(`[data-node-id="${menu}"] [data-testid^="flow-handle-out-"]`);
     await connect(admin, options.nth(0), handoffs[0] ?? '');
+    // A slip: the second option to the first department. The admin deletes that connection alone.
+    const edges = admin.locator('.react-flow__edge');
+    const nodes = admin.locator('.react-flow__node');
+    await connect(admin, options.nth(1), handoffs[0] ?? '');
+    await expect.poll(() => edges.count(), { timeout: 10_000 }).toBe(3);
+    const nodeCount = await nodes.count();
+    await edges.last().locator('.react-flow__edge-interaction').click({ force: true });
+    await admin.getByTestId('flow-delete-edge').click();
+    await expect.poll(() => edges.count(), { timeout: 10_000 }).toBe(2);
+    await expect(nodes.count()).resolves.toBe(nodeCount);
     await connect(admin, options.nth(1), handoffs[1] ?? '');
-    await expect.poll(() => admin.locator('.react-flow__edge').count(), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => edges.count(), { timeout: 10_000 }).toBe(3);
 
     await admin.getByTestId('flow-publish').click();
     await notice(admin, 'Versão 1 publicada.').waitFor({ timeout: 15_000 });

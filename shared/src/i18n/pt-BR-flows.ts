@@ -105,6 +105,7 @@ export const flowsStrings = {
     simulatorHandoff: 'Transferido para a fila',
     simulatorEnd: 'Atendimento encerrado',
     deleteNode: 'Excluir bloco',
+    deleteEdge: 'Excluir conexão',
     text: 'Texto',
     options: 'Opções',
     addOption: 'Adicionar opção',

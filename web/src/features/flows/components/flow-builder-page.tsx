@@ -27,6 +27,7 @@ const NODE_TYPES = Object.fromEntries(FLOW_NODE_TYPES.map((type) => [type, FlowN
 const PALETTE = FLOW_NODE_TYPES.filter((type) => type !== 'start');
 let seed = 0;
 const newId = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seed += 1)}`;
+const DELETE_KEYS = ['Delete', 'Backspace'];
 const errorText = (error: unknown) => (error instanceof ApiRequestError ? error.message : labels.loadFailed);
 
 function Builder({ flowId }: { flowId: string }) {
@@ -126,6 +127,14 @@ function Builder({ flowId }: { flowId: string }) {
           </Typography.Text>
         </Space>
         <Space>
+          <Button
+            danger
+            disabled={!draft.hasSelectedEdge}
+            onClick={draft.removeSelectedEdges}
+            data-testid="flow-delete-edge"
+          >
+            {labels.deleteEdge}
+          </Button>
           <Button onClick={() => setPanel('versions')} data-testid="flow-versions">
             {labels.versions}
           </Button>
@@ -187,7 +196,12 @@ function Builder({ flowId }: { flowId: string }) {
             onNodesChange={draft.onNodesChange}
             onEdgesChange={draft.onEdgesChange}
             onConnect={draft.onConnect}
-            deleteKeyCode={null}
+            // Delete/Backspace removes the selected connections only: a block goes through its inspector.
+            deleteKeyCode={DELETE_KEYS}
+            onBeforeDelete={async ({ edges }) => ({
+              nodes: [],
+              edges: edges.filter((edge) => edge.selected),
+            })}
             fitView
             fitViewOptions={{ maxZoom: 1 }}
           >

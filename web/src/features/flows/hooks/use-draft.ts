@@ -11,7 +11,7 @@ import {
 } from '@xyflow/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flowsApi } from '../api/flows-api.ts';
-import { pruneEdges, toGraph } from '../state/graph.ts';
+import { pruneEdges, toGraph, withoutSelectedEdges } from '../state/graph.ts';
 
 export type SaveState = 'saved' | 'saving' | 'failed';
 const AUTOSAVE_MS = 700;
@@ -94,6 +94,8 @@ export function useDraft(flowId: string, initial: FlowGraph | undefined) {
         setEdges((currentEdges) => pruneEdges(next, currentEdges));
         return next;
       }),
+    hasSelectedEdge: edges.some((edge) => edge.selected),
+    removeSelectedEdges: () => setEdges((current) => withoutSelectedEdges(current)),
     removeNode: (id: string) => {
       setNodes((current) => current.filter((node) => node.id !== id));
       setEdges((current) => current.filter((edge) => edge.source !== id && edge.target !== id));

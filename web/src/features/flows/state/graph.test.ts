@@ -1,6 +1,6 @@
 import type { Edge, Node } from '@xyflow/react';
 import { describe, expect, it } from 'vitest';
-import { defaultData, pruneEdges, sourceHandles, toGraph } from './graph.ts';
+import { defaultData, pruneEdges, sourceHandles, toGraph, withoutSelectedEdges } from './graph.ts';
 
 const at = { x: 0, y: 0 };
 const menu: Node = {
@@ -42,5 +42,14 @@ describe('builder graph helpers', () => {
 
   it('starts a palette menu with one option', () => {
     expect(defaultData('menu', () => 'o1')).toEqual({ text: '', options: [{ id: 'o1', label: '' }] });
+  });
+
+  it('deletes only the selected connections, never a block or its other edges', () => {
+    const edges: Edge[] = [
+      { id: 'e1', source: 'm', target: 'e', sourceHandle: 'a', selected: true },
+      { id: 'e2', source: 'm', target: 'e', sourceHandle: 'invalid' },
+    ];
+    expect(withoutSelectedEdges(edges).map((edge) => edge.id)).toEqual(['e2']);
+    expect(withoutSelectedEdges([])).toEqual([]);
   });
 });

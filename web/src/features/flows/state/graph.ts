@@ -89,3 +89,10 @@ export function pruneEdges(nodes: readonly Node[], edges: readonly Edge[]): Edge
     (edge) => ids.has(edge.target) && (handles.get(edge.source) ?? []).includes(edge.sourceHandle ?? null),
   );
 }
+
+/**
+ * The edges left after the builder deletes the selected connections: only edges the admin selected go, never
+ * a node, nor the edges a selected node happens to have.
+ */
+export const withoutSelectedEdges = (edges: readonly Edge[]): Edge[] =>
+  edges.filter((edge) => !edge.selected);
