@@ -23,6 +23,8 @@ export const BUCKET_USERS: Readonly<Record<'media' | 'exports', readonly BucketU
     { handler: handlerRef('conversations/auto-close'), access: 'read' },
     // A bot resumed after a wait sends like any bot turn (a message node's media is presigned for the channel).
     { handler: handlerRef('flows/wait-resume'), access: 'read' },
+    // The evaluation question goes out like a bot message.
+    { handler: handlerRef('conversations/evaluation-consumer'), access: 'read' },
     { handler: handlerRef('channels/email/receipt-handler'), access: 'readWrite' },
     // T-mail signs attachment uploads (a presigned POST carries the signer's PutObject right) and downloads.
     { handler: handlerRef('tmail/handler'), access: 'readWrite' },

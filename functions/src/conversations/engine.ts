@@ -1,7 +1,6 @@
 import {
   type InboundMessage,
   type InboundStatus,
-  SUSPICIOUS_SENDER_FLAG,
   UNVERIFIED_SENDER_PREFIX,
 } from '@atende/shared/channels/inbound';
 import { newObjectId } from '@atende/shared/domain/object-id';
@@ -21,9 +20,10 @@ import { publishMessageStatus, publishNewCall, publishNewMessage } from './event
 import { findIntegration, type IntegrationInfo } from './integrations.ts';
 import { findByProviderId, moveStatus } from './message-store.ts';
 import { arrivalDecision, protocolDay, timezoneOf } from './queue-rules.ts';
-import { type ConversationRecord, type MessageRecord, pickMessageView, searchable } from './records.ts';
+import { type ConversationRecord, pickMessageView } from './records.ts';
 import { appendMessage, createConversation, getConversation, nextProtocol } from './store.ts';
-import { walletOfCustomer } from './wallet-reach.ts';
+import { inboundMessageRecord, newConversation } from './arrivals.ts';
+import { answerEvaluation } from './evaluation-answer.ts';
 
 /** A status about a message we have not linked yet may be racing the send; later than this it is foreign. */
 const STATUS_RACE_MS = 5 * 60_000;
@@ -37,51 +37,6 @@ async function companyOf(companyId: string): Promise<CompanyItem | undefined> {
     if (error instanceof NotFound) return undefined;
     throw error;
   }
-}
-
-function newConversation(
-  company: CompanyItem,
-  event: InboundMessage,
-  customer: CustomerRecord,
-  protocol: string,
-  status: 'queue' | 'bot' | 'closed',
-  now: string,
-): ConversationRecord {
-  const settings = readSettings(company);
-  const forward = settings.chatbotForwarding;
-  return {
-    _id: newObjectId(),
-    company: event.companyId,
-    protocol,
-    status,
-    channel: event.channel,
-    integration: event.integrationId,
-    external_id: event.from.externalId,
-    customer: {
-      _id: customer._id,
-      full_name: customer.full_name,
-      ...(customer.cel_phone ? { cel_phone: customer.cel_phone } : {}),
-      ...(customer.email ? { email: customer.email } : {}),
-      ...(customer.avatar ? { avatar: customer.avatar } : {}),
-    },
-    department: forward.enabled ? forward.department : null,
-    employee: null,
-    tabulation: null,
-    redistributed: false,
-    redistributed_to: null,
-    unread: 0,
-    last_message: null,
-    message_seq: 0,
-    search_text: searchable(customer.full_name, customer.cel_phone, customer.email, protocol),
-    created_at: now,
-    updated_at: now,
-    last_activity_at: now,
-    closed_at: status === 'closed' ? now : null,
-    assigned_at: null,
-    queued_at: status === 'queue' ? now : null,
-    close_reason: status === 'closed' ? 'outside_office_hours' : null,
-    wallet: walletOfCustomer(customer),
-  };
 }
 
 /**
@@ -134,45 +89,6 @@ function senderIdentity(event: InboundMessage): InboundMessage['from'] {
   if (!event.suspicious) return event.from;
   const { externalId, name } = event.from;
   return { externalId: `${UNVERIFIED_SENDER_PREFIX}${externalId}`, name: name ?? externalId };
-}
-
-function inboundMessageRecord(
-  event: InboundMessage,
-  conversation: ConversationRecord,
-  customer: CustomerRecord,
-  now: string,
-) {
-  return (): Omit<MessageRecord, 'sequence'> => ({
-    _id: newObjectId(),
-    conversation: conversation._id,
-    type: event.media ? event.media.kind : event.channel === 'email' ? 'email' : 'text',
-    content: event.media ? event.media.file_name : (event.text ?? ''),
-    sent_by: 'customer',
-    customer: { _id: customer._id, full_name: customer.full_name },
-    channel: event.channel,
-    created_at: now,
-    read: false,
-    flags: event.suspicious ? [SUSPICIOUS_SENDER_FLAG] : [],
-    channel_metadata: {
-      sent_at: event.sentAt,
-      ...(event.subject ? { subject: event.subject } : {}),
-      ...(event.replyTo ? { reply_to: event.replyTo } : {}),
-    },
-    company: event.companyId,
-    ...(event.media
-      ? {
-          media: {
-            file_name: event.media.file_name,
-            file_type: event.media.kind,
-            file_path: event.media.file_path,
-          },
-        }
-      : {}),
-    status: 'delivered',
-    integration: event.integrationId,
-    direction: 'inbound',
-    provider_message_id: event.providerMessageId,
-  });
 }
 
 /** Sends the company's outside-office-hours reply as a bot message of the (closed) conversation. */
@@ -239,6 +155,8 @@ export async function handleInboundMessage(
   );
   // A blacklisted contact's messages open no conversation and notify no one (issue 7, blacklist).
   if (customer.blacklisted === true) return 'ignored';
+  const evaluation = await answerEvaluation(company, integration, event, customer, now);
+  if (evaluation) return evaluation;
   const { conversation, created, reply } = await conversationFor(company, event, customer, now);
   const result = await appendMessage(
     conversation,

@@ -112,10 +112,11 @@ async function contextFor(
 }
 
 /**
- * #go_to_flow: the conversation's bot starts over in another published flow (pinned to its current version),
- * keeping the variables it collected. Written over the revision read, like any turn.
+ * The conversation's bot starts over in a published flow (pinned to its current version), keeping the
+ * variables it collected: #go_to_flow, and the flow a service evaluation grade runs. Written over the
+ * revision read, like any turn.
  */
-async function goToFlow(
+export async function startFlow(
   box: Outbox,
   current: StoredSession | undefined,
   flowId: string,
@@ -168,7 +169,7 @@ export async function runBotTurn(turn: BotTurn): Promise<void> {
   if (turn.message && session?.handled.includes(turn.message.providerMessageId)) return;
   const command = turn.message ? await runCommand(box, turn.companyId, turn.message.text) : false;
   if (typeof command === 'object') {
-    await goToFlow(box, session, command.goToFlow, turn.message?.providerMessageId);
+    await startFlow(box, session, command.goToFlow, turn.message?.providerMessageId);
     return;
   }
   if (command) {

@@ -660,6 +660,7 @@ export const ptBR = {
       phone: 'Telefone',
       email: 'E-mail',
       protocol: 'Protocolo',
+      evaluation: 'Avaliação: {{grade}}/5',
       channel: 'Canal',
       status: 'Situação',
       department: 'Departamento',

@@ -48,6 +48,16 @@ export const EVENT_CONSUMERS: readonly EventConsumerDefinition[] = [
     description:
       "Copies a contact's new wallet onto its conversations (the inbox's wallet limit follows the move)",
   },
+  {
+    id: 'service-evaluation',
+    handler: { module: 'conversations/evaluation-consumer', export: 'handler' },
+    events: ['conversation.closed'],
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    description:
+      'Asks the customer of a conversation an employee closed for a 1–5 grade, when the company asks',
+  },
 ];
 
 export const eventQueueId = (consumer: Pick<EventConsumerDefinition, 'id'>): string =>

@@ -54,6 +54,11 @@ export const conversationView = z.object({
   updated_at: z.string(),
   last_activity_at: z.string(),
   closed_at: z.string().nullable(),
+  /** The customer's service evaluation after the close (spec point 3, chat settings), once answered. */
+  evaluation: z
+    .object({ grade: z.number().int().min(1).max(5), answered_at: z.string() })
+    .nullable()
+    .optional(),
 });
 export type ConversationView = z.infer<typeof conversationView>;
 

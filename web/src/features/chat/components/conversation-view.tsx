@@ -2,6 +2,7 @@ import type {
   ConversationView as Conversation,
   MessageView,
 } from '@atende/shared/contracts/conversations/views';
+import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { isConversationWindowOpen } from '@atende/shared/rules/windows';
 import { Alert, App, Avatar, Button, Flex, Space, Typography } from 'antd';
@@ -85,6 +86,12 @@ export function ConversationView({ conversation, timeZone, viewer }: Conversatio
             </Typography.Text>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {labels.panel.protocol}: {conversation.protocol} · {labels.statuses[conversation.status]}
+              {conversation.evaluation && (
+                <span data-testid="conversation-evaluation">
+                  {' · '}
+                  {interpolate(labels.panel.evaluation, { grade: conversation.evaluation.grade })}
+                </span>
+              )}
             </Typography.Text>
           </Flex>
         </Flex>
