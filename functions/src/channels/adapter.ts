@@ -160,8 +160,17 @@ export interface OutboundTemplate {
 }
 
 /** `to` is the conversation's external id as the channel names it (phone digits, PSID, IGSID). */
+/**
+ * A bot menu beside its text: channels with native menus show `prompt` with these options as buttons or a
+ * list; the others send `text`, which numbers the options already.
+ */
+export interface OutboundMenu {
+  prompt: string;
+  options: { id: string; label: string }[];
+}
+
 export type OutboundMessage =
-  | { kind: 'text'; to: string; text: string }
+  | { kind: 'text'; to: string; text: string; menu?: OutboundMenu | undefined }
   | { kind: 'media'; to: string; media: OutboundMedia }
   | { kind: 'template'; to: string; template: OutboundTemplate };
 

@@ -4,6 +4,7 @@ import type { ChannelType } from '@atende/shared/channels/inbound';
 import type { MessageView } from '@atende/shared/contracts/conversations/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { isTemplateUsable } from '@atende/shared/rules/statuses';
+import * as z from 'zod';
 import type { ConversationRecord } from '../conversations/records.ts';
 import { openCredentials } from '../integrations/crypto.ts';
 import type { ProviderIntegrationRecord } from '../integrations/records.ts';
@@ -38,6 +39,12 @@ async function mediaUrl(filePath: string): Promise<string> {
   });
 }
 
+/** A bot menu's options and prompt, as the flows runtime stores them beside the numbered text. */
+const outboundMenu = z.object({
+  prompt: z.string().min(1),
+  buttons: z.array(z.object({ id: z.string().min(1), label: z.string().min(1) })).min(1),
+});
+
 /** The engine's message as the adapters' normalized outbound message (templates only when APPROVED). */
 async function outboundOf(
   message: MessageView,
@@ -69,7 +76,13 @@ async function outboundOf(
       },
     };
   }
-  return { kind: 'text', to, text: message.content };
+  const menu = outboundMenu.safeParse(message.channel_metadata);
+  return {
+    kind: 'text',
+    to,
+    text: message.content,
+    ...(menu.success ? { menu: { prompt: menu.data.prompt, options: menu.data.buttons } } : {}),
+  };
 }
 
 /**

@@ -279,4 +279,42 @@ describe('bot runtime through the widget', () => {
       status: 'queue',
     });
   });
+
+  it('answers a menu by the option id a native button carries, whatever its text', async () => {
+    const flowId = await publish(menuFlow(inbox, 'Escolha no botão:'));
+    expect(await relinkChannel(inbox.companyId, inbox.official, undefined, flowId)).toEqual([]);
+    const official: { to: string; metadata: Record<string, unknown> }[] = [];
+    registerChannelSender('official', async (message) => {
+      official.push({ to: message.conversation, metadata: message.channel_metadata });
+      return { providerMessageId: `official-out-${message._id}` };
+    });
+    const first = inboundText(inbox, {
+      integrationId: inbox.official,
+      channel: 'official',
+      externalId: '5585977770001',
+      text: 'Oi',
+    });
+    expect(await deliverInbound(first)).toEqual({ batchItemFailures: [] });
+    const ref = await findByProviderId(inbox.companyId, inbox.official, first.providerMessageId);
+    expect(official[0]?.metadata).toMatchObject({
+      prompt: 'Escolha no botão:',
+      buttons: [
+        { id: 'o1', label: 'Vendas' },
+        { id: 'o2', label: 'Suporte' },
+      ],
+    });
+    const tapped = inboundText(inbox, {
+      integrationId: inbox.official,
+      channel: 'official',
+      externalId: '5585977770001',
+      text: 'Título que o cliente não digitou',
+      buttonId: 'o2',
+    });
+    expect(await deliverInbound(tapped)).toEqual({ batchItemFailures: [] });
+    expect(await getConversation(inbox.companyId, ref?.conversation ?? '')).toMatchObject({
+      status: 'queue',
+      department: inbox.support,
+    });
+    expect(await relinkChannel(inbox.companyId, inbox.official, flowId, null)).toEqual([]);
+  });
 });

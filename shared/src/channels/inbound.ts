@@ -66,6 +66,8 @@ export const inboundMessage = z.object({
     email: z.string().max(320).optional(),
   }),
   text: z.string().max(100_000).optional(),
+  /** The id of the menu option the customer tapped (WhatsApp reply buttons and lists, Telegram keyboards). */
+  buttonId: z.string().min(1).max(256).optional(),
   media: inboundMedia.optional(),
   pendingMedia: pendingMedia.optional(),
   /** Provider timestamp (ISO 8601); ordering within a conversation follows the queue, not this. */

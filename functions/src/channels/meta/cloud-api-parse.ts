@@ -141,7 +141,16 @@ function parseMessage(
     const reactedTo = text(message.reaction.message_id);
     if (reactedTo) base.replyTo = [reactedTo];
   }
-  return { event: { ...base, text: body } };
+  const buttonId = replyIdOf(type, message);
+  return { event: { ...base, text: body, ...(buttonId ? { buttonId } : {}) } };
+}
+
+/** The option id of an interactive reply (a reply button or a list row the bot sent). */
+function replyIdOf(type: string, message: Json): string | undefined {
+  if (type !== 'interactive' || !isRecord(message.interactive)) return undefined;
+  const body = message.interactive as Json;
+  const reply = isRecord(body.button_reply) ? body.button_reply : body.list_reply;
+  return isRecord(reply) ? text(reply.id) : undefined;
 }
 
 /** The text a non-media message shows in the conversation; undefined when the type is not handled. */

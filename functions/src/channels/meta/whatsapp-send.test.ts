@@ -48,6 +48,51 @@ describe('Meta WhatsApp send', () => {
     ]);
   });
 
+  it('sends a bot menu as reply buttons up to three options, a list up to ten, else numbered text', async () => {
+    const menuOf = (labels: string[]): OutboundMessage => ({
+      kind: 'text',
+      to: '5585999990001',
+      text: `Escolha:\n${labels.map((label, index) => `${index + 1} - ${label}`).join('\n')}`,
+      menu: { prompt: 'Escolha:', options: labels.map((label, index) => ({ id: `o${index}`, label })) },
+    });
+    const bodyOf = async (message: OutboundMessage) => {
+      const fetchImpl = success();
+      await adapter.send(message, context(fetchImpl));
+      return JSON.parse(String(fetchImpl.requests[0]?.body)) as Record<string, unknown>;
+    };
+    expect(await bodyOf(menuOf(['Vendas', 'Suporte']))).toMatchObject({
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: 'Escolha:' },
+        action: {
+          buttons: [
+            { type: 'reply', reply: { id: 'o0', title: 'Vendas' } },
+            { type: 'reply', reply: { id: 'o1', title: 'Suporte' } },
+          ],
+        },
+      },
+    });
+    const five = ['Vendas', 'Suporte', 'Financeiro', 'Trocas e devoluções', 'Outros assuntos'];
+    expect(await bodyOf(menuOf(five))).toMatchObject({
+      type: 'interactive',
+      interactive: {
+        type: 'list',
+        action: {
+          button: 'Opções',
+          sections: [{ rows: five.map((title, index) => ({ id: `o${index}`, title })) }],
+        },
+      },
+    });
+    const tooMany = Array.from({ length: 11 }, (_, index) => `Opção ${index + 1}`);
+    expect(await bodyOf(menuOf(tooMany))).toMatchObject({ type: 'text' });
+    const longLabel = ['Quero falar sobre a minha fatura em atraso'];
+    expect(await bodyOf(menuOf(longLabel))).toMatchObject({
+      type: 'text',
+      text: { body: 'Escolha:\n1 - Quero falar sobre a minha fatura em atraso' },
+    });
+  });
+
   it('uses the configured base URL and API version (the sandbox stands in)', async () => {
     const fetchImpl = success();
     await adapter.send(text, {

@@ -133,8 +133,18 @@ describe('Meta WhatsApp webhook parsing', () => {
 
   it('takes the title of interactive and template button replies, with the answered message', () => {
     expect(events('whatsapp-interactive.json')).toMatchObject([
-      { providerMessageId: 'wamid.BUTTONREPLY01', text: 'Sim, confirmar', replyTo: ['wamid.OUTBOUND01'] },
-      { providerMessageId: 'wamid.LISTREPLY01', text: 'Financeiro', replyTo: ['wamid.OUTBOUND02'] },
+      {
+        providerMessageId: 'wamid.BUTTONREPLY01',
+        text: 'Sim, confirmar',
+        buttonId: 'confirm-yes',
+        replyTo: ['wamid.OUTBOUND01'],
+      },
+      {
+        providerMessageId: 'wamid.LISTREPLY01',
+        text: 'Financeiro',
+        buttonId: 'dept-finance',
+        replyTo: ['wamid.OUTBOUND02'],
+      },
     ]);
     expect(events('whatsapp-button.json')).toMatchObject([
       { text: 'Falar com atendente', replyTo: ['wamid.TEMPLATE01'] },

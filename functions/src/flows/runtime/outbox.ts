@@ -47,7 +47,10 @@ export async function sendBotText(
     created_at: now,
     read: true,
     flags,
-    channel_metadata: { sequence, ...(options && options.length > 0 ? { buttons: options } : {}) },
+    channel_metadata: {
+      sequence,
+      ...(options && options.length > 0 ? { buttons: options, prompt: text } : {}),
+    },
     company: box.conversation.company,
     status: 'pending',
     integration: box.conversation.integration,
