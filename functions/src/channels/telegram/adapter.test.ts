@@ -170,6 +170,51 @@ describe('telegram update parsing', () => {
 });
 
 describe('telegram send', () => {
+  it('sends a bot menu as an inline keyboard, one option per row, with the prompt as its text', async () => {
+    const { calls, fetchImpl } = scriptedFetch(sent(90));
+    await telegramAdapter.send(
+      {
+        kind: 'text',
+        to: '5012345678',
+        text: 'Escolha uma opção:\n1 - Vendas\n2 - Suporte',
+        menu: {
+          prompt: 'Escolha uma opção:',
+          options: [
+            { id: 'o1', label: 'Vendas' },
+            { id: 'o2', label: 'Suporte' },
+          ],
+        },
+      },
+      context(fetchImpl),
+    );
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({
+      chat_id: '5012345678',
+      text: 'Escolha uma opção:',
+      reply_markup: {
+        inline_keyboard: [
+          [{ text: 'Vendas', callback_data: 'o1' }],
+          [{ text: 'Suporte', callback_data: 'o2' }],
+        ],
+      },
+    });
+  });
+
+  it('reads a tapped inline button as the answer, with the option id and the label the customer saw', async () => {
+    expect((await parse('callback-query')).items.map((item) => item.event)).toEqual([
+      {
+        kind: 'message',
+        companyId: integration.companyId,
+        integrationId: integration.integrationId,
+        channel: 'telegram',
+        providerMessageId: '845120377',
+        from: { externalId: '5012345678', name: 'Renata Moura' },
+        sentAt: expect.any(String),
+        text: 'Suporte',
+        buttonId: 'o2',
+      },
+    ]);
+  });
+
   it('sends a text with sendMessage on the configured base URL', async () => {
     const { calls, fetchImpl } = scriptedFetch(sent(88));
     const result = await telegramAdapter.send(

@@ -5,6 +5,7 @@ import {
   ChannelSendError,
   checkOutbound,
   type OutboundMedia,
+  type OutboundMenu,
   type OutboundMessage,
   type SendContext,
   safeEqual,
@@ -51,9 +52,31 @@ function refuse(message: string): never {
   throw new ChannelSendError({ code: 'unsupported_message', message, retryable: false });
 }
 
+/** Telegram carries at most 64 bytes of callback data per button. */
+const CALLBACK_DATA_BYTES = 64;
+
+/**
+ * A bot menu as an inline keyboard, one button per row, each carrying its option id; undefined when an id
+ * does not fit the callback data (the numbered text then goes alone).
+ */
+export function inlineKeyboard(menu: OutboundMenu) {
+  if (menu.options.some((option) => Buffer.byteLength(option.id) > CALLBACK_DATA_BYTES)) return undefined;
+  return {
+    inline_keyboard: menu.options.map((option) => [{ text: option.label, callback_data: option.id }]),
+  };
+}
+
 /** The Bot API method and body of an outbound message; media go by URL, which Telegram downloads itself. */
-function request(message: OutboundMessage): [string, Record<string, string>] {
-  if (message.kind === 'text') return ['sendMessage', { chat_id: message.to, text: message.text }];
+function request(message: OutboundMessage): [string, Record<string, unknown>] {
+  if (message.kind === 'text') {
+    const keyboard = message.menu ? inlineKeyboard(message.menu) : undefined;
+    return [
+      'sendMessage',
+      keyboard && message.menu
+        ? { chat_id: message.to, text: message.menu.prompt, reply_markup: keyboard }
+        : { chat_id: message.to, text: message.text },
+    ];
+  }
   if (message.kind === 'template') refuse('templates are not supported on Telegram');
   const { media } = message;
   if (media.type === 'image' && media.size !== undefined && media.size > PHOTO_BYTES) {

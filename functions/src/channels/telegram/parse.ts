@@ -7,7 +7,7 @@ import {
   validated,
 } from '../adapter.ts';
 import { locationText } from '../meta/cloud-api-parse.ts';
-import { type TelegramMessage, telegramUpdate } from './update.ts';
+import { type CallbackQuery, type TelegramMessage, telegramUpdate } from './update.ts';
 
 /** Telegram offers each photo in several sizes; the largest is the one the customer sent. */
 function largestPhoto(photo: NonNullable<TelegramMessage['photo']>) {
@@ -98,6 +98,32 @@ function senderOf(message: TelegramMessage): InboundMessage['from'] {
 }
 
 /**
+ * A tap on a bot menu's inline button: the customer's answer, with the option id and the label they saw (read
+ * back from the keyboard of the message they tapped).
+ */
+function tapped(updateId: number, query: CallbackQuery, integration: IntegrationRef): ParsedWebhook {
+  const { message, data, from } = query;
+  if (!message || !data) return { items: [], ignored: [`update ${updateId}: callback without data`] };
+  const label = message.reply_markup?.inline_keyboard
+    .flat()
+    .find((button) => button.callback_data === data)?.text;
+  const name = [from.first_name, from.last_name].filter(Boolean).join(' ');
+  const event: InboundMessage = {
+    kind: 'message',
+    companyId: integration.companyId,
+    integrationId: integration.integrationId,
+    channel: 'telegram',
+    providerMessageId: String(updateId),
+    from: { externalId: String(message.chat.id), ...(name ? { name } : {}) },
+    // A callback carries no time of its own; it is answered as it arrives.
+    sentAt: new Date().toISOString(),
+    text: label ?? data,
+    buttonId: data,
+  };
+  return validated([{ event }], []);
+}
+
+/**
  * One webhook POST carries one Update. Its `update_id` is the exactly-once key: Telegram redelivers the same
  * update (same id) until it gets a 2xx, and message ids are only unique within a chat.
  */
@@ -110,7 +136,8 @@ export function parseTelegramUpdate(rawBody: string, integration: IntegrationRef
   }
   const update = telegramUpdate.safeParse(json);
   if (!update.success) return { items: [], ignored: ['not a Telegram update'] };
-  const { update_id: updateId, message } = update.data;
+  const { update_id: updateId, message, callback_query: query } = update.data;
+  if (query) return tapped(updateId, query, integration);
   if (!message) return { items: [], ignored: [`update ${updateId}: not a new message`] };
   if (message.from?.is_bot) return { items: [], ignored: [`update ${updateId}: sent by a bot`] };
   const media = mediaOf(message);

@@ -71,9 +71,28 @@ export const telegramMessage = z.object({
 });
 export type TelegramMessage = z.infer<typeof telegramMessage>;
 
+const inlineButton = z.object({ text: z.string(), callback_data: z.string().optional() });
+
+/** A tap on an inline keyboard button of a message the bot sent. */
+export const callbackQuery = z.object({
+  id: z.string(),
+  from: user,
+  message: z
+    .object({
+      message_id: z.number().int(),
+      chat,
+      date: z.number().int(),
+      reply_markup: z.object({ inline_keyboard: z.array(z.array(inlineButton)) }).optional(),
+    })
+    .optional(),
+  data: z.string().optional(),
+});
+export type CallbackQuery = z.infer<typeof callbackQuery>;
+
 export const telegramUpdate = z.object({
   update_id: z.number().int(),
   message: telegramMessage.optional(),
+  callback_query: callbackQuery.optional(),
 });
 export type TelegramUpdate = z.infer<typeof telegramUpdate>;
 
