@@ -65,7 +65,18 @@ describe('inbox with the site widget', () => {
       .first()
       .waitFor({ timeout: 15_000 });
     await operatorPage.getByTestId('conversation-assign').click();
+    // A reference nothing resolves is named before sending; a known one is not.
+    await operatorPage
+      .getByTestId('composer-input')
+      .fill('Olá {{customer_first_name}}, use o {{cupom_natal}}');
+    await expect(operatorPage.getByTestId('composer-unknown-variables').innerText()).resolves.toContain(
+      '{{cupom_natal}}',
+    );
+    await expect(operatorPage.getByTestId('composer-unknown-variables').innerText()).resolves.not.toContain(
+      'customer_first_name',
+    );
     await operatorPage.getByTestId('composer-input').fill('Entregamos sim, das 8h às 12h.');
+    await operatorPage.getByTestId('composer-unknown-variables').waitFor({ state: 'detached' });
     await operatorPage.getByTestId('composer-send').click();
     await operatorPage
       .locator('[data-testid="message-item"][data-sender="operator"]')

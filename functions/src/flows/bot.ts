@@ -1,7 +1,6 @@
 import { readCompanySettings } from '@atende/shared/contracts/company/settings';
 import type { InboundMessage } from '@atende/shared/channels/inbound';
 import { CONTACT_FIELDS } from '@atende/shared/contracts/flows/graph';
-import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { readContact, writeContact } from '../contacts/store.ts';
 import { SETTINGS_ATTRIBUTE } from '../company/settings-reader.ts';
 import type { CompanyItem } from '../company/store.ts';
@@ -12,13 +11,12 @@ import { getConversation } from '../conversations/store.ts';
 import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
 import { safeFetch } from '../lib/safe-fetch.ts';
-import { variableCatalogue } from '../variables/service.ts';
+import { conversationVariables } from '../variables/conversation-lookup.ts';
 import { runCommand } from './commands.ts';
 import { loadPublished } from './runtime/published.ts';
 import { advance, type BotContext, type BotEffects } from './runtime/interpreter.ts';
 import { type Outbox, perform } from './runtime/outbox.ts';
 import { readSession, type StoredSession, writeSession } from './runtime/session-store.ts';
-import { variableLookup } from './runtime/variables.ts';
 import { DEPARTMENTS_MENU, departmentsMenuGraph } from './runtime/departments-menu.ts';
 import { getChannelLink, getFlowRecord, getVersionGraph } from './store.ts';
 
@@ -87,23 +85,13 @@ async function contextFor(
   graph: BotContext['graph'],
   chatbotName: string,
 ): Promise<BotContext> {
-  const settings = readCompanySettings(company[SETTINGS_ATTRIBUTE]);
-  const [contact, variables] = await Promise.all([
-    readContact(conversation.company, conversation.customer._id),
-    listCatalogue(variableCatalogue, conversation.company),
-  ]);
+  const { settings, contact, lookup } = await conversationVariables(company, conversation, {
+    chatbotName,
+  });
   const invalid = settings.invalidResponses;
   return {
     graph,
-    lookup: variableLookup({
-      company,
-      settings,
-      protocol: conversation.protocol,
-      customerName: conversation.customer.full_name,
-      contact,
-      companyVariables: Object.fromEntries(variables.map((variable) => [variable.key, variable.value ?? ''])),
-      chatbotName,
-    }),
+    lookup,
     tags: contact?.tags ?? [],
     withinOfficeHours: isWithinOfficeHours(settings, new Date(), timezoneOf(company)),
     invalidLimit: invalid.enabled ? { limit: invalid.limit, outcome: invalid.outcome } : undefined,

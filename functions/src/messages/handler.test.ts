@@ -169,6 +169,21 @@ describe('sending text', () => {
     expect(sent[1]?.employee?.name).toBe(name);
   });
 
+  it("resolves the operator's variables as the customer reads them, leaving unknown ones as typed", async () => {
+    const chatId = await served();
+    const response = await callRoute(handler, sendCustomerMessage, {
+      token: inbox.operator.token,
+      params: { chatId },
+      body: text('Olá {{customer_first_name}}, aqui é {{ employee_name }}. Cupom: {{cupom_inexistente}}'),
+    });
+    expect(response.status).toBe(201);
+    const message = response.body as MessageView;
+    const name = message.employee?.name ?? '';
+    expect(name).not.toBe('');
+    expect(message.content).toBe(`Olá Maria, aqui é ${name}. Cupom: {{cupom_inexistente}}`);
+    expect(sent.map((item) => item.content)).toEqual([message.content]);
+  });
+
   it('marks a failed delivery, and resends it', async () => {
     const chatId = await served();
     failSends = true;

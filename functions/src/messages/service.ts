@@ -4,9 +4,11 @@ import { fileKindSchema } from '@atende/shared/domain/message';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { fillVariables } from '@atende/shared/rules/fill-variables';
 import { checkMediaSend, prepareOutgoingText, TEXT_LIMITS } from '@atende/shared/rules/sending';
 import { checkUpload } from '@atende/shared/rules/upload';
 import type { z } from 'zod';
+import { getEmployee } from '../account/store.ts';
 import { publishNewMessage, publishRedistributed } from '../conversations/events.ts';
 import { visibleConversation } from '../conversations/context.ts';
 import { findIntegration } from '../conversations/integrations.ts';
@@ -17,6 +19,7 @@ import { appendMessage } from '../conversations/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import { isConversationMediaKey } from '../lib/media-keys.ts';
+import { conversationVariables } from '../variables/conversation-lookup.ts';
 import { deliver } from './delivery.ts';
 import { checkWindow, messagingChannel, type SendContext, sendContext } from './outgoing.ts';
 
@@ -74,6 +77,21 @@ async function store(
   return withMediaUrl(pickMessageView(delivered));
 }
 
+/**
+ * An operator's `{{variables}}` resolved as the bot's are (spec point 3's defaults with the operator as the
+ * employee, company variables, contact and custom fields); unknown ones stay as typed, and the composer names
+ * them before sending. What the conversation stores is what the customer reads.
+ */
+async function resolveVariables(auth: AuthContext, context: SendContext, text: string): Promise<string> {
+  if (!text.includes('{{')) return text;
+  const employee = await getEmployee(auth.companyId, auth.employeeId);
+  const { lookup } = await conversationVariables(context.company, context.conversation, {
+    chatbotName: '',
+    ...(employee ? { employee: { name: employee.name, email: employee.email } } : {}),
+  });
+  return fillVariables(text, lookup);
+}
+
 export async function sendText(
   auth: AuthContext,
   conversationId: string,
@@ -91,12 +109,13 @@ export async function sendText(
         : interpolate(ptBR.inbox.textTooLong, { max: TEXT_LIMITS[channel] }),
     );
   }
+  const content = body.templateMessage ? prepared.text : await resolveVariables(auth, context, prepared.text);
   return store(
     auth,
     context,
     {
       type: context.conversation.channel === 'email' ? 'email' : 'text',
-      content: prepared.text,
+      content,
       flags: body.templateMessage ? ['template'] : [],
       ...(body.templateMessage ? { template: true } : {}),
     },

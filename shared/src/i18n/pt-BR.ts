@@ -631,6 +631,7 @@ export const ptBR = {
       sendTemplate: 'Enviar template',
       notYours: 'Assuma o atendimento para responder.',
       closed: 'Este atendimento foi encerrado.',
+      unknownVariables: 'Variáveis desconhecidas, que o cliente receberá como digitadas: {{names}}',
     },
     actions: {
       assign: 'Atender',

@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import type { useSend } from '../hooks/use-send.ts';
 import { messagingChannelOf } from '../state/channel-rules.ts';
 import { EmojiButton } from './emoji-button.tsx';
+import { UnknownVariablesWarning } from './unknown-variables.tsx';
 import { TemplatePicker } from './template-picker.tsx';
 
 const labels = ptBR.chat.composer;
@@ -104,6 +105,7 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
           {labels.send}
         </Button>
       </Flex>
+      <UnknownVariablesWarning text={text} />
       {length > limit * 0.8 && (
         <Typography.Text
           type={length > limit ? 'danger' : 'secondary'}
