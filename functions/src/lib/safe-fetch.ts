@@ -80,6 +80,11 @@ async function resolveChecked(url: URL, allowLocal: boolean): Promise<{ address:
   return addresses[0] as { address: string; family: number };
 }
 
+/** Checks a URL against the same rules without calling it (a tenant saving an outbound URL). */
+export async function checkUrl(url: string, options: Pick<SafeFetchOptions, 'allowLocal'>): Promise<void> {
+  await resolveChecked(new URL(url), options.allowLocal);
+}
+
 function once(
   url: URL,
   request: SafeRequest,

@@ -5,6 +5,7 @@ import { pipelinesPtBR } from './pipelines.ts';
  * Every user-facing string, pt-BR. Strings quoted by the spec are kept byte for byte (pt-BR.test.ts checks them);
  * placeholders use i18next's {{name}} syntax so the web app can load this object as its resource bundle.
  */
+import { aiStrings } from './ai.ts';
 import { billingStrings } from './billing.ts';
 import { faqStrings } from './faq.ts';
 import { academyStrings, newsStrings, notificationListStrings, suggestionStrings } from './news.ts';
@@ -1252,6 +1253,7 @@ export const ptBR = {
   tmail: tmailStrings,
   faq: faqStrings,
   billing: billingStrings,
+  ai: aiStrings,
   news: newsStrings,
   suggestions: suggestionStrings,
   academy: academyStrings,

@@ -80,6 +80,16 @@ export const QUEUES: readonly QueueDefinition[] = [
       'Smart tag membership recomputation (after a create or edit, an import, the daily run, a removal): the smart tag item checkpoints the scan, so a redelivery resumes',
   },
   // One per domain-event consumer (shared/src/infra/event-consumers.ts).
+  {
+    id: 'knowledge-ingest',
+    fifo: false,
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 3,
+    consumer: { handler: { module: 'ai/ingest-consumer', export: 'handler' }, batchSize: 1 },
+    producers: [{ module: 'ai/handler', export: 'handler' }],
+    description:
+      'Knowledge documents to process: fetch (URL), extract, chunk and embed with the company model; progress is written on the document',
+  },
   ...EVENT_CONSUMER_QUEUES,
 ];
 

@@ -1,0 +1,141 @@
+import type { AssistantReply, HandoffReason } from '@atende/shared/contracts/ai/assistant-views';
+import type { CitationView } from '@atende/shared/contracts/ai/knowledge-views';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import * as z from 'zod';
+import type { AssistantRecord } from './assistants.ts';
+import { chat, type ChatMessage, type ModelEndpoint } from './model-client.ts';
+import { retrieve } from './retrieval.ts';
+import { detectLanguage, normalize } from './text-features.ts';
+
+/** Asking for a person, in the languages the product answers in. */
+const HUMAN_REQUEST =
+  /\b(atendente|humano|humana|pessoa real|operador|operadora|falar com (um|uma|alguem)|human|agent|representative|real person|persona real|agente)\b/;
+
+const LANGUAGE_NAMES = { pt: 'português', en: 'inglês', es: 'espanhol' } as const;
+
+export interface AnswerInput {
+  companyId: string;
+  endpoint: ModelEndpoint;
+  assistant: AssistantRecord;
+  message: string;
+  /** Earlier turns, oldest first (customer = user, bot or operator = assistant). */
+  history?: readonly ChatMessage[];
+  /** What the lookup_contact skill lets the assistant see of the customer. */
+  contact?: Record<string, string> | undefined;
+}
+
+const modelAnswer = z.object({
+  answer: z.string().catch(''),
+  confidence: z.number().min(0).max(1).catch(0),
+  citations: z.array(z.number().int()).catch([]),
+});
+
+const containsWord = (text: string, word: string) => {
+  const needle = normalize(word).trim();
+  return (
+    needle.length > 0 &&
+    new RegExp(`(^|[^a-z0-9])${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^a-z0-9])`).test(text)
+  );
+};
+
+/** Cuts at the last sentence end that fits, else at the last word. */
+export function limitLength(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const sentence = cut.search(/[.!?][^.!?]*$/);
+  if (sentence > max / 2) return cut.slice(0, sentence + 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : max).trimEnd()}…`;
+}
+
+export function systemPrompt(
+  assistant: AssistantRecord,
+  language: keyof typeof LANGUAGE_NAMES,
+  passages: readonly CitationView[],
+  contact?: Record<string, string>,
+) {
+  return [
+    `Você é ${assistant.name}, assistente de atendimento desta empresa. ${assistant.instructions}`.trim(),
+    'Responda somente com base nos trechos numerados abaixo. Se eles não respondem à pergunta, não invente preços, prazos ou políticas: responda com confidence 0.',
+    `Responda no idioma do cliente (${LANGUAGE_NAMES[language]}), em no máximo ${assistant.guardrails.max_answer_chars} caracteres.`,
+    'Responda em JSON: {"answer": texto, "confidence": número de 0 a 1, "citations": [números dos trechos usados]}.',
+    ...(contact
+      ? [
+          `Dados do cliente: ${Object.entries(contact)
+            .map(([key, value]) => `${key}: ${value}`)
+            .join('; ')}`,
+        ]
+      : []),
+    'Trechos:',
+    ...passages.map((passage, index) => `[${index + 1}] ${passage.title}\n${passage.excerpt}\n`),
+  ].join('\n');
+}
+
+/**
+ * One customer message to one assistant: handoff on a keyword or a request for a person, refusal of refused
+ * topics, else an answer grounded in the assistant's knowledge bases (this company's only) with citations;
+ * an answer the knowledge does not support, or below the confidence threshold, becomes a handoff. The handoff
+ * and refusal texts are the product's own, in the customer's language, so they never depend on the model.
+ */
+export async function answerMessage(input: AnswerInput): Promise<AssistantReply> {
+  const { assistant } = input;
+  const language = detectLanguage(input.message);
+  const text = normalize(input.message);
+  const handoff = (reason: HandoffReason, confidence: number | null = null): AssistantReply => ({
+    kind: 'handoff',
+    text: ptBR.ai.handoffMessage[language],
+    citations: [],
+    confidence,
+    handoff_reason: reason,
+    language,
+  });
+  if (assistant.keywords.some((keyword) => containsWord(text, keyword))) return handoff('keyword');
+  if (HUMAN_REQUEST.test(text)) return handoff('request');
+  if (assistant.guardrails.refused_topics.some((topic) => containsWord(text, topic)))
+    return {
+      kind: 'refusal',
+      text: ptBR.ai.refusal[language],
+      citations: [],
+      confidence: null,
+      handoff_reason: null,
+      language,
+    };
+  const passages = await retrieve(
+    input.companyId,
+    input.endpoint,
+    input.message,
+    assistant.knowledge_bases,
+    'assistant',
+  );
+  if (passages.length === 0) return handoff('unsupported');
+  const contact = assistant.skills.some((skill) => skill.kind === 'lookup_contact')
+    ? input.contact
+    : undefined;
+  const raw = await chat(
+    input.endpoint,
+    [
+      { role: 'system', content: systemPrompt(assistant, language, passages, contact) },
+      ...(input.history ?? []).slice(-10),
+      { role: 'user', content: input.message },
+    ],
+    { companyId: input.companyId, feature: 'assistant', json: true },
+  );
+  let parsed: z.infer<typeof modelAnswer>;
+  try {
+    parsed = modelAnswer.parse(JSON.parse(raw));
+  } catch {
+    return handoff('unsupported');
+  }
+  const cited = parsed.citations
+    .map((number) => passages[number - 1])
+    .filter((passage): passage is CitationView => passage !== undefined);
+  if (!parsed.answer.trim() || cited.length === 0) return handoff('unsupported', parsed.confidence);
+  if (parsed.confidence < assistant.handoff.threshold) return handoff('threshold', parsed.confidence);
+  return {
+    kind: 'answer',
+    text: limitLength(parsed.answer.trim(), assistant.guardrails.max_answer_chars),
+    citations: cited,
+    confidence: parsed.confidence,
+    handoff_reason: null,
+    language,
+  };
+}

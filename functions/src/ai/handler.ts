@@ -1,0 +1,60 @@
+import {
+  addDocument,
+  copilotSuggest,
+  createAssistant,
+  createKnowledgeBase,
+  deleteAssistant,
+  deleteDocument,
+  deleteKnowledgeBase,
+  getAiSettings,
+  getAssistant,
+  listAssistants,
+  listDocuments,
+  listKnowledgeBases,
+  previewAssistant,
+  putAiSettings,
+  resyncDocument,
+  searchKnowledgeBase,
+  testAiSettings,
+  updateAssistant,
+} from '@atende/shared/contracts/ai/routes';
+import { loadAccessContext } from '../company/access-context.ts';
+import { createHttpHandler, route } from '../lib/http.ts';
+import { answerMessage } from './answer.ts';
+import * as assistants from './assistants.ts';
+import { copilot } from './copilot.ts';
+import * as knowledge from './knowledge-service.ts';
+import * as settings from './settings.ts';
+
+export const handler = createHttpHandler(
+  [
+    route(getAiSettings, ({ auth }) => settings.getSettings(auth)),
+    route(putAiSettings, ({ auth, body }) => settings.putSettings(auth, body)),
+    route(testAiSettings, ({ auth }) => settings.testSettings(auth)),
+    route(listKnowledgeBases, ({ auth }) => knowledge.listKnowledgeBases(auth)),
+    route(createKnowledgeBase, ({ auth, body }) => knowledge.createKnowledgeBase(auth, body)),
+    route(deleteKnowledgeBase, ({ auth, params }) => knowledge.deleteKnowledgeBase(auth, params.id)),
+    route(listDocuments, ({ auth, params }) => knowledge.listDocuments(auth, params.id)),
+    route(addDocument, ({ auth, params, body }) => knowledge.addDocument(auth, params.id, body)),
+    route(resyncDocument, ({ auth, params }) => knowledge.resyncDocument(auth, params.id, params.documentId)),
+    route(deleteDocument, ({ auth, params }) => knowledge.deleteDocument(auth, params.id, params.documentId)),
+    route(searchKnowledgeBase, ({ auth, params, body }) =>
+      knowledge.searchKnowledgeBase(auth, params.id, body.query),
+    ),
+    route(listAssistants, ({ auth }) => assistants.listAssistants(auth)),
+    route(createAssistant, ({ auth, body }) => assistants.createAssistant(auth, body)),
+    route(getAssistant, ({ auth, params }) => assistants.getAssistant(auth, params.id)),
+    route(updateAssistant, ({ auth, params, body }) => assistants.updateAssistant(auth, params.id, body)),
+    route(deleteAssistant, ({ auth, params }) => assistants.deleteAssistant(auth, params.id)),
+    route(previewAssistant, async ({ auth, params, body }) =>
+      answerMessage({
+        companyId: auth.companyId,
+        endpoint: await settings.requireEndpoint(auth.companyId),
+        assistant: await assistants.requireAssistant(auth.companyId, params.id),
+        message: body.message,
+      }),
+    ),
+    route(copilotSuggest, ({ auth, params, body }) => copilot(auth, params.id, body)),
+  ],
+  { accessContext: loadAccessContext },
+);

@@ -1,0 +1,34 @@
+/**
+ * Keys of the AI items in the main table.
+ *
+ * - settings:       pk C#<cid>#AI             sk SETTINGS
+ * - usage:          pk C#<cid>#AI_USAGE       sk <yyyy-mm>#<feature>
+ * - knowledge base: pk C#<cid>#KB             sk <id>
+ * - index revision: pk C#<cid>#KB             sk #REV      (bumped on every change of the company's chunks)
+ * - document:       pk C#<cid>#KB_DOCS#<kb>   sk <id>
+ * - chunk:          pk C#<cid>#KB_CHUNKS      sk <kb>#<doc>#<nnnnn>  (every chunk of the company: one Query loads the index)
+ * - assistant:      pk C#<cid>#ASSISTANTS     sk <id>
+ */
+const base = (companyId: string) => `C#${companyId}#`;
+
+export const aiKeys = {
+  settings: (companyId: string) => ({ pk: `${base(companyId)}AI`, sk: 'SETTINGS' }),
+  usagePartition: (companyId: string) => `${base(companyId)}AI_USAGE`,
+  usage: (companyId: string, month: string, feature: string) => ({
+    pk: `${base(companyId)}AI_USAGE`,
+    sk: `${month}#${feature}`,
+  }),
+  kbPartition: (companyId: string) => `${base(companyId)}KB`,
+  kb: (companyId: string, id: string) => ({ pk: `${base(companyId)}KB`, sk: id }),
+  revision: (companyId: string) => ({ pk: `${base(companyId)}KB`, sk: '#REV' }),
+  docPartition: (companyId: string, kb: string) => `${base(companyId)}KB_DOCS#${kb}`,
+  doc: (companyId: string, kb: string, id: string) => ({ pk: `${base(companyId)}KB_DOCS#${kb}`, sk: id }),
+  chunkPartition: (companyId: string) => `${base(companyId)}KB_CHUNKS`,
+  chunkPrefix: (kb: string, doc?: string) => (doc ? `${kb}#${doc}#` : `${kb}#`),
+  chunk: (companyId: string, kb: string, doc: string, index: number) => ({
+    pk: `${base(companyId)}KB_CHUNKS`,
+    sk: `${kb}#${doc}#${String(index).padStart(5, '0')}`,
+  }),
+  assistantPartition: (companyId: string) => `${base(companyId)}ASSISTANTS`,
+  assistant: (companyId: string, id: string) => ({ pk: `${base(companyId)}ASSISTANTS`, sk: id }),
+};
