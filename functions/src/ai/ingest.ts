@@ -2,11 +2,12 @@ import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import sanitizeHtml from 'sanitize-html';
 import { config } from '../lib/config.ts';
-import { safeFetch } from '../lib/safe-fetch.ts';
+import { AppError, Invalid } from '../lib/errors.ts';
+import { safeFetch, UnsafeUrl } from '../lib/safe-fetch.ts';
 import { chunkText } from './chunk.ts';
 import type { IngestMessage } from './ingest-queue.ts';
 import { markDoc, readDoc, replaceChunks } from './knowledge-store.ts';
-import { embed } from './model-client.ts';
+import { embed, ModelError } from './model-client.ts';
 import { requireEndpoint } from './settings.ts';
 
 const allowLocal = () => ['local', 'test'].includes(config().stage);
@@ -55,7 +56,7 @@ export async function ingestDocument(message: IngestMessage): Promise<void> {
       await at({ text, title, progress: 20 });
     }
     const chunks = chunkText(text);
-    if (chunks.length === 0) throw new Error(ptBR.ai.emptyDocument);
+    if (chunks.length === 0) throw new Invalid('text', ptBR.ai.emptyDocument);
     const endpoint = await requireEndpoint(doc.company);
     const vectors: number[][] = [];
     for (let start = 0; start < chunks.length; start += STEP) {
@@ -77,13 +78,17 @@ export async function ingestDocument(message: IngestMessage): Promise<void> {
     );
     await at({ status: 'ready', progress: 100, chunks: chunks.length });
   } catch (error) {
-    const reason =
-      error instanceof Error && 'userMessage' in error
-        ? String(error.userMessage)
-        : error instanceof Error
-          ? error.message
-          : String(error);
+    const { reason, permanent } = failureOf(error);
     await at({ status: 'failed', error: reason.slice(0, 300) });
-    throw error;
+    // A refused address, a refused key or an empty page fail the same way on every retry.
+    if (!permanent) throw error;
   }
+}
+
+function failureOf(error: unknown): { reason: string; permanent: boolean } {
+  if (error instanceof UnsafeUrl) return { reason: ptBR.ai.errors.unsafeUrl, permanent: true };
+  if (error instanceof ModelError)
+    return { reason: error.userMessage, permanent: !['rate_limit', 'unavailable'].includes(error.failure) };
+  if (error instanceof AppError) return { reason: error.message, permanent: true };
+  return { reason: error instanceof Error ? error.message : String(error), permanent: false };
 }

@@ -9,6 +9,8 @@ import { isWithinOfficeHours, timezoneOf } from '../conversations/queue-rules.ts
 import type { ConversationRecord } from '../conversations/records.ts';
 import { getConversation } from '../conversations/store.ts';
 import { config } from '../lib/config.ts';
+import { assistantForChannel } from '../ai/assistants.ts';
+import { assistantFlowId, assistantOfFlow, assistantReply, deliverReply } from '../ai/responder.ts';
 import { logger } from '../lib/logger.ts';
 import { safeFetch } from '../lib/safe-fetch.ts';
 import { conversationVariables } from '../variables/conversation-lookup.ts';
@@ -21,13 +23,16 @@ import { DEPARTMENTS_MENU, departmentsMenuGraph } from './runtime/departments-me
 import { getChannelLink, getFlowRecord, getVersionGraph } from './store.ts';
 
 /**
- * What answers new conversations on this channel: its attached, published flow; else, with the departments
- * menu on (department_mode), the built-in departments menu; else nothing (the queue).
+ * What answers new conversations on this channel: its attached, published flow; else the AI assistant attached
+ * to it; else, with the departments menu on (department_mode), the built-in departments menu; else nothing
+ * (the queue).
  */
 export async function channelFlow(companyId: string, company: CompanyItem, integrationId: string) {
   const link = await getChannelLink(companyId, integrationId);
   const flow = link ? await getFlowRecord(companyId, link.flow) : undefined;
   if (flow?.published_version) return { flow: flow._id, version: flow.published_version };
+  const assistant = await assistantForChannel(companyId, integrationId);
+  if (assistant) return { flow: assistantFlowId(assistant._id), version: 1 };
   return departmentsMenuGraph(company) ? { flow: DEPARTMENTS_MENU, version: 1 } : undefined;
 }
 
@@ -187,6 +192,15 @@ export async function runBotTurn(turn: BotTurn): Promise<void> {
     };
   }
   if (session.done) return;
+  const assistantId = assistantOfFlow(session.flow);
+  if (assistantId) {
+    if (!turn.message?.text) return;
+    const reply = await assistantReply(box, assistantId, turn.message.text);
+    if (!(await writeSession(session, turn.message.providerMessageId)))
+      throw new Error(`bot session of ${conversation._id} moved during the turn`);
+    await deliverReply(box, reply);
+    return;
+  }
   const graph =
     session.flow === DEPARTMENTS_MENU
       ? departmentsMenuGraph(turn.company)

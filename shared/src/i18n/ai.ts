@@ -48,9 +48,11 @@ export const aiStrings = {
       threshold: 'confiança abaixo do limite',
       unsupported: 'sem base no conhecimento',
     },
-    tag: 'Assistente adicionou a tag {{tag}}.',
-    field: 'Assistente atualizou o campo {{field}}.',
+    answered: 'Assistente respondeu (confiança {{confidence}}) com base em: {{sources}}.',
+    refused: 'Assistente recusou um assunto bloqueado.',
+    failed: 'Assistente indisponível ({{detail}}); conversa enviada para a fila.',
   },
+  sourceLabel: { pt: 'Fonte', en: 'Source', es: 'Fuente' },
   status: {
     pending: 'Na fila',
     processing: 'Processando',
