@@ -1,3 +1,4 @@
+import { seedDemoAi } from '../seed/demo-ai.ts';
 import { seedDemoContent } from '../seed/demo-content.ts';
 import { seedDemo } from '../seed/seed.ts';
 import { runtimeOptionsFromEnv, startRuntime } from './runtime.ts';
@@ -11,7 +12,11 @@ async function main(): Promise<void> {
   const runtime = await startRuntime(options);
   const seeded = await seedDemo();
   // A first login shows a working product (channel, contacts, conversations in every state); SEED_DEMO=0 skips.
-  if (process.env.SEED_DEMO !== '0') await seedDemoContent(runtime.url, seeded);
+  if (process.env.SEED_DEMO !== '0') {
+    await seedDemoContent(runtime.url, seeded);
+    // The demo company's AI model is the sandbox's OpenAI-compatible fake, so assistants work offline.
+    await seedDemoAi(runtime.url, seeded, `${runtime.sandbox.baseUrls.openai}/v1`);
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const lines = [
     '',

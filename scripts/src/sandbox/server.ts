@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { handleDialog, handleGraph } from './graph-fakes.ts';
 import { handleGupshup } from './gupshup-fake.ts';
+import { handleOpenai } from './openai-fake.ts';
 import { type InboundInput, type InboundResult, postInbound } from './inbound.ts';
 import { createSmtpSink, type ReceivedMail } from './smtp-sink.ts';
 import { handleTelegram } from './telegram-fake.ts';
@@ -65,6 +66,7 @@ function route(provider: SandboxProvider, request: FakeRequest, context: FakeCon
   if (provider === 'dialog') return handleDialog(request, context);
   if (provider === 'gupshup') return handleGupshup(request, context);
   if (provider === 'telegram') return handleTelegram(request, context);
+  if (provider === 'openai') return handleOpenai(request, context);
   return handleGraph(provider, request, context);
 }
 
@@ -92,14 +94,21 @@ function headersOf(request: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-function write(response: ServerResponse, status: number, body: unknown, contentType?: string): void {
+function write(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  contentType?: string,
+  headers: Record<string, string> = {},
+): void {
   if (body instanceof Uint8Array) {
-    response.writeHead(status, { 'content-type': contentType ?? 'application/octet-stream' });
+    response.writeHead(status, { ...headers, 'content-type': contentType ?? 'application/octet-stream' });
     response.end(body);
     return;
   }
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   response.writeHead(status, {
+    ...headers,
     'content-type': contentType ?? (typeof body === 'string' ? 'text/plain' : 'application/json'),
   });
   response.end(text);
@@ -169,7 +178,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
           records.push(record);
           options.onSent?.(record);
         }
-        write(response, answer.status, answer.body, answer.contentType);
+        write(response, answer.status, answer.body, answer.contentType, answer.headers);
       })
       .catch((error: unknown) => write(response, 500, { error: String(error) }));
   });

@@ -82,7 +82,7 @@ interface Api {
   token: string;
 }
 
-async function signIn(baseUrl: string, email: string, password: string): Promise<Api> {
+export async function signIn(baseUrl: string, email: string, password: string): Promise<Api> {
   const call: Api['call'] = async (method, path, body, token) => {
     const response = await fetch(`${baseUrl}/api${path}`, {
       method,
