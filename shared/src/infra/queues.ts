@@ -86,7 +86,11 @@ export const QUEUES: readonly QueueDefinition[] = [
     visibilityTimeoutSeconds: 900,
     maxReceiveCount: 3,
     consumer: { handler: { module: 'ai/ingest-consumer', export: 'handler' }, batchSize: 1 },
-    producers: [{ module: 'ai/handler', export: 'handler' }],
+    // The consumer shares its module with the enqueueing service, so it is granted the send as well.
+    producers: [
+      { module: 'ai/handler', export: 'handler' },
+      { module: 'ai/ingest-consumer', export: 'handler' },
+    ],
     description:
       'Knowledge documents to process: fetch (URL), extract, chunk and embed with the company model; progress is written on the document',
   },
