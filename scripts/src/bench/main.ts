@@ -6,6 +6,7 @@ import { benchDynamoDbWrites } from './dynamodb-writes.ts';
 import { benchGatewayHealth } from './gateway-health.ts';
 import { benchBot } from './bot.ts';
 import { benchInbox } from './inbox.ts';
+import { benchKnowledgeIndex } from './knowledge-index.ts';
 import { benchLambdaBundles } from './lambda-bundles.ts';
 import { benchLoginJs } from './login-js.ts';
 import { benchSqsSends } from './sqs-sends.ts';
@@ -17,6 +18,7 @@ const FULL_CONTACTS = 100_000;
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   benchLambdaBundles(fileURLToPath(new URL('../../../', import.meta.url)));
+  await benchKnowledgeIndex();
   const runtime = await startTestRuntime();
   try {
     console.log(`Benchmarks on a fresh local runtime (${runtime.url})\n`);

@@ -16,7 +16,7 @@ const post = async (path: string, body: unknown, key = 'sk-sandbox') => {
   return {
     status: response.status,
     headers: response.headers,
-    body: (await response.json()) as Record<string, never>,
+    body: (await response.json()) as Record<string, unknown>,
   };
 };
 
