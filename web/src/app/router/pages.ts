@@ -51,6 +51,24 @@ const PipelinesPage = lazyPage(
   'PipelinesPage',
 );
 
+const AssistantsPage = lazyPage(
+  () => import('../../features/ai/components/assistants-page.tsx'),
+  'AssistantsPage',
+);
+const KnowledgeBasesPage = lazyPage(
+  () => import('../../features/ai/components/knowledge-bases-page.tsx'),
+  'KnowledgeBasesPage',
+);
+
+/** AI: the model, assistants (keywords are edited on each assistant) and knowledge bases. */
+const AI_PAGES = {
+  '/app/v2/automation/smart-assistant/*': AssistantsPage,
+  '/app/v2/automation/knowledge-base/*': KnowledgeBasesPage,
+  '/app/chatbot/ai': AssistantsPage,
+  '/app/chatbot/ai/keyWords': AssistantsPage,
+  '/app/chatbot/ai/knowledge': KnowledgeBasesPage,
+};
+
 /** The sales funnel and the activities agenda. */
 const FUNNEL_PAGES = {
   '/app/pipelines': PipelinesPage,
@@ -187,4 +205,5 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
     'TranscriptPage',
   ),
   ...FUNNEL_PAGES,
+  ...AI_PAGES,
 };

@@ -1,13 +1,17 @@
+import { copilotSuggest } from '@atende/shared/contracts/ai/routes';
 import type { ConversationView } from '@atende/shared/contracts/conversations/views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { decideAccess } from '@atende/shared/rules/access';
 import { TEXT_LIMITS, textLength } from '@atende/shared/rules/sending';
 import { PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Progress, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
+import { useSession } from '../../../lib/session/use-session.ts';
 import type { useSend } from '../hooks/use-send.ts';
 import { messagingChannelOf } from '../state/channel-rules.ts';
+import { CopilotBar } from './copilot-bar.tsx';
 import { EmojiButton } from './emoji-button.tsx';
 import { UnknownVariablesWarning } from './unknown-variables.tsx';
 import { TemplatePicker } from './template-picker.tsx';
@@ -27,6 +31,9 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const limit = TEXT_LIMITS[messagingChannelOf(conversation.channel)];
   const length = textLength(text);
+  const { access } = useSession();
+  // The AI copilot shows only on plans with AI assistants (the route's own access rule decides).
+  const showCopilot = access !== undefined && decideAccess(copilotSuggest.access, access).allowed;
 
   const submit = () => {
     if (send.sendText(text)) setText('');
@@ -58,6 +65,7 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
           <Progress percent={send.upload.percent} size="small" />
         </div>
       )}
+      {showCopilot && <CopilotBar conversationId={conversation._id} draft={text} onDraft={setText} />}
       <Flex gap={6} align="flex-end">
         <EmojiButton onPick={insertEmoji} />
         <Button

@@ -1,0 +1,62 @@
+import type { assistantBody, previewBody } from '@atende/shared/contracts/ai/assistant-views';
+import type { documentBody } from '@atende/shared/contracts/ai/knowledge-views';
+import {
+  addDocument,
+  createAssistant,
+  createKnowledgeBase,
+  deleteAssistant,
+  deleteDocument,
+  deleteKnowledgeBase,
+  getAiSettings,
+  listAssistants,
+  listDocuments,
+  listKnowledgeBases,
+  previewAssistant,
+  putAiSettings,
+  resyncDocument,
+  searchKnowledgeBase,
+  testAiSettings,
+  updateAssistant,
+} from '@atende/shared/contracts/ai/routes';
+import type { aiSettingsBody } from '@atende/shared/contracts/ai/settings-views';
+import { listDepartments } from '@atende/shared/contracts/departments/list-departments';
+import { listChannelIntegrations } from '@atende/shared/contracts/integrations/list-channel-integrations';
+import type { z } from 'zod';
+import { callRoute } from '../../../lib/api/call-route.ts';
+
+export type AssistantInput = z.input<typeof assistantBody>;
+export type DocumentInput = z.input<typeof documentBody>;
+
+export const aiKeys = {
+  settings: ['ai', 'settings'] as const,
+  bases: ['ai', 'knowledge-bases'] as const,
+  documents: (kb: string) => ['ai', 'documents', kb] as const,
+  assistants: ['ai', 'assistants'] as const,
+  channels: ['ai', 'channels'] as const,
+  departments: ['ai', 'departments'] as const,
+};
+
+export const aiApi = {
+  settings: () => callRoute(getAiSettings),
+  saveSettings: (body: z.input<typeof aiSettingsBody>) => callRoute(putAiSettings, { body }),
+  testSettings: () => callRoute(testAiSettings),
+  bases: async () => (await callRoute(listKnowledgeBases)).knowledge_bases,
+  createBase: (name: string) => callRoute(createKnowledgeBase, { body: { name } }),
+  removeBase: (id: string) => callRoute(deleteKnowledgeBase, { params: { id } }),
+  documents: async (id: string) => (await callRoute(listDocuments, { params: { id } })).documents,
+  addDocument: (id: string, body: DocumentInput) => callRoute(addDocument, { params: { id }, body }),
+  resync: (id: string, documentId: string) => callRoute(resyncDocument, { params: { id, documentId } }),
+  removeDocument: (id: string, documentId: string) =>
+    callRoute(deleteDocument, { params: { id, documentId } }),
+  search: async (id: string, query: string) =>
+    (await callRoute(searchKnowledgeBase, { params: { id }, body: { query } })).results,
+  assistants: async () => (await callRoute(listAssistants)).assistants,
+  createAssistant: (body: AssistantInput) => callRoute(createAssistant, { body }),
+  updateAssistant: (id: string, body: Partial<AssistantInput>) =>
+    callRoute(updateAssistant, { params: { id }, body }),
+  removeAssistant: (id: string) => callRoute(deleteAssistant, { params: { id } }),
+  preview: (id: string, body: z.input<typeof previewBody>) =>
+    callRoute(previewAssistant, { params: { id }, body }),
+  channels: async () => (await callRoute(listChannelIntegrations)).items,
+  departments: () => callRoute(listDepartments),
+};
