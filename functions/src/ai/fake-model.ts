@@ -108,9 +108,7 @@ export function fakeChat(body: unknown): FakeAnswer {
     .join('\n');
   const lastUser = [...messages].reverse().find((message) => message.role === 'user')?.content ?? '';
   const wantsJson = isRecord(body.response_format) && body.response_format.type === 'json_object';
-  const content = wantsJson
-    ? JSON.stringify(groundedAnswer(lastUser, system))
-    : transform(system, lastUser);
+  const content = wantsJson ? JSON.stringify(groundedAnswer(lastUser, system)) : transform(system, lastUser);
   const prompt = messages.reduce((sum, message) => sum + countTokens(message.content), 0);
   const completion = countTokens(content);
   return {
