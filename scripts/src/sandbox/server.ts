@@ -4,6 +4,7 @@ import { handleDialog, handleGraph } from './graph-fakes.ts';
 import { handleGupshup } from './gupshup-fake.ts';
 import { type InboundInput, type InboundResult, postInbound } from './inbound.ts';
 import { createSmtpSink, type ReceivedMail } from './smtp-sink.ts';
+import { FakePipedrive, handlePipedrive } from './pipedrive-fake.ts';
 import { handleTelegram } from './telegram-fake.ts';
 import { FakeWhatsappNetwork } from '@atende/functions/channels/whatsapp-session/fake-peer';
 import { handleWhatsappSession, WHATSAPP_SESSION_MOUNT } from './whatsapp-session.ts';
@@ -53,6 +54,8 @@ export interface ProviderSandbox {
   postInbound(input: InboundInput): Promise<InboundResult>;
   /** The unofficial WhatsApp's fake network, also served under `{url}/whatsapp-session/...`. */
   whatsappSession: FakeWhatsappNetwork;
+  /** The fake Pipedrive's accounts (persons and notes by API token), also served under `{url}/pipedrive`. */
+  pipedrive: FakePipedrive;
   /** Forgets what was sent, queued failures and media. */
   reset(): void;
   close(): Promise<void>;
@@ -61,7 +64,13 @@ export interface ProviderSandbox {
 const isProvider = (value: string): value is SandboxProvider =>
   (SANDBOX_PROVIDERS as readonly string[]).includes(value);
 
-function route(provider: SandboxProvider, request: FakeRequest, context: FakeContext): FakeResult {
+function route(
+  provider: SandboxProvider,
+  request: FakeRequest,
+  context: FakeContext,
+  pipedrive: FakePipedrive,
+): FakeResult {
+  if (provider === 'pipedrive') return handlePipedrive(pipedrive, request, context);
   if (provider === 'dialog') return handleDialog(request, context);
   if (provider === 'gupshup') return handleGupshup(request, context);
   if (provider === 'telegram') return handleTelegram(request, context);
@@ -92,7 +101,13 @@ function headersOf(request: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-function write(response: ServerResponse, status: number, body: unknown, contentType?: string): void {
+function write(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  contentType?: string,
+  headers: Record<string, string> = {},
+): void {
   if (body instanceof Uint8Array) {
     response.writeHead(status, { 'content-type': contentType ?? 'application/octet-stream' });
     response.end(body);
@@ -100,6 +115,7 @@ function write(response: ServerResponse, status: number, body: unknown, contentT
   }
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   response.writeHead(status, {
+    ...headers,
     'content-type': contentType ?? (typeof body === 'string' ? 'text/plain' : 'application/json'),
   });
   response.end(text);
@@ -118,6 +134,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
   let counter = 0;
   let root = '';
   const whatsappSession = options.whatsappSession ?? new FakeWhatsappNetwork();
+  const pipedrive = new FakePipedrive();
   const context: FakeContext = {
     get baseUrl() {
       return root;
@@ -155,7 +172,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
           query: Object.fromEntries(url.searchParams),
           body,
         };
-        const { response: answer, recorded } = route(mount, fake, context);
+        const { response: answer, recorded } = route(mount, fake, context, pipedrive);
         if (recorded) {
           const record: SentRequest = {
             provider: mount,
@@ -169,7 +186,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
           records.push(record);
           options.onSent?.(record);
         }
-        write(response, answer.status, answer.body, answer.contentType);
+        write(response, answer.status, answer.body, answer.contentType, answer.headers);
       })
       .catch((error: unknown) => write(response, 500, { error: String(error) }));
   });
@@ -201,8 +218,10 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
     },
     postInbound,
     whatsappSession,
+    pipedrive,
     reset() {
       records.length = 0;
+      pipedrive.reset();
       failures.clear();
       media.clear();
       sink.reset();

@@ -1,5 +1,13 @@
 /** The providers the sandbox stands in for; each is mounted under `/{provider}` on the sandbox's one port. */
-export const SANDBOX_PROVIDERS = ['meta', 'motor', 'messenger', 'dialog', 'gupshup', 'telegram'] as const;
+export const SANDBOX_PROVIDERS = [
+  'meta',
+  'motor',
+  'messenger',
+  'dialog',
+  'gupshup',
+  'telegram',
+  'pipedrive',
+] as const;
 export type SandboxProvider = (typeof SANDBOX_PROVIDERS)[number];
 
 /** Failures a test or developer can ask for; each fake answers them in its provider's own error shape. */
