@@ -1,4 +1,5 @@
 import { defineRoute } from '../types.ts';
+import { receiveAppWebhook } from './webhooks.ts';
 import {
   APPS_ACCESS,
   appNameParams,
@@ -41,4 +42,4 @@ export const uninstallApp = defineRoute({
   response: uninstallAppResponse,
 });
 
-export const APPS_ROUTES = [listApps, installApp, uninstallApp];
+export const APPS_ROUTES = [listApps, installApp, uninstallApp, receiveAppWebhook];

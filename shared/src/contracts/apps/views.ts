@@ -41,6 +41,11 @@ export const shopifyAction = z.object({
   action: z.enum(SHOPIFY_ACTIONS),
   integration: objectId,
   template: z.string().trim().min(1).max(512),
+  /**
+   * The template's body parameters in order, each a text with order variables ({{cliente.nome}},
+   * {{pedido.numero}}, {{pedido.total}}, {{pedido.rastreio}}); absent: those four.
+   */
+  variables: z.array(z.string().trim().min(1).max(200)).max(10).optional(),
 });
 export type ShopifyAction = z.infer<typeof shopifyAction>;
 
