@@ -39,6 +39,23 @@ export const appsPtBR = {
     domain: 'O endereço da sua conta, ex.: minhaempresa.pipedrive.com',
     webhook_secret: 'Chave usada pela loja para assinar os webhooks.',
   },
+  shopify: {
+    actions: 'Ações dos pedidos',
+    actionsHint: 'Envie uma mensagem template aprovada ao cliente quando um pedido mudar.',
+    addAction: 'Adicionar ação',
+    removeAction: 'Remover',
+    event: 'Evento',
+    integration: 'WhatsApp oficial',
+    template: 'Mensagem template aprovada',
+    events: {
+      order_created: 'Pedido criado',
+      order_paid: 'Pedido pago',
+      order_cancelled: 'Pedido cancelado',
+    },
+    variablesHint:
+      'Variáveis enviadas ao template, em ordem: nome do cliente, número do pedido, total e link de rastreio.',
+    webhookUrl: 'Endereço para os webhooks de pedidos da loja',
+  },
   requiredField: 'Campo obrigatório.',
   invalidShop: 'Informe o nome da loja com letras, números e hífens, seguido de .myshopify.com.',
   invalidDomain: 'Informe um domínio válido.',

@@ -60,9 +60,17 @@ function AppCard({
           </Flex>
           <Typography.Text type="secondary">{app.description}</Typography.Text>
           {app.installation?.webhook_url && (
-            <Typography.Text copyable code style={{ fontSize: 12 }}>
-              {app.installation.webhook_url}
-            </Typography.Text>
+            <>
+              <Typography.Text type="secondary">{strings.shopify.webhookUrl}</Typography.Text>
+              <Typography.Text
+                copyable
+                code
+                style={{ fontSize: 12 }}
+                data-testid={`app-webhook-url-${app.name}`}
+              >
+                {app.installation.webhook_url}
+              </Typography.Text>
+            </>
           )}
         </Flex>
       </Flex>

@@ -1,4 +1,4 @@
-import type { AppField, AppView } from '@atende/shared/contracts/apps/views';
+import type { AppField, AppView, ShopifyAction } from '@atende/shared/contracts/apps/views';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
@@ -9,6 +9,7 @@ import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { flowKeys, flowsApi } from '../../flows/api/flows-api.ts';
 import { installBody, type InstallFormValues, validateInstallForm } from '../forms/install-form.ts';
 import type { useAppMutations } from '../hooks/use-apps.ts';
+import { ShopifyActions } from './shopify-actions.tsx';
 
 const strings = ptBR.apps;
 const toastSeconds = LIMITS.toastDurationMs / 1000;
@@ -59,12 +60,13 @@ export function InstallModal({ app, mutations, onClose }: InstallModalProps) {
       Object.entries(errors).map(([name, error]) => ({ name: name as AppField, errors: [error] })),
     );
 
-  const submit = async (values: InstallFormValues) => {
+  const submit = async (values: InstallFormValues & { shopify_actions?: ShopifyAction[] }) => {
     if (!app) return;
+    const shopifyActions = values.shopify_actions;
     const errors = validateInstallForm(app, values);
     if (Object.keys(errors).length > 0) return refuse(errors);
     try {
-      await mutations.install.mutateAsync({ name: app.name, body: installBody(app, values) });
+      await mutations.install.mutateAsync({ name: app.name, body: installBody(app, values, shopifyActions) });
       void message.success(strings.installedToast, toastSeconds);
       onClose();
     } catch (error) {
@@ -106,6 +108,7 @@ export function InstallModal({ app, mutations, onClose }: InstallModalProps) {
               {fieldInput(app, field.name, field.secret)}
             </Form.Item>
           ))}
+          {app.name === 'shopify' && <ShopifyActions />}
         </Form>
       )}
     </Modal>

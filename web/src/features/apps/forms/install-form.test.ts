@@ -38,6 +38,25 @@ describe('install form', () => {
     });
     expect(validateInstallForm(pipedrive, { token: 't', domain: 'minhaempresa' })).toEqual({});
   });
+  it("adds Shopify's order actions as template sends", () => {
+    const action = {
+      event: 'order_paid',
+      integration: '0123456789abcdef01234567',
+      template: 'pedido_pago',
+    } as const;
+    expect(
+      installBody(shopify, { token: 't', shop: 'loja.myshopify.com', webhook_secret: 's' }, [
+        { ...action, action: 'send_template_message' },
+      ]),
+    ).toEqual({
+      token: 't',
+      shop: 'loja.myshopify.com',
+      webhook_secret: 's',
+      shopify_actions: [{ ...action, action: 'send_template_message' }],
+    });
+    expect(installBody(pipedrive, { token: 't', domain: 'd' }, [])).toEqual({ token: 't', domain: 'd' });
+  });
+
   it('sends the trimmed fields of the app only', () => {
     expect(installBody(pipedrive, { token: ' t ', domain: 'd', alias: 'x' })).toEqual({
       token: 't',

@@ -1,4 +1,4 @@
-import type { AppField, AppView, InstallAppBody } from '@atende/shared/contracts/apps/views';
+import type { AppField, AppView, InstallAppBody, ShopifyAction } from '@atende/shared/contracts/apps/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { missingAppFields, PIPEDRIVE_DOMAIN_PATTERN } from '@atende/shared/rules/app-install';
 
@@ -29,11 +29,20 @@ export function validateInstallForm(
 }
 
 /** The body of the install call: the app's own fields, trimmed. */
-export function installBody(app: AppView, values: InstallFormValues): InstallAppBody {
-  return Object.fromEntries(
+export function installBody(
+  app: AppView,
+  values: InstallFormValues,
+  shopifyActions?: readonly ShopifyAction[],
+): InstallAppBody {
+  const fields: InstallAppBody = Object.fromEntries(
     app.fields.flatMap(({ name }) => {
       const value = values[name]?.trim();
       return value ? [[name, value]] : [];
     }),
   );
+  if (app.name !== 'shopify' || !shopifyActions?.length) return fields;
+  return {
+    ...fields,
+    shopify_actions: shopifyActions.map((action) => ({ ...action, action: 'send_template_message' })),
+  };
 }
