@@ -30,6 +30,8 @@ const SALESFORCE = {
 beforeAll(async () => {
   process.env.JWT_SECRET = 'test-secret-with-at-least-32-characters!';
   process.env.ENCRYPTION_KEY ??= 'apps-test-encryption-passphrase';
+  // Pipedrive's webhook subscription at install goes nowhere here (refused at once, logged, install unaffected).
+  process.env.PROVIDER_BASE_URLS = JSON.stringify({ pipedrive: 'http://127.0.0.1:9' });
   await useTestTables();
   [a, b] = await Promise.all([createTenant(), createTenant()]);
 });

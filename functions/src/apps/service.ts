@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { WEBHOOK_APPS } from '@atende/shared/contracts/apps/webhooks';
 import {
   APP_FIELDS,
   type AppField,
@@ -22,6 +24,9 @@ import { changeCompany } from '../company/store.ts';
 import { getFlowRecord } from '../flows/store.ts';
 import { sealCredentials } from '../integrations/crypto.ts';
 import { getIntegration } from '../integrations/store.ts';
+import { logger } from '../lib/logger.ts';
+import { PIPEDRIVE_WEBHOOK_USER } from './webhooks/pipedrive.ts';
+import { registerPipedriveWebhook } from './crm/pipedrive.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import type { AppRecord } from './records.ts';
@@ -35,10 +40,10 @@ const catalogueEntry = (name: AppName): AppCatalogueEntry => {
   return entry;
 };
 
-/** `{PUBLIC_BASE_URL}/api/apps/shopify/{installationId}/webhooks`: the address the shop posts orders to. */
-export function shopifyWebhookUrl(installationId: string): string {
+/** `{PUBLIC_BASE_URL}/api/apps/{app}/{installationId}/webhooks`: where the shop or the CRM posts its changes. */
+export function appWebhookUrl(name: AppName, installationId: string): string {
   const base = (process.env[ENV.publicBaseUrl] ?? '').replace(/\/+$/, '');
-  return `${base}/api/apps/shopify/${installationId}/webhooks`;
+  return `${base}/api/apps/${name}/${installationId}/webhooks`;
 }
 
 function toView(entry: AppCatalogueEntry, allowed: boolean, record: AppRecord | undefined): AppView {
@@ -58,7 +63,9 @@ function toView(entry: AppCatalogueEntry, allowed: boolean, record: AppRecord | 
           settings: record.settings,
           credentials_set: record.credentials_set,
           ...(record.shopify_actions ? { shopify_actions: record.shopify_actions } : {}),
-          ...(record.name === 'shopify' ? { webhook_url: shopifyWebhookUrl(record._id) } : {}),
+          ...((WEBHOOK_APPS as readonly AppName[]).includes(record.name)
+            ? { webhook_url: appWebhookUrl(record.name, record._id) }
+            : {}),
         }
       : null,
   };
@@ -119,6 +126,28 @@ function fieldsOf(name: AppName, body: InstallAppBody): Partial<Record<AppField,
 }
 
 /**
+ * Asks Pipedrive to post person changes here. The app works without it (the sync out does not need it), so a
+ * refusal is logged and the installation's webhook address stays on the card for a manual subscription.
+ */
+async function subscribePipedrive(record: AppRecord, credentials: Record<string, string>): Promise<void> {
+  try {
+    await registerPipedriveWebhook(
+      { token: credentials.token ?? '', domain: record.settings.domain ?? '' },
+      {
+        url: appWebhookUrl('pipedrive', record._id),
+        user: PIPEDRIVE_WEBHOOK_USER,
+        password: credentials.webhook_password ?? '',
+      },
+    );
+  } catch (error) {
+    logger.warn('pipedrive webhook not registered', {
+      app: record._id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+/**
  * Installs an app: the installation (secrets sealed under its id), its pointer, the company's `apps` entry and
  * the audit entry commit together; then every open browser of the company is told (refresh-session install-app).
  */
@@ -142,6 +171,9 @@ export async function installApp(
   const settings = Object.fromEntries(
     Object.entries(values).filter(([field]) => !SECRET_APP_FIELDS.has(field as AppField)),
   );
+  // Pipedrive's webhooks authenticate with Basic credentials this side generates and seals.
+  const sealed =
+    name === 'pipedrive' ? { ...secrets, webhook_password: randomBytes(24).toString('base64url') } : secrets;
   const record: AppRecord = {
     _id,
     company: auth.companyId,
@@ -150,7 +182,7 @@ export async function installApp(
     installed_by: auth.employeeId,
     settings,
     credentials_set: Object.keys(secrets) as AppField[],
-    credentials: sealCredentials(secrets, _id),
+    credentials: sealCredentials(sealed, _id),
     ...(name === 'shopify' ? { shopify_actions: body.shopify_actions ?? [] } : {}),
   };
   const actor = await auditActor(auth);
@@ -183,6 +215,7 @@ export async function installApp(
     };
   });
   await publishRefresh(auth.companyId, 'install-app');
+  if (name === 'pipedrive') await subscribePipedrive(record, sealed);
   return view;
 }
 

@@ -34,9 +34,22 @@ export interface PipedriveNote {
   active_flag: boolean;
 }
 
+export interface PipedriveWebhook {
+  id: number;
+  subscription_url: string;
+  event_action: string;
+  event_object: string;
+  http_auth_user: string | null;
+  http_auth_password: string | null;
+  version: string;
+  is_active: number;
+  add_time: string;
+}
+
 interface Account {
   persons: Map<number, PipedrivePerson>;
   notes: PipedriveNote[];
+  webhooks: PipedriveWebhook[];
 }
 
 const ERROR_INFO = 'Please check developers.pipedrive.com for more information about Pipedrive API.';
@@ -95,7 +108,7 @@ export class FakePipedrive {
   account(token: string): Account {
     let account = this.accounts.get(token);
     if (!account) {
-      account = { persons: new Map(), notes: [] };
+      account = { persons: new Map(), notes: [], webhooks: [] };
       this.accounts.set(token, account);
     }
     return account;
@@ -109,13 +122,58 @@ export class FakePipedrive {
     return [...this.account(token).notes];
   }
 
-  /** A salesperson edits a person in Pipedrive (what the CRM's own UI would do). */
-  editPerson(token: string, id: number, changes: Partial<Pick<PipedrivePerson, 'name' | 'email' | 'phone'>>) {
-    const person = this.account(token).persons.get(id);
+  webhooks(token: string): PipedriveWebhook[] {
+    return [...this.account(token).webhooks];
+  }
+
+  /**
+   * A salesperson edits a person in Pipedrive's own UI: the change is saved and each webhook subscribed to
+   * person updates receives Pipedrive's v1 payload with its Basic credentials. Answers the statuses.
+   */
+  async editPerson(
+    token: string,
+    id: number,
+    changes: Partial<Pick<PipedrivePerson, 'name' | 'email' | 'phone'>>,
+  ): Promise<number[]> {
+    const account = this.account(token);
+    const person = account.persons.get(id);
     if (!person) throw new Error(`no person ${id}`);
-    const next = { ...person, ...changes, update_time: pipedriveTime() };
-    this.account(token).persons.set(id, next);
-    return { previous: person, current: next };
+    const current = { ...person, ...changes, update_time: pipedriveTime() };
+    account.persons.set(id, current);
+    const subscribed = account.webhooks.filter(
+      (hook) => ['updated', '*'].includes(hook.event_action) && ['person', '*'].includes(hook.event_object),
+    );
+    return Promise.all(
+      subscribed.map(async (hook) => {
+        const auth = Buffer.from(`${hook.http_auth_user ?? ''}:${hook.http_auth_password ?? ''}`).toString(
+          'base64',
+        );
+        const response = await fetch(hook.subscription_url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Basic ${auth}` },
+          body: JSON.stringify({
+            v: 1,
+            matches_filters: { current: [] },
+            meta: {
+              action: 'updated',
+              object: 'person',
+              id,
+              company_id: 1,
+              user_id: 1,
+              host: 'sandbox.pipedrive.com',
+              timestamp: Math.floor(Date.now() / 1000),
+              webhook_id: String(hook.id),
+              is_bulk_update: false,
+            },
+            current,
+            previous: person,
+            event: 'updated.person',
+            retry: 0,
+          }),
+        });
+        return response.status;
+      }),
+    );
   }
 
   reset(): void {
@@ -185,6 +243,25 @@ export function handlePipedrive(fake: FakePipedrive, request: FakeRequest, conte
       account.persons.delete(id);
       return { response: ok(200, { id }), recorded: true };
     }
+  }
+
+  if (resource === 'webhooks' && request.method === 'POST') {
+    const url = typeof fields.subscription_url === 'string' ? fields.subscription_url : '';
+    if (!/^https?:\/\//.test(url))
+      return { response: fail(400, 'Subscription url is invalid'), recorded: true };
+    const hook: PipedriveWebhook = {
+      id: context.nextId(),
+      subscription_url: url,
+      event_action: typeof fields.event_action === 'string' ? fields.event_action : '*',
+      event_object: typeof fields.event_object === 'string' ? fields.event_object : '*',
+      http_auth_user: typeof fields.http_auth_user === 'string' ? fields.http_auth_user : null,
+      http_auth_password: typeof fields.http_auth_password === 'string' ? fields.http_auth_password : null,
+      version: typeof fields.version === 'string' ? fields.version : '1.0',
+      is_active: 1,
+      add_time: pipedriveTime(),
+    };
+    account.webhooks.push(hook);
+    return { response: { status: 201, body: { status: 'ok', success: true, data: hook } }, recorded: true };
   }
 
   if (resource === 'notes' && request.method === 'POST') {

@@ -59,7 +59,7 @@ async function visitorWrites(name: string, text: string): Promise<string> {
 }
 
 describe('Pipedrive sync through the sandbox', () => {
-  it('mirrors contacts as persons (waiting out a rate limit) and logs a closed conversation as a note', async () => {
+  it('mirrors contacts as persons (waiting out a rate limit), takes person edits back, logs a closed conversation as a note', async () => {
     const installed = await call('POST', '/apps/pipedrive', { token: TOKEN, domain: 'empresa-teste' });
     expect(installed.status).toBe(201);
 
@@ -90,6 +90,37 @@ describe('Pipedrive sync through the sandbox', () => {
       .map((request) => request.response.status);
     expect(statuses).toEqual([429, 200]);
     expect(runtime.sandbox.pipedrive.persons(TOKEN)).toHaveLength(1);
+
+    // A salesperson edits the person in Pipedrive: its webhook (subscribed at install) updates the contact here.
+    const hooks = runtime.sandbox.pipedrive.webhooks(TOKEN);
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]).toMatchObject({
+      event_action: 'updated',
+      event_object: 'person',
+      http_auth_user: 'atende',
+    });
+    const delivered = await runtime.sandbox.pipedrive.editPerson(TOKEN, person.id, {
+      name: 'Maria S. Lima',
+      email: [{ label: 'work', value: 'Maria.Lima@Empresa.com.br', primary: true }],
+    });
+    expect(delivered).toEqual([200]);
+    const contactAfter = await call('GET', `/contacts/${contact._id}`);
+    expect(await contactAfter.json()).toMatchObject({
+      full_name: 'Maria S. Lima',
+      email: 'maria.lima@empresa.com.br',
+    });
+    const forged = await fetch(hooks[0]?.subscription_url ?? '', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from('atende:errada').toString('base64')}`,
+      },
+      body: JSON.stringify({
+        meta: { action: 'updated', object: 'person' },
+        current: { id: person.id, name: 'Invasor' },
+      }),
+    });
+    expect(forged.status).toBe(401);
 
     // A conversation closed here becomes a note with its transcript on the customer's person.
     const conversation = await visitorWrites('Renata Compras', 'Quero saber o prazo de entrega <urgente>');

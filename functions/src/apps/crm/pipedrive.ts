@@ -106,3 +106,27 @@ export function pipedriveClient(credentials: { token: string; domain: string }):
     },
   };
 }
+
+/** Subscribes the installation's webhook to person updates (Pipedrive `POST /webhooks`, Basic credentials). */
+export async function registerPipedriveWebhook(
+  credentials: { token: string; domain: string },
+  subscription: { url: string; user: string; password: string },
+): Promise<void> {
+  const response = await safeFetch(
+    {
+      method: 'POST',
+      url: `${pipedriveBaseUrl(credentials.domain)}/webhooks`,
+      headers: { 'content-type': 'application/json', 'x-api-token': credentials.token },
+      body: JSON.stringify({
+        subscription_url: subscription.url,
+        event_action: 'updated',
+        event_object: 'person',
+        http_auth_user: subscription.user,
+        http_auth_password: subscription.password,
+        version: '1.0',
+      }),
+    },
+    { allowLocal: allowLocal(), timeoutMs: 5_000 },
+  );
+  if (response.status !== 201 && response.status !== 200) throw failure(response);
+}

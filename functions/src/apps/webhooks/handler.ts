@@ -4,6 +4,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { errorResponse } from '../../lib/http.ts';
 import { findApp } from '../store.ts';
+import { receivePipedrive } from './pipedrive.ts';
 import { receiveShopify } from './shopify.ts';
 
 const RECEIVE = `${receiveAppWebhook.method} ${resourcePath(receiveAppWebhook)}`;
@@ -33,7 +34,8 @@ async function core(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult>
         : event.isBase64Encoded
           ? Buffer.from(event.body, 'base64').toString('utf8')
           : event.body;
-    const answer = await receiveShopify(app, headers, rawBody);
+    const receive = app.name === 'pipedrive' ? receivePipedrive : receiveShopify;
+    const answer = await receive(app, headers, rawBody);
     return text(answer.statusCode, answer.body);
   } catch (error) {
     // A 5xx makes the shop retry later; the webhook id claim keeps a retry from sending twice.
