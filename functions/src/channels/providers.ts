@@ -1,3 +1,4 @@
+import type { AppName } from '@atende/shared/domain/apps';
 import { ENV } from '@atende/shared/infra/env';
 import * as z from 'zod';
 import { emailCredentials } from './email/adapter.ts';
@@ -70,7 +71,7 @@ const baseUrls = z.record(z.string(), z.string().url());
  * telegram, ...}`); Instagram shares Messenger's Graph root unless it has its own. Undefined: the adapter's
  * production default (or, for motor, the integration's own base_url).
  */
-export function providerBaseUrl(provider: AdapterProvider): string | undefined {
+export function providerBaseUrl(provider: AdapterProvider | AppName): string | undefined {
   const raw = process.env[ENV.providerBaseUrls];
   if (!raw) return undefined;
   let parsed: Record<string, string>;

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { INBOUND_CHANNELS, type InboundInput, postInbound } from './inbound.ts';
 import { createProviderSandbox } from './server.ts';
+import { postShopifyWebhook, sampleOrder, SHOPIFY_TOPICS, type ShopifyTopic } from './shopify.ts';
 
 const USAGE = `Play the customer on a channel, or run the provider fakes.
 
@@ -23,7 +24,10 @@ The unofficial WhatsApp (QR session) of the local runtime (its sandbox listens o
   npm run sandbox -- wa-session sent                                   what the business sent
   npm run sandbox -- wa-session ack --id <message id> --status delivered|read
   npm run sandbox -- wa-session drop|unlink <integrationId>
-  [--sandbox http://127.0.0.1:3003]`;
+  [--sandbox http://127.0.0.1:3003]
+
+The shop (Shopify order webhooks, signed with the shop's webhook secret):
+  npm run sandbox -- shopify --to <webhookUrl> --secret <secret> --topic orders/paid [--phone <+55...>] [--name <n>] [--id <webhook id>]`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -45,6 +49,7 @@ const { positionals, values } = parseArgs({
     'smtp-port': { type: 'string', default: '2525' },
     phone: { type: 'string' },
     status: { type: 'string' },
+    topic: { type: 'string', default: 'orders/create' },
     sandbox: { type: 'string', default: 'http://127.0.0.1:3003' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -176,11 +181,29 @@ async function whatsappSession(action: string | undefined, target: string | unde
   if (!response.ok) process.exitCode = 1;
 }
 
+async function shopify(): Promise<void> {
+  const topic = values.topic as ShopifyTopic;
+  if (!SHOPIFY_TOPICS.includes(topic)) fail(`--topic must be one of ${SHOPIFY_TOPICS.join(', ')}`);
+  const answer = await postShopifyWebhook({
+    url: need('to'),
+    secret: need('secret'),
+    topic,
+    order: sampleOrder({
+      phone: values.phone,
+      customer: values.name,
+      cancelled: topic === 'orders/cancelled',
+    }),
+    webhookId: values.id,
+  });
+  console.log(`${answer.status} ${answer.body}`);
+}
+
 async function main(): Promise<void> {
   const [command] = positionals;
   if (values.help || !command) fail('choose a channel or serve');
   if (command === 'serve') return serve();
   if (command === 'wa-session') return whatsappSession(positionals[1], positionals[2]);
+  if (command === 'shopify') return shopify();
   const result = await postInbound(inboundInput(command));
   console.log(JSON.stringify(result, null, 2));
   if ('status' in result && (result.status < 200 || result.status > 299)) process.exitCode = 1;

@@ -5,6 +5,7 @@ import { handleGupshup } from './gupshup-fake.ts';
 import { handleOpenai } from './openai-fake.ts';
 import { type InboundInput, type InboundResult, postInbound } from './inbound.ts';
 import { createSmtpSink, type ReceivedMail } from './smtp-sink.ts';
+import { FakePipedrive, handlePipedrive } from './pipedrive-fake.ts';
 import { handleTelegram } from './telegram-fake.ts';
 import { FakeWhatsappNetwork } from '@atende/functions/channels/whatsapp-session/fake-peer';
 import { handleWhatsappSession, WHATSAPP_SESSION_MOUNT } from './whatsapp-session.ts';
@@ -54,6 +55,8 @@ export interface ProviderSandbox {
   postInbound(input: InboundInput): Promise<InboundResult>;
   /** The unofficial WhatsApp's fake network, also served under `{url}/whatsapp-session/...`. */
   whatsappSession: FakeWhatsappNetwork;
+  /** The fake Pipedrive's accounts (persons and notes by API token), also served under `{url}/pipedrive`. */
+  pipedrive: FakePipedrive;
   /** Forgets what was sent, queued failures and media. */
   reset(): void;
   close(): Promise<void>;
@@ -62,7 +65,13 @@ export interface ProviderSandbox {
 const isProvider = (value: string): value is SandboxProvider =>
   (SANDBOX_PROVIDERS as readonly string[]).includes(value);
 
-function route(provider: SandboxProvider, request: FakeRequest, context: FakeContext): FakeResult {
+function route(
+  provider: SandboxProvider,
+  request: FakeRequest,
+  context: FakeContext,
+  pipedrive: FakePipedrive,
+): FakeResult {
+  if (provider === 'pipedrive') return handlePipedrive(pipedrive, request, context);
   if (provider === 'dialog') return handleDialog(request, context);
   if (provider === 'gupshup') return handleGupshup(request, context);
   if (provider === 'telegram') return handleTelegram(request, context);
@@ -127,6 +136,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
   let counter = 0;
   let root = '';
   const whatsappSession = options.whatsappSession ?? new FakeWhatsappNetwork();
+  const pipedrive = new FakePipedrive();
   const context: FakeContext = {
     get baseUrl() {
       return root;
@@ -164,7 +174,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
           query: Object.fromEntries(url.searchParams),
           body,
         };
-        const { response: answer, recorded } = route(mount, fake, context);
+        const { response: answer, recorded } = route(mount, fake, context, pipedrive);
         if (recorded) {
           const record: SentRequest = {
             provider: mount,
@@ -210,8 +220,10 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
     },
     postInbound,
     whatsappSession,
+    pipedrive,
     reset() {
       records.length = 0;
+      pipedrive.reset();
       failures.clear();
       media.clear();
       sink.reset();

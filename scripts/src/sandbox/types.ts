@@ -7,6 +7,7 @@ export const SANDBOX_PROVIDERS = [
   'gupshup',
   'telegram',
   'openai',
+  'pipedrive',
 ] as const;
 export type SandboxProvider = (typeof SANDBOX_PROVIDERS)[number];
 

@@ -115,6 +115,7 @@ import { updateSmartTag } from './smart-tags/update-smart-tag.ts';
 import { FLOW_ROUTES } from './flows/routes.ts';
 import { PIPELINES_ROUTES } from './pipelines/routes.ts';
 import { AI_ROUTES } from './ai/routes.ts';
+import { APPS_ROUTES } from './apps/routes.ts';
 import type { RouteContract } from './types.ts';
 import { receiveProviderWebhook, verifyProviderWebhook } from './webhooks/provider-webhook.ts';
 import { createWidgetSession } from './widget/create-widget-session.ts';
@@ -333,4 +334,5 @@ export const ROUTES: readonly RouteContract[] = [
   ...FLOW_ROUTES,
   ...PIPELINES_ROUTES,
   ...AI_ROUTES,
+  ...APPS_ROUTES,
 ];

@@ -116,6 +116,8 @@ export const DOMAINS = {
   flows: { handler: { module: 'flows/handler', export: 'handler' } },
   pipelines: { handler: { module: 'pipelines/handler', export: 'handler' } },
   ai: { handler: { module: 'ai/handler', export: 'handler' } },
+  apps: { handler: { module: 'apps/handler', export: 'handler' } },
+  appWebhooks: { handler: { module: 'apps/webhooks/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

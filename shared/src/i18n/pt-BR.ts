@@ -1,6 +1,7 @@
 import { flowsStrings } from './pt-BR-flows.ts';
 
 import { pipelinesPtBR } from './pipelines.ts';
+import { appsPtBR } from './apps.ts';
 /**
  * Every user-facing string, pt-BR. Strings quoted by the spec are kept byte for byte (pt-BR.test.ts checks them);
  * placeholders use i18next's {{name}} syntax so the web app can load this object as its resource bundle.
@@ -523,6 +524,7 @@ export const ptBR = {
         contact_import: 'Importação de contatos',
         contact_export: 'Exportação de contatos',
         wallet: 'Carteira',
+        app: 'Aplicativo',
       },
       actions: {
         create: 'criou',
@@ -1260,6 +1262,7 @@ export const ptBR = {
   notificationList: notificationListStrings,
   flows: flowsStrings,
   pipelines: pipelinesPtBR,
+  apps: appsPtBR,
 } as const;
 
 export type Messages = typeof ptBR;

@@ -58,6 +58,16 @@ export const EVENT_CONSUMERS: readonly EventConsumerDefinition[] = [
     description:
       'Asks the customer of a conversation an employee closed for a 1–5 grade, when the company asks',
   },
+  {
+    id: 'crm-sync',
+    handler: { module: 'apps/crm/consumer', export: 'handler' },
+    events: ['contact.created', 'contact.updated', 'conversation.closed'],
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: 8,
+    batchSize: 5,
+    description:
+      "Mirrors contacts as persons in the company's installed CRMs and logs closed conversations' transcripts as notes",
+  },
 ];
 
 export const eventQueueId = (consumer: Pick<EventConsumerDefinition, 'id'>): string =>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { missingAppFields } from './app-install.ts';
+import { APP_CATALOGUE } from '../domain/apps.ts';
+import {
+  appAllowedForPlan,
+  appFormFields,
+  missingAppFields,
+  PIPEDRIVE_DOMAIN_PATTERN,
+} from './app-install.ts';
 
 const salesforce = {
   token: 't',
@@ -40,16 +46,45 @@ describe('app install required fields (spec point 5)', () => {
     {
       clause: 'shopify shop: letters, digits, hyphens + platform domain',
       app: 'shopify',
-      values: { token: 't', shop: 'minha-loja-2.myshopify.com' },
+      values: { token: 't', shop: 'minha-loja-2.myshopify.com', webhook_secret: 's' },
       missing: [],
     },
     {
       clause: 'shopify shop with other characters refused',
       app: 'shopify',
-      values: { token: 't', shop: 'minha_loja.myshopify.com' },
+      values: { token: 't', shop: 'minha_loja.myshopify.com', webhook_secret: 's' },
       missing: ['shop'],
     },
   ] as const)('$clause', ({ app, values, missing }) => {
     expect(missingAppFields(app, values)).toEqual(missing);
+  });
+});
+
+describe('app catalogue plan rules (spec point 3)', () => {
+  const pipedrive = APP_CATALOGUE.find((entry) => entry.name === 'pipedrive');
+  it('lists the ten apps with a logo and a category each', () => {
+    expect(APP_CATALOGUE.map((entry) => entry.name)).toHaveLength(10);
+    for (const entry of APP_CATALOGUE) expect(entry.logo).toBe(`/apps/${entry.name}.svg`);
+  });
+  it('allows a paid plan, refuses basic, unavailable apps and a missing plan feature', () => {
+    if (!pipedrive) throw new Error('pipedrive missing from the catalogue');
+    expect(appAllowedForPlan(pipedrive, 'professional', [])).toBe(true);
+    expect(appAllowedForPlan(pipedrive, 'basic', [])).toBe(false);
+    expect(appAllowedForPlan({ ...pipedrive, available: false }, 'professional', [])).toBe(false);
+    expect(appAllowedForPlan({ ...pipedrive, planFeature: 'crm' }, 'professional', [])).toBe(false);
+    expect(appAllowedForPlan({ ...pipedrive, planFeature: 'crm' }, 'professional', ['crm'])).toBe(true);
+  });
+  it('shopify needs the webhook secret; the form lists required fields first', () => {
+    expect(missingAppFields('shopify', { token: 't', shop: 'loja.myshopify.com' })).toEqual([
+      'webhook_secret',
+    ]);
+    expect(appFormFields('shopify')).toEqual(['token', 'shop', 'webhook_secret']);
+    expect(appFormFields('pipedrive')).toEqual(['token', 'domain']);
+  });
+  it('accepts a pipedrive company name or its pipedrive.com domain only', () => {
+    expect(PIPEDRIVE_DOMAIN_PATTERN.test('minhaempresa')).toBe(true);
+    expect(PIPEDRIVE_DOMAIN_PATTERN.test('minhaempresa.pipedrive.com')).toBe(true);
+    expect(PIPEDRIVE_DOMAIN_PATTERN.test('evil.com/x')).toBe(false);
+    expect(PIPEDRIVE_DOMAIN_PATTERN.test('127.0.0.1')).toBe(false);
   });
 });

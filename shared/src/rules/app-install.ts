@@ -1,4 +1,4 @@
-import type { AppName } from '../domain/apps.ts';
+import type { AppCatalogueEntry, AppName } from '../domain/apps.ts';
 
 /** Spec point 5, fields each app needs before it can be installed. */
 export const APP_REQUIRED_FIELDS: Partial<Record<AppName, readonly string[]>> = {
@@ -17,5 +17,27 @@ export function missingAppFields(app: AppName, values: Record<string, string | u
   const required = APP_REQUIRED_FIELDS[app] ?? DEFAULT_REQUIRED;
   const missing = required.filter((field) => !values[field]?.trim());
   if (app === 'shopify' && !SHOPIFY_SHOP_PATTERN.test(values.shop ?? '')) missing.push('shop');
+  // The shop signs its order webhooks with this secret; without it none could be verified.
+  if (app === 'shopify' && !values.webhook_secret?.trim()) missing.push('webhook_secret');
   return missing;
 }
+
+/** Spec point 3: an app is offered when available, the plan is one of allowedPlans and any planFeature is held. */
+export function appAllowedForPlan(
+  entry: Pick<AppCatalogueEntry, 'available' | 'allowedPlans' | 'planFeature'>,
+  plan: string,
+  planFeatures: readonly string[],
+): boolean {
+  if (!entry.available) return false;
+  if (!(entry.allowedPlans as readonly string[]).includes(plan)) return false;
+  return entry.planFeature === undefined || planFeatures.includes(entry.planFeature);
+}
+
+/** The fields an install form shows: the required ones, then Shopify's shop and signing secret. */
+export function appFormFields(app: AppName): string[] {
+  const required = [...(APP_REQUIRED_FIELDS[app] ?? DEFAULT_REQUIRED)];
+  return app === 'shopify' ? [...required, 'shop', 'webhook_secret'] : required;
+}
+
+/** Pipedrive's company domain: a subdomain of pipedrive.com, or the bare company name. */
+export const PIPEDRIVE_DOMAIN_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}(\.pipedrive\.com)?$/i;

@@ -21,6 +21,7 @@ export const AUDIT_ENTITIES = [
   'contact_import',
   'contact_export',
   'wallet',
+  'app',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

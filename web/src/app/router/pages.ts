@@ -192,6 +192,14 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   '/app/chatbot/flow': lazyPage(() => import('../../features/flows/components/flows-page.tsx'), 'FlowsPage'),
   '/app/chatbot/flow/builder/:flow_id?': FlowBuilderPage,
   '/app/v2/automation/chatbot/:editorMode?/:workflowId?': FlowBuilderPage,
+  '/app/integrations': lazyPage(
+    () => import('../../features/apps/components/integrations-page.tsx'),
+    'IntegrationsPage',
+  ),
+  '/app/integrations/apps': lazyPage(
+    () => import('../../features/apps/components/apps-page.tsx'),
+    'AppsPage',
+  ),
   '/app/integrations/channels': lazyPage(
     () => import('../../features/channels/components/channels-page.tsx'),
     'ChannelsPage',

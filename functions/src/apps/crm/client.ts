@@ -1,0 +1,36 @@
+/** What the CRM sync needs of any CRM: a person mirroring a contact, and notes on it. */
+export interface CrmPerson {
+  name: string;
+  email?: string | undefined;
+  phone?: string | undefined;
+}
+
+export interface CrmClient {
+  /** Creates the person, answering its id in the CRM. */
+  createPerson(person: CrmPerson): Promise<string>;
+  /** Updates it; false when the CRM no longer has it (deleted there), so the caller creates it again. */
+  updatePerson(remoteId: string, person: CrmPerson): Promise<boolean>;
+  addNote(remoteId: string, html: string): Promise<void>;
+}
+
+/** A failure worth retrying later (rate limit, CRM down, network): the event is redelivered. */
+export class CrmRetryable extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'CrmRetryable';
+  }
+}
+
+/** A refusal that repeating cannot fix (revoked token, rejected data): logged, the event is dropped. */
+export class CrmRejected extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'CrmRejected';
+  }
+}

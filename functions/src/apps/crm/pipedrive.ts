@@ -1,0 +1,132 @@
+import * as z from 'zod';
+import { providerBaseUrl } from '../../channels/providers.ts';
+import { config } from '../../lib/config.ts';
+import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
+import { type CrmClient, type CrmPerson, CrmRejected, CrmRetryable } from './client.ts';
+
+/**
+ * Pipedrive API v1 (developers.pipedrive.com): `x-api-token` authenticates; every answer is
+ * `{success, data}` or `{success: false, error, error_info}`; 429 carries `x-ratelimit-reset` (seconds).
+ * The company's own domain is the API host (`https://{company}.pipedrive.com/api/v1`); PROVIDER_BASE_URLS
+ * points it at the sandbox locally.
+ */
+const answer = z.object({
+  success: z.boolean(),
+  data: z.object({ id: z.number() }).passthrough().nullable().optional(),
+  error: z.string().optional(),
+});
+
+/** Waits longer than this (seconds) are left to SQS redelivery rather than held in the Lambda. */
+const MAX_WAIT_SECONDS = 10;
+const RATE_LIMIT_ATTEMPTS = 3;
+
+const allowLocal = () => ['local', 'test'].includes(config().stage);
+
+export function pipedriveBaseUrl(domain: string): string {
+  const configured = providerBaseUrl('pipedrive');
+  if (configured) return `${configured.replace(/\/+$/, '')}/api/v1`;
+  const company = domain.toLowerCase().replace(/\.pipedrive\.com$/, '');
+  return `https://${company}.pipedrive.com/api/v1`;
+}
+
+function personBody(person: CrmPerson) {
+  return {
+    name: person.name,
+    ...(person.email ? { email: [{ value: person.email, primary: true, label: 'work' }] } : {}),
+    ...(person.phone ? { phone: [{ value: person.phone, primary: true, label: 'mobile' }] } : {}),
+  };
+}
+
+function failure(response: SafeResponse): Error {
+  let message = `pipedrive answered ${response.status}`;
+  try {
+    const parsed = answer.safeParse(JSON.parse(response.body));
+    if (parsed.success && parsed.data.error) message = `${message}: ${parsed.data.error}`;
+  } catch {
+    // A body that is not JSON (a proxy's page) keeps the status-only message.
+  }
+  if (response.status === 429) {
+    const reset = Number(response.headers['x-ratelimit-reset'] ?? response.headers['retry-after']);
+    return new CrmRetryable(message, Number.isFinite(reset) ? reset : undefined);
+  }
+  if (response.status >= 500) return new CrmRetryable(message);
+  return new CrmRejected(message, response.status);
+}
+
+export function pipedriveClient(credentials: { token: string; domain: string }): CrmClient {
+  const base = pipedriveBaseUrl(credentials.domain);
+  const send = async (method: string, path: string, body: unknown): Promise<SafeResponse> => {
+    try {
+      return await safeFetch(
+        {
+          method,
+          url: `${base}${path}`,
+          headers: { 'content-type': 'application/json', 'x-api-token': credentials.token },
+          body: JSON.stringify(body),
+        },
+        { allowLocal: allowLocal(), timeoutMs: 10_000 },
+      );
+    } catch (error) {
+      throw new CrmRetryable(
+        `pipedrive unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+  /** A short rate-limit window is waited out here; a longer one goes back to the queue (redelivered later). */
+  const call = async (method: string, path: string, body: unknown): Promise<SafeResponse> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await send(method, path, body);
+      const reset = Number(response.headers['x-ratelimit-reset']);
+      if (response.status !== 429 || attempt >= RATE_LIMIT_ATTEMPTS || !(reset <= MAX_WAIT_SECONDS)) {
+        return response;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(reset, 0) * 1000));
+    }
+  };
+  const idOf = (response: SafeResponse): string => {
+    const parsed = answer.parse(JSON.parse(response.body));
+    if (!parsed.data) throw new CrmRejected('pipedrive answered no data', response.status);
+    return String(parsed.data.id);
+  };
+  return {
+    async createPerson(person) {
+      const response = await call('POST', '/persons', personBody(person));
+      if (response.status !== 201 && response.status !== 200) throw failure(response);
+      return idOf(response);
+    },
+    async updatePerson(remoteId, person) {
+      const response = await call('PUT', `/persons/${encodeURIComponent(remoteId)}`, personBody(person));
+      if (response.status === 404 || response.status === 410) return false;
+      if (response.status !== 200) throw failure(response);
+      return true;
+    },
+    async addNote(remoteId, html) {
+      const response = await call('POST', '/notes', { content: html, person_id: Number(remoteId) });
+      if (response.status !== 201 && response.status !== 200) throw failure(response);
+    },
+  };
+}
+
+/** Subscribes the installation's webhook to person updates (Pipedrive `POST /webhooks`, Basic credentials). */
+export async function registerPipedriveWebhook(
+  credentials: { token: string; domain: string },
+  subscription: { url: string; user: string; password: string },
+): Promise<void> {
+  const response = await safeFetch(
+    {
+      method: 'POST',
+      url: `${pipedriveBaseUrl(credentials.domain)}/webhooks`,
+      headers: { 'content-type': 'application/json', 'x-api-token': credentials.token },
+      body: JSON.stringify({
+        subscription_url: subscription.url,
+        event_action: 'updated',
+        event_object: 'person',
+        http_auth_user: subscription.user,
+        http_auth_password: subscription.password,
+        version: '1.0',
+      }),
+    },
+    { allowLocal: allowLocal(), timeoutMs: 5_000 },
+  );
+  if (response.status !== 201 && response.status !== 200) throw failure(response);
+}

@@ -1,0 +1,96 @@
+import type { conversationEventView } from '@atende/shared/events/conversations';
+import type { AppName } from '@atende/shared/domain/apps';
+import type { contactEventView } from '@atende/shared/events/contacts';
+import type * as z from 'zod';
+import { readContact } from '../../contacts/store.ts';
+import { messageRecord } from '../../conversations/records.ts';
+import { inboxKeys } from '../../conversations/keys.ts';
+import { openCredentials } from '../../integrations/crypto.ts';
+import { queryAllByPrefix } from '../../lib/dynamo/query.ts';
+import { logger } from '../../lib/logger.ts';
+import type { AppRecord } from '../records.ts';
+import { listApps } from '../store.ts';
+import type { CrmClient, CrmPerson } from './client.ts';
+import { remoteIdOf, saveLink } from './links.ts';
+import { pipedriveClient } from './pipedrive.ts';
+
+type ConversationEventView = z.infer<typeof conversationEventView>;
+type SyncedContact = Pick<z.infer<typeof contactEventView>, '_id' | 'full_name' | 'email' | 'cel_phone'>;
+
+/** The CRMs whose sync is built; the other CRM apps of the catalogue install but do not sync yet. */
+const CLIENTS: Partial<Record<AppName, (credentials: Record<string, string>, app: AppRecord) => CrmClient>> =
+  {
+    pipedrive: (credentials, app) =>
+      pipedriveClient({ token: credentials.token ?? '', domain: app.settings.domain ?? '' }),
+  };
+
+export const PERSON = 'person';
+
+/** Fields a CRM person mirrors: other changes of a contact (tags, wallet) are not pushed. */
+export const MIRRORED_FIELDS = ['full_name', 'email', 'cel_phone'] as const;
+
+interface Connected {
+  app: AppRecord;
+  client: CrmClient;
+}
+
+export async function connectedCrms(companyId: string): Promise<Connected[]> {
+  const apps = await listApps(companyId);
+  return apps.flatMap((app) => {
+    const build = CLIENTS[app.name];
+    return build ? [{ app, client: build(openCredentials(app.credentials, app._id), app) }] : [];
+  });
+}
+
+const personOf = (contact: SyncedContact): CrmPerson => ({
+  name: contact.full_name,
+  email: contact.email,
+  phone: contact.cel_phone,
+});
+
+/** Creates or updates the contact's person; a person deleted in the CRM is created again and relinked. */
+export async function pushContact({ app, client }: Connected, contact: SyncedContact): Promise<string> {
+  const linked = await remoteIdOf(app, PERSON, contact._id);
+  if (linked && (await client.updatePerson(linked, personOf(contact)))) return linked;
+  const created = await client.createPerson(personOf(contact));
+  await saveLink(app, PERSON, contact._id, created);
+  logger.info('crm person created', { app: app.name, contact: contact._id, remote: created });
+  return created;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The closed conversation as the note's HTML: a heading, then one line per message, oldest first. */
+export async function transcriptHtml(
+  companyId: string,
+  conversation: ConversationEventView,
+): Promise<string> {
+  const items = await queryAllByPrefix(inboxKeys.messagePk(companyId, conversation._id), 'MSG#');
+  const lines = items.flatMap((item) => {
+    const parsed = messageRecord.safeParse(item);
+    if (!parsed.success) return [];
+    const message = parsed.data;
+    const who = {
+      customer: message.customer?.full_name ?? conversation.customer.full_name,
+      operator: message.employee?.name ?? 'Atendente',
+      bot: 'Chatbot',
+    }[message.sent_by];
+    const at = message.created_at.slice(0, 16).replace('T', ' ');
+    return [`[${at}] <b>${escapeHtml(who)}</b>: ${escapeHtml(message.content)}`];
+  });
+  const closedBy = conversation.employee?.name ? ` por ${escapeHtml(conversation.employee.name)}` : '';
+  return [`<b>Atendimento encerrado${closedBy}</b>`, ...lines].join('<br>');
+}
+
+/** A closed conversation becomes a note on the customer's person (created first when not yet linked). */
+export async function logTranscript(crm: Connected, conversation: ConversationEventView): Promise<void> {
+  const contact = await readContact(crm.app.company, conversation.customer._id);
+  if (!contact) return;
+  const remoteId = await pushContactIfUnlinked(crm, contact);
+  await crm.client.addNote(remoteId, await transcriptHtml(crm.app.company, conversation));
+}
+
+async function pushContactIfUnlinked(crm: Connected, contact: SyncedContact): Promise<string> {
+  return (await remoteIdOf(crm.app, PERSON, contact._id)) ?? pushContact(crm, contact);
+}

@@ -1,0 +1,24 @@
+import type { AppName } from '@atende/shared/domain/apps';
+
+/**
+ * Keys of the installed apps:
+ * - the installation: `C#<cid>#APPS#` / `APP#<name>` (one Query lists a company's apps; one per app);
+ * - a global pointer `APP#<installationId>` / `POINTER` holding only the company id and app name: the shop's
+ *   webhooks arrive with nothing but the installation id in their URL, and this is how it fixes the company;
+ * - CRM links `C#<cid>#APPS#<installationId>#LINK` / `<kind>#<localId>`: which CRM record mirrors a contact.
+ *   Keyed by installation, so a reinstall against another CRM account starts with no stale links.
+ */
+export const appKeys = {
+  item: (companyId: string, name: AppName) => ({ pk: `C#${companyId}#APPS#`, sk: `APP#${name}` }),
+  list: (companyId: string) => `C#${companyId}#APPS#`,
+  itemPrefix: 'APP#',
+  pointer: (installationId: string) => ({ pk: `APP#${installationId}`, sk: 'POINTER' }),
+  link: (companyId: string, installationId: string, kind: string, localId: string) => ({
+    pk: `C#${companyId}#APPS#${installationId}#LINK`,
+    sk: `${kind}#${localId}`,
+  }),
+  remoteLink: (companyId: string, installationId: string, kind: string, remoteId: string) => ({
+    pk: `C#${companyId}#APPS#${installationId}#REMOTE`,
+    sk: `${kind}#${remoteId}`,
+  }),
+};

@@ -1,0 +1,21 @@
+import { APP_FIELDS, shopifyAction } from '@atende/shared/contracts/apps/views';
+import { APP_NAMES } from '@atende/shared/domain/apps';
+import { objectId } from '@atende/shared/domain/object-id';
+import * as z from 'zod';
+import { sealedCredentials } from '../integrations/sealed.ts';
+
+/** An installed app: public settings in the clear, secrets sealed under the installation id. */
+export const appRecord = z.object({
+  _id: objectId,
+  company: objectId,
+  name: z.enum(APP_NAMES),
+  installed_at: z.string(),
+  installed_by: objectId,
+  settings: z.partialRecord(z.enum(APP_FIELDS), z.string()),
+  credentials_set: z.array(z.enum(APP_FIELDS)),
+  credentials: sealedCredentials,
+  shopify_actions: z.array(shopifyAction).optional(),
+});
+export type AppRecord = z.infer<typeof appRecord>;
+
+export const appPointer = z.object({ companyId: objectId, name: z.enum(APP_NAMES) });

@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
+import { launchBrowser } from './browser.ts';
+import { adminToken, notice, openAs } from './pages.ts';
+
+let runtime: TestRuntime;
+let browser: Browser;
+
+beforeAll(async () => {
+  runtime = await startTestRuntime();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.dispose();
+});
+
+describe('apps catalogue', () => {
+  it('an admin installs Pipedrive from the catalogue, sees it installed (live in another tab), and uninstalls it', async () => {
+    const admin = await openAs(browser, runtime, 'admin');
+    // A second tab of the same browser (a second sign-in of the same employee would close this session).
+    const watcher = await admin.context().newPage();
+    await watcher.goto(`${runtime.url}/app/integrations/apps`);
+    await watcher.getByTestId('app-card-pipedrive').waitFor();
+
+    await admin.goto(`${runtime.url}/app/integrations`);
+    await admin.getByTestId('integrations-apps').click();
+    await admin.waitForURL(/\/app\/integrations\/apps$/);
+    const card = admin.getByTestId('app-card-pipedrive');
+    await expect(card.getAttribute('data-installed')).resolves.toBe('false');
+    await admin.getByTestId('apps-category-crm').getByTestId('app-install-pipedrive').click();
+
+    // Sent empty: both required fields are named in pt-BR; a bad domain is explained.
+    const modal = admin.getByTestId('app-install-modal');
+    await admin.getByTestId('app-install-submit').click();
+    await modal.locator('.ant-form-item-explain-error').nth(1).waitFor();
+    await expect(modal.locator('.ant-form-item-explain-error').allTextContents()).resolves.toEqual([
+      'Campo obrigatório.',
+      'Campo obrigatório.',
+    ]);
+    await admin.getByTestId('app-field-token').fill('pd-token-e2e-123');
+    await admin.getByTestId('app-field-domain').fill('empresa.com/x');
+    await admin.getByTestId('app-install-submit').click();
+    await modal.getByText('Informe um domínio válido.').waitFor();
+    await admin.getByTestId('app-field-domain').fill('minhaempresa');
+    await admin.getByTestId('app-install-submit').click();
+    await notice(admin, 'Aplicativo instalado.').waitFor();
+    await admin.getByTestId('app-installed-pipedrive').waitFor();
+
+    // The other open browser of the company refreshed on refresh-session install-app, without a reload.
+    await watcher.getByTestId('app-installed-pipedrive').waitFor();
+
+    // The token is sealed: the API answers only that it is set.
+    const token = await adminToken(runtime);
+    const listed = await (
+      await fetch(`${runtime.url}/api/apps`, { headers: { authorization: `Bearer ${token}` } })
+    ).text();
+    expect(listed).not.toContain('pd-token-e2e-123');
+    expect(listed).toContain('"credentials_set":["token"]');
+
+    await admin.getByTestId('app-uninstall-pipedrive').click();
+    await admin.getByTestId('app-uninstall-confirm').click();
+    await notice(admin, 'Aplicativo desinstalado.').waitFor();
+    await admin.getByTestId('app-install-pipedrive').waitFor();
+    await expect(card.getAttribute('data-installed')).resolves.toBe('false');
+    await watcher.getByTestId('app-install-pipedrive').waitFor();
+  });
+});
