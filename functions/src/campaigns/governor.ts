@@ -1,0 +1,80 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { isConditionFailure } from '../lib/dynamo/transaction.ts';
+import { campaignKeys } from './keys.ts';
+
+/** Cloud API throughput per sending number: 80 msg/s by default, up to 1,000 when Meta upgrades the number. */
+export const DEFAULT_MESSAGES_PER_SECOND = 80;
+export const MAX_MESSAGES_PER_SECOND = 1000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The burst a bucket holds: a tenth of a second's worth. With the provider measuring over a second, the most
+ * any second can carry is rate + burst; keeping the burst small keeps every worker together under the cap.
+ */
+const burstOf = (rate: number) => Math.max(1, Math.ceil(rate / 10));
+
+/**
+ * A token bucket per sending number, kept in DynamoDB so every dispatch worker (Lambda instance) draws from
+ * the same one: each take is a conditional write on the bucket's last refill time, so two workers never
+ * spend the same tokens. Answers once `count` tokens were taken, waiting for the refill as needed.
+ */
+export async function takeTokens(
+  companyId: string,
+  integrationId: string,
+  rate: number,
+  count = 1,
+): Promise<void> {
+  const key = campaignKeys.bucket(companyId, integrationId);
+  const burst = burstOf(rate);
+  for (;;) {
+    const { Item } = await clients().document.send(
+      new GetCommand({ TableName: config().mainTable, Key: key, ConsistentRead: true }),
+    );
+    const now = Date.now();
+    const at = typeof Item?.at === 'number' ? Item.at : undefined;
+    const stored = typeof Item?.tokens === 'number' ? Item.tokens : burst;
+    const available = at === undefined ? burst : Math.min(burst, stored + ((now - at) / 1000) * rate);
+    if (available < count) {
+      await sleep(Math.max(1, ((count - available) / rate) * 1000));
+      continue;
+    }
+    try {
+      await clients().document.send(
+        new UpdateCommand({
+          TableName: config().mainTable,
+          Key: key,
+          UpdateExpression: 'SET tokens = :tokens, #at = :now',
+          ConditionExpression: at === undefined ? 'attribute_not_exists(pk)' : '#at = :at',
+          ExpressionAttributeNames: { '#at': 'at' },
+          ExpressionAttributeValues: {
+            ':tokens': available - count,
+            ':now': now,
+            ...(at === undefined ? {} : { ':at': at }),
+          },
+        }),
+      );
+      return;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+}
+
+/**
+ * The provider said "too fast" (130429): the bucket goes into debt for `seconds`, so every worker of this
+ * number waits that long before its next send instead of hammering the provider.
+ */
+export async function backOff(companyId: string, integrationId: string, rate: number, seconds: number) {
+  await clients().document.send(
+    new UpdateCommand({
+      TableName: config().mainTable,
+      Key: campaignKeys.bucket(companyId, integrationId),
+      UpdateExpression: 'SET tokens = :debt, #at = :now',
+      ExpressionAttributeNames: { '#at': 'at' },
+      ExpressionAttributeValues: { ':debt': -rate * seconds, ':now': Date.now() },
+    }),
+  );
+}
