@@ -41,9 +41,9 @@ export async function claimRecipient(
         Update: {
           TableName: table(),
           Key: campaignKeys.campaign(companyId, campaignId),
-          UpdateExpression: 'ADD attempted :one',
-          ConditionExpression: '#status = :running AND paused = :false',
-          ExpressionAttributeNames: { '#status': 'status' },
+          UpdateExpression: 'ADD #attempted :one',
+          ConditionExpression: '#status = :running AND #paused = :false',
+          ExpressionAttributeNames: { '#status': 'status', '#attempted': 'attempted', '#paused': 'paused' },
           ExpressionAttributeValues: { ':one': 1, ':running': CAMPAIGN_STATUS.running, ':false': false },
         },
       },
@@ -83,7 +83,8 @@ export async function releaseRecipient(companyId: string, campaignId: string, co
       Update: {
         TableName: table(),
         Key: campaignKeys.campaign(companyId, campaignId),
-        UpdateExpression: 'ADD attempted :minus',
+        UpdateExpression: 'ADD #attempted :minus',
+        ExpressionAttributeNames: { '#attempted': 'attempted' },
         ExpressionAttributeValues: { ':minus': -1 },
       },
     },
@@ -119,7 +120,8 @@ export async function recordSent(
       Update: {
         TableName: table(),
         Key: campaignKeys.campaign(companyId, campaignId),
-        UpdateExpression: 'ADD sent :one',
+        UpdateExpression: 'ADD #sent :one',
+        ExpressionAttributeNames: { '#sent': 'sent' },
         ExpressionAttributeValues: { ':one': 1 },
       },
     },
@@ -166,9 +168,11 @@ export async function recordRefused(
       Update: {
         TableName: table(),
         Key: campaignKeys.campaign(companyId, campaignId),
-        UpdateExpression:
-          outcome === 'failed' ? 'ADD #outcome :one, failures_by_code.#code :one' : 'ADD #outcome :one',
-        ExpressionAttributeNames: { '#outcome': outcome, ...(outcome === 'failed' ? { '#code': code } : {}) },
+        UpdateExpression: outcome === 'failed' ? 'ADD #outcome :one, #fbc.#code :one' : 'ADD #outcome :one',
+        ExpressionAttributeNames: {
+          '#outcome': outcome,
+          ...(outcome === 'failed' ? { '#fbc': 'failures_by_code', '#code': code } : {}),
+        },
         ExpressionAttributeValues: { ':one': 1 },
       },
     },

@@ -19,26 +19,30 @@ const burstOf = (rate: number) => Math.max(1, Math.ceil(rate / 10));
 /**
  * A token bucket per sending number, kept in DynamoDB so every dispatch worker (Lambda instance) draws from
  * the same one: each take is a conditional write on the bucket's last refill time, so two workers never
- * spend the same tokens. Answers once `count` tokens were taken, waiting for the refill as needed.
+ * spend the same tokens. Answers true once `count` tokens were taken (waiting for the refill as needed), false
+ * when `stopped` turned true first.
  */
 export async function takeTokens(
   companyId: string,
   integrationId: string,
   rate: number,
+  stopped: () => boolean = () => false,
   count = 1,
-): Promise<void> {
+): Promise<boolean> {
   const key = campaignKeys.bucket(companyId, integrationId);
   const burst = burstOf(rate);
-  for (;;) {
+  while (!stopped()) {
     const { Item } = await clients().document.send(
       new GetCommand({ TableName: config().mainTable, Key: key, ConsistentRead: true }),
     );
     const now = Date.now();
     const at = typeof Item?.at === 'number' ? Item.at : undefined;
     const stored = typeof Item?.tokens === 'number' ? Item.tokens : burst;
-    const available = at === undefined ? burst : Math.min(burst, stored + ((now - at) / 1000) * rate);
+    const available =
+      at === undefined ? burst : Math.min(burst, stored + (Math.max(0, now - at) / 1000) * rate);
     if (available < count) {
-      await sleep(Math.max(1, ((count - available) / rate) * 1000));
+      // Short naps, so a stop (the provider paced another lane) is noticed soon.
+      await sleep(Math.min(200, Math.max(1, ((count - available) / rate) * 1000)));
       continue;
     }
     try {
@@ -56,11 +60,12 @@ export async function takeTokens(
           },
         }),
       );
-      return;
+      return true;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
   }
+  return false;
 }
 
 /**

@@ -77,10 +77,20 @@ function sessionDeliver(campaign: CampaignRecord): Deliver {
  * (the process died, the network dropped) leaves the recipient claimed, and only the provider's status
  * webhooks move it on. Pacing refusals (130429) undo the claim and make the chunk come back later.
  */
-async function sendOne(campaign: CampaignRecord, contactId: string, deliver: Deliver, rate: number) {
+async function sendOne(
+  campaign: CampaignRecord,
+  contactId: string,
+  deliver: Deliver,
+  rate: number,
+  stopped: () => boolean,
+) {
   const recipient = await readRecipient(campaign.company, campaign._id, contactId);
   if (!recipient || recipient.status !== 'pending' || !recipient.phone) return;
-  if (campaign.channel === 'official') await takeTokens(campaign.company, campaign.integration, rate);
+  if (
+    campaign.channel === 'official' &&
+    !(await takeTokens(campaign.company, campaign.integration, rate, stopped))
+  )
+    return;
   const now = new Date();
   const claimed = await claimRecipient(
     campaign.company,
@@ -144,7 +154,7 @@ export async function sendChunk(companyId: string, campaignId: string, contacts:
   const lane = async () => {
     for (let next = queue.shift(); next !== undefined && !paced; next = queue.shift()) {
       try {
-        await sendOne(campaign, next, deliver, rate);
+        await sendOne(campaign, next, deliver, rate, () => paced !== undefined);
       } catch (error) {
         paced = error;
       }

@@ -256,8 +256,15 @@ export async function markPrepared(
         TableName: table(),
         Key: campaignKeys.campaign(companyId, id),
         UpdateExpression:
-          'SET prepared = :true, total = :total, excluded = :excluded, eligible = :eligible, excluded_by = :by',
-        ConditionExpression: 'prepared = :false',
+          'SET #prepared = :true, #total = :total, #excluded = :excluded, #eligible = :eligible, #by = :by',
+        ConditionExpression: '#prepared = :false',
+        ExpressionAttributeNames: {
+          '#prepared': 'prepared',
+          '#total': 'total',
+          '#excluded': 'excluded',
+          '#eligible': 'eligible',
+          '#by': 'excluded_by',
+        },
         ExpressionAttributeValues: {
           ':true': true,
           ':false': false,
