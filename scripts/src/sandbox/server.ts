@@ -5,6 +5,7 @@ import { handleGupshup } from './gupshup-fake.ts';
 import { type InboundInput, type InboundResult, postInbound } from './inbound.ts';
 import { createSmtpSink, type ReceivedMail } from './smtp-sink.ts';
 import { handleTelegram } from './telegram-fake.ts';
+import { createThroughputLimiter, meteredNumber, sandboxMps, sentSummary } from './throughput.ts';
 import { FakeWhatsappNetwork } from '@atende/functions/channels/whatsapp-session/fake-peer';
 import { handleWhatsappSession, WHATSAPP_SESSION_MOUNT } from './whatsapp-session.ts';
 import {
@@ -29,6 +30,8 @@ export interface ProviderSandboxOptions {
   onMail?: ((mail: ReceivedMail) => void) | undefined;
   /** The fake WhatsApp the local session worker is linked to (a new one when absent). */
   whatsappSession?: FakeWhatsappNetwork | undefined;
+  /** Per-number WhatsApp throughput in messages per second (default SANDBOX_MPS, else 80). */
+  mps?: number | undefined;
 }
 
 export interface ProviderSandbox {
@@ -118,6 +121,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
   let counter = 0;
   let root = '';
   const whatsappSession = options.whatsappSession ?? new FakeWhatsappNetwork();
+  const throughput = createThroughputLimiter(options.mps ?? sandboxMps());
   const context: FakeContext = {
     get baseUrl() {
       return root;
@@ -133,6 +137,18 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://sandbox');
     const [, mount = '', ...rest] = url.pathname.split('/');
+    if (mount === '_sent' && request.method === 'GET') {
+      const only = url.searchParams.get('provider');
+      write(
+        response,
+        200,
+        // What the provider accepted: refused requests (rate limit, bad token) reached no one.
+        records
+          .filter((record) => (!only || record.provider === only) && record.response.status < 400)
+          .map(sentSummary),
+      );
+      return;
+    }
     if (mount === WHATSAPP_SESSION_MOUNT) {
       readBody(request)
         .then((body) =>
@@ -155,6 +171,11 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
           query: Object.fromEntries(url.searchParams),
           body,
         };
+        // Beyond the number's throughput the provider answers its own rate-limit error (Cloud API 130429).
+        const number = meteredNumber(mount, fake);
+        if (number !== undefined && !throughput.take(number)) {
+          failures.set(mount, [{ failure: 'rate_limit', retryAfter: 1 }, ...(failures.get(mount) ?? [])]);
+        }
         const { response: answer, recorded } = route(mount, fake, context);
         if (recorded) {
           const record: SentRequest = {
@@ -203,6 +224,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
     whatsappSession,
     reset() {
       records.length = 0;
+      throughput.reset();
       failures.clear();
       media.clear();
       sink.reset();
