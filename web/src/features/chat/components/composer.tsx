@@ -6,6 +6,7 @@ import { PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Progress, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
+import { useChatTemplates } from '../hooks/use-chat-templates.ts';
 import type { useSend } from '../hooks/use-send.ts';
 import { messagingChannelOf } from '../state/channel-rules.ts';
 import { EmojiButton } from './emoji-button.tsx';
@@ -26,6 +27,7 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const limit = TEXT_LIMITS[messagingChannelOf(conversation.channel)];
   const length = textLength(text);
+  const templates = useChatTemplates(conversation.integration, !windowOpen);
 
   const submit = () => {
     if (send.sendText(text)) setText('');
@@ -42,7 +44,11 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
   if (!windowOpen) {
     return (
       <div style={{ padding: 12, borderTop: '1px solid #f0f0f0' }}>
-        <TemplatePicker templates={[]} loading={false} onSend={(name) => send.sendText(name, true)} />
+        <TemplatePicker
+          templates={templates.data ?? []}
+          loading={templates.isLoading}
+          onSend={(name) => send.sendText(name, true)}
+        />
       </div>
     );
   }
