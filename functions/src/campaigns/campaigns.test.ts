@@ -383,6 +383,41 @@ describe('campaign dispatch', () => {
   });
 });
 
+describe('unofficial (QR) campaigns', () => {
+  it('send the text with its variables through the session worker, one by one at the chosen pace', async () => {
+    const session = (
+      await callRoute(integrations, createChannelIntegration, {
+        token: a.admin.token,
+        body: { type: 'unofficial', label: 'Celular da loja' },
+      })
+    ).body as { _id: string };
+    const { tagId, contacts } = await audience(2);
+    const created = await callRoute(handler, createCampaign, {
+      token: a.admin.token,
+      body: {
+        name: 'Aviso',
+        integration: session._id,
+        message: 'Oi {{customer_first_name}}, chegou!',
+        audience: { tags: [tagId] },
+        delay: { min: 1, max: 1 },
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { _id: string })._id;
+    await callRoute(handler, startCampaign, { token: a.admin.token, params: { id } });
+    const began = Date.now();
+    await queue.drain();
+    expect(Date.now() - began).toBeGreaterThanOrEqual(2000);
+    expect(cloud.sent).toHaveLength(0);
+    const sends = queue.sessionSends();
+    expect(sends.map((send) => send.to).sort()).toEqual(
+      contacts.map((item) => item.cel_phone?.slice(1)).sort(),
+    );
+    expect(sends.map((send) => send.text)).toEqual(['Oi Cliente, chegou!', 'Oi Cliente, chegou!']);
+    expect(await view(id)).toMatchObject({ status: 6, sent: 2, channel: 'whatsapp' });
+  });
+});
+
 describe('campaign lifecycle', () => {
   it('cancels 10 minutes ahead; 1 minute ahead answers 409 with the reason', async () => {
     const { tagId } = await audience(1);

@@ -1,10 +1,12 @@
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { FetchImpl } from '../channels/adapter.ts';
 import { resetConfig } from '../lib/config.ts';
 import { handler as consumer } from './dispatch-consumer.ts';
 import { CAMPAIGN_DISPATCH_QUEUE } from './queue.ts';
+
+const SESSION_COMMANDS_URL = 'http://queue/whatsapp-session-commands.fifo';
 
 /**
  * Test support: the campaign-dispatch queue as an in-memory list delivered through the real consumer (failed
@@ -13,14 +15,16 @@ import { CAMPAIGN_DISPATCH_QUEUE } from './queue.ts';
  */
 export function fakeDispatchQueue() {
   const pending: string[] = [];
-  process.env.QUEUE_URLS = JSON.stringify({ [CAMPAIGN_DISPATCH_QUEUE]: 'http://queue/campaign-dispatch' });
+  process.env.QUEUE_URLS = JSON.stringify({
+    [CAMPAIGN_DISPATCH_QUEUE]: 'http://queue/campaign-dispatch',
+    'whatsapp-session-commands': SESSION_COMMANDS_URL,
+  });
   resetConfig();
-  mockClient(SQSClient)
-    .on(SendMessageBatchCommand)
-    .callsFake((input: { Entries: { MessageBody: string }[] }) => {
-      for (const entry of input.Entries) pending.push(entry.MessageBody);
-      return { Successful: input.Entries.map((_, index) => ({ Id: String(index) })), Failed: [] };
-    });
+  const sqs = mockClient(SQSClient);
+  sqs.on(SendMessageBatchCommand).callsFake((input: { Entries: { MessageBody: string }[] }) => {
+    for (const entry of input.Entries) pending.push(entry.MessageBody);
+    return { Successful: input.Entries.map((_, index) => ({ Id: String(index) })), Failed: [] };
+  });
   let delivered = 0;
   const eventOf = (body: string, receiveCount = 1): SQSEvent => ({
     Records: [
@@ -47,6 +51,12 @@ export function fakeDispatchQueue() {
   return {
     pending,
     deliver,
+    /** Commands the unofficial WhatsApp worker was given. */
+    sessionSends: () =>
+      sqs
+        .commandCalls(SendMessageCommand)
+        .filter((call) => call.args[0].input.QueueUrl === SESSION_COMMANDS_URL)
+        .map((call) => JSON.parse(call.args[0].input.MessageBody ?? '{}') as { to: string; text: string }),
     /** Delivers everything queued (and what that queues), redelivering failures, up to `limit` deliveries. */
     async drain(limit = 200): Promise<{ deliveries: number; failures: number }> {
       let deliveries = 0;
