@@ -83,3 +83,41 @@ export async function backOff(companyId: string, integrationId: string, rate: nu
     }),
   );
 }
+
+/**
+ * One worker's share of the bucket: its lanes draw from a local pool refilled a burst at a time (never more
+ * than it still needs), so eight lanes cost one bucket write per burst instead of eight contending ones.
+ */
+export function tokenPool(
+  companyId: string,
+  integrationId: string,
+  rate: number,
+  needed: number,
+  stopped: () => boolean,
+) {
+  let local = 0;
+  let remaining = needed;
+  let refill: Promise<boolean> | undefined;
+  const take = async (): Promise<boolean> => {
+    for (;;) {
+      if (stopped()) return false;
+      if (local > 0) {
+        local -= 1;
+        return true;
+      }
+      if (!refill) {
+        const count = Math.max(1, Math.min(burstOf(rate), remaining));
+        refill = takeTokens(companyId, integrationId, rate, stopped, count).then((taken) => {
+          if (taken) {
+            local += count;
+            remaining -= count;
+          }
+          refill = undefined;
+          return taken;
+        });
+      }
+      if (!(await refill)) return false;
+    }
+  };
+  return { take };
+}

@@ -9,7 +9,7 @@ import { getIntegration } from '../integrations/store.ts';
 import { logger } from '../lib/logger.ts';
 import { claimRecipient, recordRefused, recordSent, releaseRecipient } from './claims.ts';
 import { finishIfDone } from './dispatch.ts';
-import { backOff, DEFAULT_MESSAGES_PER_SECOND, takeTokens } from './governor.ts';
+import { backOff, DEFAULT_MESSAGES_PER_SECOND, tokenPool } from './governor.ts';
 import { publishCampaign } from './publish.ts';
 import type { CampaignRecord, RecipientRecord } from './records.ts';
 import { readCampaign, readRecipient } from './store.ts';
@@ -82,15 +82,11 @@ async function sendOne(
   contactId: string,
   deliver: Deliver,
   rate: number,
-  stopped: () => boolean,
+  token: () => Promise<boolean>,
 ) {
   const recipient = await readRecipient(campaign.company, campaign._id, contactId);
   if (!recipient || recipient.status !== 'pending' || !recipient.phone) return;
-  if (
-    campaign.channel === 'official' &&
-    !(await takeTokens(campaign.company, campaign.integration, rate, stopped))
-  )
-    return;
+  if (!(await token())) return;
   const now = new Date();
   const claimed = await claimRecipient(
     campaign.company,
@@ -151,10 +147,14 @@ export async function sendChunk(companyId: string, campaignId: string, contacts:
   const lanes = campaign.channel === 'official' ? PARALLEL_SENDS : 1;
   const queue = [...contacts];
   let paced: unknown;
+  const stopped = () => paced !== undefined;
+  const pool = tokenPool(companyId, campaign.integration, rate, contacts.length, stopped);
+  // The unofficial channel paces itself (random delays); the bucket meters official numbers.
+  const token = campaign.channel === 'official' ? pool.take : async () => !stopped();
   const lane = async () => {
     for (let next = queue.shift(); next !== undefined && !paced; next = queue.shift()) {
       try {
-        await sendOne(campaign, next, deliver, rate, () => paced !== undefined);
+        await sendOne(campaign, next, deliver, rate, token);
       } catch (error) {
         paced = error;
       }
