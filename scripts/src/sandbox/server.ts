@@ -32,6 +32,8 @@ export interface ProviderSandboxOptions {
   whatsappSession?: FakeWhatsappNetwork | undefined;
   /** Per-number WhatsApp throughput in messages per second (default SANDBOX_MPS, else 80). */
   mps?: number | undefined;
+  /** Milliseconds clock of the throughput limit (tests freeze it). */
+  clock?: (() => number) | undefined;
 }
 
 export interface ProviderSandbox {
@@ -121,7 +123,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
   let counter = 0;
   let root = '';
   const whatsappSession = options.whatsappSession ?? new FakeWhatsappNetwork();
-  const throughput = createThroughputLimiter(options.mps ?? sandboxMps());
+  const throughput = createThroughputLimiter(options.mps ?? sandboxMps(), options.clock);
   const context: FakeContext = {
     get baseUrl() {
       return root;
