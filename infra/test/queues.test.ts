@@ -100,7 +100,7 @@ describe('queues from shared definitions', () => {
     const consumer = stack.functions.get(SAMPLE_QUEUES[1]!.consumer.handler);
     expect(consumer).toBeDefined();
     const fn = template.findResources('AWS::Lambda::Function', {
-      Properties: { Description: 'campaigns/dispatch-consumer.consume' },
+      Properties: { Description: 'samples/dispatch-consumer.consume' },
     }) as Record<string, Resource>;
     expect(Object.values(fn)).toHaveLength(1);
     expect(Object.values(fn)[0]?.Properties.Timeout).toBe(45);

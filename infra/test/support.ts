@@ -87,7 +87,7 @@ export const SAMPLE_QUEUES: QueueDefinition[] = [
     fifo: false,
     visibilityTimeoutSeconds: 120,
     maxReceiveCount: 3,
-    consumer: { handler: handlerRef('campaigns/dispatch-consumer', 'consume'), batchSize: 25 },
+    consumer: { handler: handlerRef('samples/dispatch-consumer', 'consume'), batchSize: 25 },
     producers: [handlerRef('account/handler')],
     description: 'Campaign messages to send',
   },
@@ -97,7 +97,7 @@ export const SAMPLE_QUEUES: QueueDefinition[] = [
     visibilityTimeoutSeconds: 45,
     maxReceiveCount: 4,
     // Shares its consumer with campaign-dispatch: one Lambda serves both.
-    consumer: { handler: handlerRef('campaigns/dispatch-consumer', 'consume'), batchSize: 5 },
+    consumer: { handler: handlerRef('samples/dispatch-consumer', 'consume'), batchSize: 5 },
     producers: [],
     description: 'Outgoing webhook calls',
   },

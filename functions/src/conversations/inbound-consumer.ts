@@ -1,4 +1,5 @@
 import { type InboundEvent, inboundEvent } from '@atende/shared/channels/inbound';
+import { handleCampaignStatus, noteCampaignReply } from '../campaigns/inbound.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
 import '../messages/channels.ts';
 import { resolvePendingMedia } from '../webhooks/pending-media.ts';
@@ -8,6 +9,8 @@ import { findByProviderId } from './message-store.ts';
 
 async function processEvent(event: InboundEvent): Promise<void> {
   if (event.kind === 'status') {
+    // Campaign messages live on the campaign, not in a conversation.
+    if (await handleCampaignStatus(event)) return;
     await handleInboundStatus(event);
     return;
   }
@@ -15,7 +18,8 @@ async function processEvent(event: InboundEvent): Promise<void> {
   const stored =
     event.pendingMedia &&
     (await findByProviderId(event.companyId, event.integrationId, event.providerMessageId));
-  await handleInboundMessage(stored ? event : await resolvePendingMedia(event));
+  const outcome = await handleInboundMessage(stored ? event : await resolvePendingMedia(event));
+  if (outcome === 'stored') await noteCampaignReply(event);
 }
 
 /**

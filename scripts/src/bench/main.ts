@@ -5,6 +5,8 @@ import { benchContacts } from './contacts.ts';
 import { benchDynamoDbWrites } from './dynamodb-writes.ts';
 import { benchGatewayHealth } from './gateway-health.ts';
 import { benchBot } from './bot.ts';
+import { benchCampaigns } from './campaigns.ts';
+import { sandboxMps } from '../sandbox/throughput.ts';
 import { benchInbox } from './inbox.ts';
 import { benchKnowledgeIndex } from './knowledge-index.ts';
 import { benchLambdaBundles } from './lambda-bundles.ts';
@@ -28,6 +30,18 @@ async function main(): Promise<void> {
     await benchSqsSends(runtime.endpoints.sqs, runtime.credentials);
     const admin = runtime.logins.find((login) => login.role === 'admin');
     if (!admin) throw new Error('the demo seed has no admin');
+    // BENCH_ONLY=campaigns runs only the campaign figures (BENCH_CAMPAIGN=N recipients, 10,000 by default).
+    if (process.env.BENCH_ONLY === 'campaigns') {
+      await benchCampaigns({
+        baseUrl: runtime.url,
+        adminEmail: admin.email,
+        adminPassword: admin.password,
+        sandbox: runtime.sandbox,
+        recipients: Number(process.env.BENCH_CAMPAIGN ?? 10_000),
+        mps: sandboxMps(),
+      });
+      return;
+    }
     await benchInbox({
       baseUrl: runtime.url,
       adminEmail: admin.email,
@@ -35,6 +49,14 @@ async function main(): Promise<void> {
       visitors: 20,
       messagesPerVisitor: 20,
       putItemRate,
+    });
+    await benchCampaigns({
+      baseUrl: runtime.url,
+      adminEmail: admin.email,
+      adminPassword: admin.password,
+      sandbox: runtime.sandbox,
+      recipients: Number(process.env.BENCH_CAMPAIGN ?? 10_000),
+      mps: sandboxMps(),
     });
     // BENCH_ONLY=inbox stops here (the contact figures take about ten minutes).
     if (process.env.BENCH_ONLY === 'inbox') return;

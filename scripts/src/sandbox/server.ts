@@ -7,6 +7,7 @@ import { type InboundInput, type InboundResult, postInbound } from './inbound.ts
 import { createSmtpSink, type ReceivedMail } from './smtp-sink.ts';
 import { FakePipedrive, handlePipedrive } from './pipedrive-fake.ts';
 import { handleTelegram } from './telegram-fake.ts';
+import { createThroughputLimiter, meteredNumber, sandboxMps, sentSummary } from './throughput.ts';
 import { FakeWhatsappNetwork } from '@atende/functions/channels/whatsapp-session/fake-peer';
 import { handleWhatsappSession, WHATSAPP_SESSION_MOUNT } from './whatsapp-session.ts';
 import {
@@ -31,6 +32,10 @@ export interface ProviderSandboxOptions {
   onMail?: ((mail: ReceivedMail) => void) | undefined;
   /** The fake WhatsApp the local session worker is linked to (a new one when absent). */
   whatsappSession?: FakeWhatsappNetwork | undefined;
+  /** Per-number WhatsApp throughput in messages per second (default SANDBOX_MPS, else 80). */
+  mps?: number | undefined;
+  /** Milliseconds clock of the throughput limit (tests freeze it). */
+  clock?: (() => number) | undefined;
 }
 
 export interface ProviderSandbox {
@@ -137,6 +142,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
   let root = '';
   const whatsappSession = options.whatsappSession ?? new FakeWhatsappNetwork();
   const pipedrive = new FakePipedrive();
+  const throughput = createThroughputLimiter(options.mps ?? sandboxMps(), options.clock);
   const context: FakeContext = {
     get baseUrl() {
       return root;
@@ -152,6 +158,18 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://sandbox');
     const [, mount = '', ...rest] = url.pathname.split('/');
+    if (mount === '_sent' && request.method === 'GET') {
+      const only = url.searchParams.get('provider');
+      write(
+        response,
+        200,
+        // What the provider accepted: refused requests (rate limit, bad token) reached no one.
+        records
+          .filter((record) => (!only || record.provider === only) && record.response.status < 400)
+          .map(sentSummary),
+      );
+      return;
+    }
     if (mount === WHATSAPP_SESSION_MOUNT) {
       readBody(request)
         .then((body) =>
@@ -174,6 +192,11 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
           query: Object.fromEntries(url.searchParams),
           body,
         };
+        // Beyond the number's throughput the provider answers its own rate-limit error (Cloud API 130429).
+        const number = meteredNumber(mount, fake);
+        if (number !== undefined && !throughput.take(number)) {
+          failures.set(mount, [{ failure: 'rate_limit', retryAfter: 1 }, ...(failures.get(mount) ?? [])]);
+        }
         const { response: answer, recorded } = route(mount, fake, context, pipedrive);
         if (recorded) {
           const record: SentRequest = {
@@ -224,6 +247,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
     reset() {
       records.length = 0;
       pipedrive.reset();
+      throughput.reset();
       failures.clear();
       media.clear();
       sink.reset();

@@ -116,6 +116,7 @@ import { FLOW_ROUTES } from './flows/routes.ts';
 import { PIPELINES_ROUTES } from './pipelines/routes.ts';
 import { AI_ROUTES } from './ai/routes.ts';
 import { APPS_ROUTES } from './apps/routes.ts';
+import { CAMPAIGNS_ROUTES } from './campaigns/routes.ts';
 import type { RouteContract } from './types.ts';
 import { receiveProviderWebhook, verifyProviderWebhook } from './webhooks/provider-webhook.ts';
 import { createWidgetSession } from './widget/create-widget-session.ts';
@@ -335,4 +336,5 @@ export const ROUTES: readonly RouteContract[] = [
   ...PIPELINES_ROUTES,
   ...AI_ROUTES,
   ...APPS_ROUTES,
+  ...CAMPAIGNS_ROUTES,
 ];

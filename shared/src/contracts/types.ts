@@ -118,6 +118,7 @@ export const DOMAINS = {
   ai: { handler: { module: 'ai/handler', export: 'handler' } },
   apps: { handler: { module: 'apps/handler', export: 'handler' } },
   appWebhooks: { handler: { module: 'apps/webhooks/handler', export: 'handler' } },
+  campaigns: { handler: { module: 'campaigns/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

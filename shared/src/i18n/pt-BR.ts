@@ -2,6 +2,7 @@ import { flowsStrings } from './pt-BR-flows.ts';
 
 import { pipelinesPtBR } from './pipelines.ts';
 import { appsPtBR } from './apps.ts';
+import { campaignsPtBR } from './campaigns.ts';
 /**
  * Every user-facing string, pt-BR. Strings quoted by the spec are kept byte for byte (pt-BR.test.ts checks them);
  * placeholders use i18next's {{name}} syntax so the web app can load this object as its resource bundle.
@@ -1263,6 +1264,7 @@ export const ptBR = {
   flows: flowsStrings,
   pipelines: pipelinesPtBR,
   apps: appsPtBR,
+  campaigns: campaignsPtBR,
 } as const;
 
 export type Messages = typeof ptBR;

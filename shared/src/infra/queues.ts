@@ -79,6 +79,21 @@ export const QUEUES: readonly QueueDefinition[] = [
     description:
       'Smart tag membership recomputation (after a create or edit, an import, the daily run, a removal): the smart tag item checkpoints the scan, so a redelivery resumes',
   },
+  {
+    id: 'campaign-dispatch',
+    fifo: false,
+    // A chunk of 25 unofficial sends waits up to 25 × the maximum delay; official chunks take seconds.
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 10,
+    consumer: { handler: { module: 'campaigns/dispatch-consumer', export: 'handler' }, batchSize: 1 },
+    producers: [
+      { module: 'campaigns/handler', export: 'handler' },
+      { module: 'campaigns/dispatch-consumer', export: 'handler' },
+      { module: 'campaigns/schedule', export: 'handler' },
+    ],
+    description:
+      'Campaign dispatch: prepare (resolve the audience, queue the sends) and send chunks through the per-number token bucket; each recipient is claimed before its send, so a redelivery sends nothing twice',
+  },
   // One per domain-event consumer (shared/src/infra/event-consumers.ts).
   {
     id: 'knowledge-ingest',
@@ -119,6 +134,7 @@ export const WORKER_QUEUES: readonly WorkerQueueDefinition[] = [
       { module: 'integrations/handler', export: 'handler' },
       { module: 'messages/handler', export: 'handler' },
       { module: 'conversations/inbound-consumer', export: 'handler' },
+      { module: 'campaigns/dispatch-consumer', export: 'handler' },
     ],
     description:
       'Commands for the unofficial WhatsApp session worker (connect, logout, send); one FIFO group per integration keeps its sends in order',

@@ -35,6 +35,12 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     handler: { module: 'flows/wait-resume', export: 'handler' },
     description: "Resumes each bot paused on a flow's wait node once its minutes have passed",
   },
+  {
+    id: 'campaign-starts',
+    expression: 'rate(1 minute)',
+    handler: { module: 'campaigns/schedule', export: 'handler' },
+    description: 'Starts each scheduled campaign whose time has come (once: the start item is claimed)',
+  },
 ];
 
 const UNIT_MS: Record<string, number> = {

@@ -126,6 +126,17 @@ export const SERVER_EVENT_SCHEMAS = {
   }),
   /** Funnel: a deal the receiver owns entered a stage whose rule notifies the owner. */
   'deal-notice': scoped({ deal: objectId, title: z.string(), stage_name: z.string() }),
+  /**
+   * Campaigns: a campaign's status or progress changed (company room; ids and counts only, no contact). The
+   * campaign screens refetch it, coalesced.
+   */
+  'campaign-update': scoped({
+    campaign: objectId,
+    status: z.number().int(),
+    paused: z.boolean(),
+    attempted: z.number().int(),
+    total: z.number().int(),
+  }),
   /** A refused or malformed client frame; nothing else happened. */
   error: scoped({ code: z.string(), message: z.string(), action: z.string().optional() }),
 } as const;

@@ -70,6 +70,29 @@ const AI_PAGES = {
 };
 
 /** The sales funnel and the activities agenda. */
+const CAMPAIGN_PAGES = {
+  '/app/broadcast/audience-lists': lazyPage(
+    () => import('../../features/campaigns/components/audience-lists-page.tsx'),
+    'AudienceListsPage',
+  ),
+  '/app/campaign': lazyPage(
+    () => import('../../features/campaigns/components/campaigns-page.tsx'),
+    'CampaignsPage',
+  ),
+  '/app/campaign/create': lazyPage(
+    () => import('../../features/campaigns/components/create-campaign-page.tsx'),
+    'CreateCampaignPage',
+  ),
+  '/app/campaign/:broadcast_id': lazyPage(
+    () => import('../../features/campaigns/components/campaign-page.tsx'),
+    'CampaignPage',
+  ),
+  '/app/broadcast/campaign-reports/:campaignId?': lazyPage(
+    () => import('../../features/campaigns/components/campaign-report-page.tsx'),
+    'CampaignReportPage',
+  ),
+};
+
 const FUNNEL_PAGES = {
   '/app/pipelines': PipelinesPage,
   '/app/pipelines/main/:pipeline_selected?': PipelinesPage,
@@ -214,4 +237,5 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   ),
   ...FUNNEL_PAGES,
   ...AI_PAGES,
+  ...CAMPAIGN_PAGES,
 };

@@ -9,6 +9,7 @@ import { Button, Flex, Input, Progress, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { useSession } from '../../../lib/session/use-session.ts';
+import { useChatTemplates } from '../hooks/use-chat-templates.ts';
 import type { useSend } from '../hooks/use-send.ts';
 import { messagingChannelOf } from '../state/channel-rules.ts';
 import { CopilotBar } from './copilot-bar.tsx';
@@ -34,6 +35,7 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
   const { access } = useSession();
   // The AI copilot shows only on plans with AI assistants (the route's own access rule decides).
   const showCopilot = access !== undefined && decideAccess(copilotSuggest.access, access).allowed;
+  const templates = useChatTemplates(conversation.integration, !windowOpen);
 
   const submit = () => {
     if (send.sendText(text)) setText('');
@@ -50,7 +52,11 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
   if (!windowOpen) {
     return (
       <div style={{ padding: 12, borderTop: '1px solid #f0f0f0' }}>
-        <TemplatePicker templates={[]} loading={false} onSend={(name) => send.sendText(name, true)} />
+        <TemplatePicker
+          templates={templates.data ?? []}
+          loading={templates.isLoading}
+          onSend={(name) => send.sendText(name, true)}
+        />
       </div>
     );
   }

@@ -1,0 +1,101 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { InboundMessage, InboundStatus } from '@atende/shared/channels/inbound';
+import type { RecipientStatus } from '@atende/shared/contracts/campaigns/views';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { conditionFailed, transactWrite } from '../lib/dynamo/transaction.ts';
+import { campaignKeys } from './keys.ts';
+import { publishCampaign } from './publish.ts';
+import { readCampaign } from './store.ts';
+
+const table = () => config().mainTable;
+
+/** Forward order of a sent campaign message; counts only ever grow along it. */
+const LADDER: readonly RecipientStatus[] = ['claimed', 'sent', 'delivered', 'read', 'replied'];
+const COUNTED: Partial<Record<RecipientStatus, string>> = {
+  delivered: 'delivered',
+  read: 'read',
+  replied: 'replied',
+};
+
+async function pointer(key: { pk: string; sk: string }) {
+  const { Item } = await clients().document.send(new GetCommand({ TableName: table(), Key: key }));
+  return typeof Item?.campaign === 'string' && typeof Item.contact === 'string'
+    ? { campaign: Item.campaign, contact: Item.contact }
+    : undefined;
+}
+
+/**
+ * Moves a recipient forward to `target` (never back), adding one to each count it passes (a read that
+ * arrives without its delivered counts both). Only from a status below the target, so a repeated or late
+ * status changes nothing. A claimed recipient (send outcome unknown) is reconciled the same way.
+ */
+async function advance(companyId: string, campaignId: string, contactId: string, target: RecipientStatus) {
+  const targetIndex = LADDER.indexOf(target);
+  for (let fromIndex = targetIndex - 1; fromIndex >= 0; fromIndex -= 1) {
+    const from = LADDER[fromIndex] as RecipientStatus;
+    const passed = LADDER.slice(fromIndex + 1, targetIndex + 1).flatMap((status) => COUNTED[status] ?? []);
+    if (from === 'claimed') passed.push('sent');
+    try {
+      await transactWrite({
+        recipient: {
+          Update: {
+            TableName: table(),
+            Key: campaignKeys.recipient(companyId, campaignId, contactId),
+            UpdateExpression: 'SET #status = :to, updated_at = :now',
+            ConditionExpression: '#status = :from',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':to': target, ':from': from, ':now': new Date().toISOString() },
+          },
+        },
+        ...(passed.length
+          ? {
+              campaign: {
+                Update: {
+                  TableName: table(),
+                  Key: campaignKeys.campaign(companyId, campaignId),
+                  UpdateExpression: `ADD ${passed.map((_, index) => `#c${index} :one`).join(', ')}`,
+                  ExpressionAttributeNames: Object.fromEntries(
+                    passed.map((name, index) => [`#c${index}`, name]),
+                  ),
+                  ExpressionAttributeValues: { ':one': 1 },
+                },
+              },
+            }
+          : {}),
+      });
+      const campaign = await readCampaign(companyId, campaignId);
+      if (campaign) await publishCampaign(campaign);
+      return true;
+    } catch (error) {
+      if (!conditionFailed(error, 'recipient')) throw error;
+    }
+  }
+  return false;
+}
+
+/**
+ * A delivery status of a campaign message (found by its provider id): moves the recipient and the campaign's
+ * counts forward. Answers false for any other message, which the inbox then handles.
+ */
+export async function handleCampaignStatus(event: InboundStatus): Promise<boolean> {
+  const ref = await pointer(
+    campaignKeys.sentMessage(event.companyId, event.integrationId, event.providerMessageId),
+  );
+  if (!ref) return false;
+  if (event.status === 'delivered' || event.status === 'read') {
+    await advance(event.companyId, ref.campaign, ref.contact, event.status);
+  }
+  return true;
+}
+
+/**
+ * A customer's message: if a campaign reached this number on this integration within the attribution window,
+ * the recipient counts as replied (once). The conversation itself opens as any inbound one does.
+ */
+export async function noteCampaignReply(event: InboundMessage): Promise<void> {
+  const digits = (event.from.phone ?? event.from.externalId).replace(/\D/g, '');
+  if (!digits) return;
+  const ref = await pointer(campaignKeys.lastCampaign(event.companyId, event.integrationId, digits));
+  if (ref) await advance(event.companyId, ref.campaign, ref.contact, 'replied');
+}

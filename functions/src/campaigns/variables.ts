@@ -1,0 +1,45 @@
+import { fillVariables } from '@atende/shared/rules/fill-variables';
+import type { CompanySettingsDocument } from '@atende/shared/contracts/company/settings';
+import type { VariableMapping } from '@atende/shared/contracts/campaigns/views';
+import type { CompanyItem } from '../company/store.ts';
+import type { ContactRecord } from '../contacts/records.ts';
+import { variableLookup } from '../flows/runtime/variables.ts';
+
+/** Template placeholders `{{1}}`, `{{2}}` ... in order of their numbers. */
+export const templatePlaceholders = (body: string): string[] =>
+  [...new Set([...body.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((match) => match[1] ?? ''))].sort(
+    (a, b) => Number(a) - Number(b),
+  );
+
+/** The same lookup the flows and operators use (default variables, contact.<field>, custom.<key>). */
+export function contactLookup(
+  company: CompanyItem,
+  settings: CompanySettingsDocument,
+  contact: ContactRecord,
+) {
+  return variableLookup({
+    company: { name: company.name, cnpj: company.cnpj },
+    settings,
+    protocol: '',
+    customerName: contact.full_name,
+    contact,
+    companyVariables: {},
+    chatbotName: '',
+  });
+}
+
+/**
+ * A template's parameters for one contact: each placeholder's mapping is fixed text, or a variable name
+ * filled through `fillVariables` (so an unknown one shows as typed instead of going out blank).
+ */
+export function templateParams(
+  body: string,
+  mapping: VariableMapping,
+  lookup: (key: string) => string | undefined,
+): string[] {
+  return templatePlaceholders(body).map((placeholder) => {
+    const entry = mapping[placeholder];
+    if (!entry) return '';
+    return entry.source === 'text' ? entry.value : fillVariables(`{{${entry.value}}}`, lookup);
+  });
+}

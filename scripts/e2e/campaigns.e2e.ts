@@ -1,0 +1,119 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
+import { launchBrowser } from './browser.ts';
+import { adminToken, openAs } from './pages.ts';
+
+const PHONE_NUMBER_ID = '106540352242923';
+const PHONES = ['5585988110001', '5585988110002', '5585988110003'];
+
+let runtime: TestRuntime;
+let browser: Browser;
+
+async function api(path: string, method: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${runtime.url}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(runtime)}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}`).toBeLessThan(300);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Picks `label` in the antd Select behind `testId`. */
+async function choose(page: Page, testId: string, label: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: label })
+    .first()
+    .click();
+}
+
+beforeAll(async () => {
+  runtime = await startTestRuntime();
+  browser = await launchBrowser();
+  const integration = await api('/integrations/channels', 'POST', {
+    type: 'official',
+    provider: 'meta',
+    label: 'WhatsApp Campanhas',
+    phone: '5585300000001',
+    phone_number_id: PHONE_NUMBER_ID,
+    access_token: 'e2e-access-token',
+    app_secret: 'e2e-app-secret',
+    verify_token: 'e2e-verify-token',
+  });
+  await api('/templates', 'POST', {
+    integration: integration._id,
+    name: 'oferta_semana',
+    body: 'Olá {{1}}, sua oferta chegou!',
+    status: 'APPROVED',
+  });
+  await api('/company/settings', 'PATCH', { whatsapp: { whatsapp_official_allow_active: true } });
+  const tag = await api('/tags', 'POST', { name: 'Clientes VIP', color: '#aa3300' });
+  for (const [index, phone] of PHONES.entries()) {
+    await api('/contacts', 'POST', {
+      full_name: `Cliente Vip ${index + 1}`,
+      cel_phone: `+${phone}`,
+      tags: [tag._id],
+    });
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.dispose();
+});
+
+describe('campaigns', () => {
+  it('creates a campaign with the stepper to a tag of three contacts, watches it finish and opens its report', async () => {
+    const page = await openAs(browser, runtime, 'admin');
+    await page.goto(`${runtime.url}/app/campaign`);
+    await page.getByTestId('campaign-new').click();
+
+    // Channel and template.
+    await page.getByTestId('campaign-name').fill('Oferta da semana');
+    await choose(page, 'campaign-integration', 'WhatsApp Campanhas');
+    await choose(page, 'campaign-template', 'oferta_semana');
+    await page.getByTestId('campaign-next').click();
+
+    // Variables: {{1}} is the contact's first name.
+    await page.getByTestId('campaign-variable-1').locator('.ant-select').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'customer_first_name' })
+      .click();
+    await page.getByTestId('campaign-next').click();
+
+    // Audience with its estimate.
+    await choose(page, 'campaign-tags', 'Clientes VIP');
+    await page.getByTestId('campaign-estimate').filter({ hasText: 'Serão enviados' }).waitFor();
+    await expect(page.getByTestId('campaign-estimate').textContent()).resolves.toMatch(/Público3/);
+    await page.getByTestId('campaign-next').click();
+
+    // Send now, review, create.
+    await page.getByTestId('campaign-next').click();
+    await page.getByTestId('campaign-review').filter({ hasText: 'Clientes VIP' }).waitFor();
+    await page.getByTestId('campaign-submit').click();
+
+    // The campaign view follows it to the end.
+    await page.getByTestId('campaign-page').waitFor();
+    await page.locator('[data-testid="campaign-status"][data-status="6"]').waitFor({ timeout: 60_000 });
+    await expect(page.getByTestId('campaign-count-sent').textContent()).resolves.toContain('3');
+
+    // The sandbox received exactly one template per contact, with the name filled in.
+    const sent = (await (await fetch(`${runtime.sandbox.url}/_sent?provider=meta`)).json()) as {
+      to: string;
+      body: string;
+    }[];
+    const ours = sent.filter((item) => PHONES.includes(item.to));
+    expect(ours.map((item) => item.to).sort()).toEqual(PHONES);
+    expect(ours[0]?.body).toContain('Cliente');
+
+    // The report: funnel and recipients.
+    await page.getByTestId('campaign-report-link').click();
+    await page.getByTestId('campaign-report-page').waitFor();
+    await page.getByTestId('report-sent').filter({ hasText: '3' }).waitFor();
+    await expect(page.getByTestId('recipient-status').count()).resolves.toBe(3);
+  });
+});

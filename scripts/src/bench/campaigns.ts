@@ -1,0 +1,153 @@
+import type { ProviderSandbox } from '../sandbox/server.ts';
+import { formatRow } from './stats.ts';
+
+export interface CampaignsBenchOptions {
+  baseUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  sandbox: ProviderSandbox;
+  recipients: number;
+  /** The sandbox's per-number cap the governor must stay under (SANDBOX_MPS, 80 by default). */
+  mps: number;
+}
+
+const PHONE_NUMBER_ID = '106540352249999';
+const TAG = 'Campanha Bench';
+
+function client(options: CampaignsBenchOptions) {
+  let token = '';
+  const call = async <T>(method: string, path: string, body?: unknown, retried = false): Promise<T> => {
+    if (!token) {
+      const response = await fetch(`${options.baseUrl}/api/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: options.adminEmail, password: options.adminPassword }),
+      });
+      token = ((await response.json()) as { accessToken: string }).accessToken;
+    }
+    const response = await fetch(`${options.baseUrl}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (response.status === 401 && !retried) {
+      token = '';
+      return call(method, path, body, true);
+    }
+    const text = await response.text();
+    if (response.status >= 400) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return JSON.parse(text) as T;
+  };
+  return call;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const phoneOf = (i: number) => `55119${String(80_000_000 + i)}`;
+
+/** `recipients` contacts with the bench tag, through the contact import (the fastest way in). */
+async function importAudience(call: ReturnType<typeof client>, rows: number): Promise<string> {
+  // The import names existing tags only.
+  const tag = await call<{ _id: string }>('POST', '/tags', { name: TAG, color: '#1677ff' });
+  const lines = ['Nome;Telefone;Tags'];
+  for (let i = 0; i < rows; i += 1) lines.push(`Destinatário ${i};+${phoneOf(i)};${TAG}`);
+  const content = new TextEncoder().encode(`${lines.join('\n')}\n`);
+  const fileName = `campaign-bench-${rows}.csv`;
+  const target = await call<{ upload: string; url: string; fields: Record<string, string> }>(
+    'POST',
+    '/contacts/imports/uploads',
+    { file_name: fileName, size: content.byteLength },
+  );
+  const form = new FormData();
+  for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
+  form.append('file', new Blob([content], { type: 'text/csv' }), fileName);
+  const upload = await fetch(target.url, { method: 'POST', body: form });
+  if (upload.status >= 300) throw new Error(`upload answered ${upload.status}`);
+  const { _id } = await call<{ _id: string }>('POST', '/contacts/imports', {
+    file_name: fileName,
+    upload: target.upload,
+    mapping: { full_name: 'Nome', cel_phone: 'Telefone', tags: 'Tags' },
+  });
+  for (;;) {
+    await sleep(1000);
+    const state = await call<{ status: string; created: number }>('GET', `/contacts/imports/${_id}`);
+    if (state.status === 'failed') throw new Error('the audience import failed');
+    if (state.status === 'done') break;
+  }
+  return tag._id;
+}
+
+/**
+ * A campaign to `recipients` contacts through the sandbox's Cloud API, capped at `mps` per number: the achieved
+ * send rate as a share of the cap (from the sandbox's own timestamps of what it accepted), duplicate sends
+ * (the same number twice) and the rate-limit errors the sandbox had to answer.
+ */
+export async function benchCampaigns(options: CampaignsBenchOptions): Promise<void> {
+  const call = client(options);
+  const integration = await call<{ _id: string }>('POST', '/integrations/channels', {
+    type: 'official',
+    provider: 'meta',
+    label: 'Bench campanhas',
+    phone: '5511300009999',
+    phone_number_id: PHONE_NUMBER_ID,
+    access_token: 'bench-token',
+    app_secret: 'bench-secret',
+    verify_token: 'bench-verify',
+  });
+  await call('POST', '/templates', {
+    integration: integration._id,
+    name: 'bench_oferta',
+    body: 'Olá {{1}}!',
+    status: 'APPROVED',
+  });
+  await call('PATCH', '/company/settings', { whatsapp: { whatsapp_official_allow_active: true } });
+  const tagId = await importAudience(call, options.recipients);
+  const created = await call<{ _id: string }>('POST', '/campaigns', {
+    name: 'Bench',
+    integration: integration._id,
+    template: 'bench_oferta',
+    variables: { '1': { source: 'field', value: 'customer_first_name' } },
+    audience: { tags: [tagId] },
+  });
+  const mine = (path: string) => path.includes(`/${PHONE_NUMBER_ID}/messages`);
+  const before = options.sandbox.sent('meta').length;
+  const started = performance.now();
+  await call('POST', `/campaigns/${created._id}/start`);
+  let campaign: { status: number; attempted: number; sent: number; failed: number };
+  let lastReport = performance.now();
+  for (;;) {
+    await sleep(1000);
+    campaign = await call('GET', `/campaigns/${created._id}`);
+    if (campaign.status === 6) break;
+    if (performance.now() - lastReport > 30_000) {
+      lastReport = performance.now();
+      console.log(
+        `  … ${campaign.attempted}/${options.recipients} after ${((lastReport - started) / 1000).toFixed(0)} s`,
+      );
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const requests = options.sandbox
+    .sent('meta')
+    .slice(before)
+    .filter((request) => mine(request.path));
+  const accepted = requests.filter((request) => request.response.status < 400);
+  const limited = requests.filter((request) => request.response.status === 429).length;
+  const recipients = accepted.map((request) => (request.body as { to?: string }).to ?? '');
+  const times = accepted.map((request) => Date.parse(request.at)).sort((a, b) => a - b);
+  const span = ((times.at(-1) ?? 0) - (times[0] ?? 0)) / 1000;
+  const rate = span > 0 ? (accepted.length - 1) / span : 0;
+  console.log(
+    formatRow(`campaign (${options.recipients} recipients)`, {
+      sent: accepted.length,
+      msgPerS: rate,
+      capShare: `${((rate / options.mps) * 100).toFixed(1)}%`,
+      duplicates: recipients.length - new Set(recipients).size,
+      rateLimitErrors: limited,
+      failed: campaign.failed,
+      totalS: seconds,
+    }),
+  );
+}

@@ -1,0 +1,33 @@
+import {
+  cancelCampaign,
+  createCampaign,
+  estimateCampaign,
+  getCampaign,
+  listCampaigns,
+  pauseCampaign,
+  resumeCampaign,
+  startCampaign,
+} from './campaign-routes.ts';
+import {
+  createAudienceList,
+  deleteAudienceList,
+  exportRecipients,
+  listAudienceLists,
+  listRecipients,
+} from './recipient-routes.ts';
+
+export const CAMPAIGNS_ROUTES = [
+  createCampaign,
+  listCampaigns,
+  estimateCampaign,
+  getCampaign,
+  startCampaign,
+  pauseCampaign,
+  resumeCampaign,
+  cancelCampaign,
+  listRecipients,
+  exportRecipients,
+  listAudienceLists,
+  createAudienceList,
+  deleteAudienceList,
+] as const;

@@ -1,0 +1,165 @@
+import * as z from 'zod';
+import { CAMPAIGN_STATUS } from '../../domain/constants.ts';
+import { objectId } from '../../domain/object-id.ts';
+import { ptBR } from '../../i18n/pt-BR.ts';
+
+const required = ptBR.forms.requiredField;
+const t = ptBR.campaigns;
+
+export const campaignStatus = z.union(
+  Object.values(CAMPAIGN_STATUS).map((value) => z.literal(value)) as [
+    z.ZodLiteral<0>,
+    z.ZodLiteral<1>,
+    z.ZodLiteral<2>,
+    z.ZodLiteral<3>,
+    z.ZodLiteral<4>,
+    z.ZodLiteral<5>,
+    z.ZodLiteral<6>,
+  ],
+);
+export type CampaignStatus = z.infer<typeof campaignStatus>;
+
+/** Why a contact of the audience gets nothing (the estimate and the report count each). */
+export const EXCLUSION_REASONS = [
+  'blacklist',
+  'no_opt_in',
+  'disengaged',
+  'invalid_phone',
+  'duplicate',
+] as const;
+export const exclusionReason = z.enum(EXCLUSION_REASONS);
+export type ExclusionReason = z.infer<typeof exclusionReason>;
+
+/**
+ * A recipient's state: pending (queued), claimed (the send began; its outcome is unknown until the provider
+ * answers or a status arrives, and it is never sent again), then sent → delivered → read → replied, or failed
+ * (the provider's code kept), deferred (131049: the user's marketing cap; not resent), excluded.
+ */
+export const RECIPIENT_STATUSES = [
+  'pending',
+  'claimed',
+  'sent',
+  'delivered',
+  'read',
+  'replied',
+  'failed',
+  'deferred',
+  'excluded',
+] as const;
+export const recipientStatus = z.enum(RECIPIENT_STATUSES);
+export type RecipientStatus = z.infer<typeof recipientStatus>;
+
+/** Who receives: any mix; a contact named by several sources is sent to once (the rest count as duplicate). */
+export const audienceSpec = z.object({
+  tags: z.array(objectId).max(20).optional(),
+  smart_tag: objectId.optional(),
+  wallet: objectId.optional(),
+  audience_list: objectId.optional(),
+  contacts: z.array(objectId).max(1000).optional(),
+});
+export type AudienceSpec = z.infer<typeof audienceSpec>;
+
+export const hasAudience = (audience: AudienceSpec) =>
+  Boolean(
+    audience.tags?.length ||
+    audience.smart_tag ||
+    audience.wallet ||
+    audience.audience_list ||
+    audience.contacts?.length,
+  );
+
+/** Template variable `{{n}}` or `{{key}}` → a contact field (`contact.full_name`), a default variable or fixed text. */
+export const variableMapping = z.record(
+  z.string().min(1).max(60),
+  z.object({ source: z.enum(['field', 'text']), value: z.string().max(1000) }),
+);
+export type VariableMapping = z.infer<typeof variableMapping>;
+
+export const campaignBody = z
+  .object({
+    name: z.string({ error: required }).trim().min(1, required).max(120),
+    integration: objectId,
+    /** The official channel's APPROVED template name; the unofficial (QR) channel sends `message` instead. */
+    template: z.string().trim().max(512).optional(),
+    message: z.string().trim().max(4096).optional(),
+    variables: variableMapping.optional(),
+    audience: audienceSpec.refine(hasAudience, t.audienceRequired),
+    scheduled_at: z.iso.datetime({ offset: true }).optional(),
+    reply_to: z
+      .object({ department: objectId.optional(), flow: objectId.optional() })
+      .refine((value) => !(value.department && value.flow), 'department | flow')
+      .optional(),
+    /** Unofficial channel pacing between two sends, in seconds. */
+    delay: z
+      .object({ min: z.number().int().min(1).max(300), max: z.number().int().min(1).max(300) })
+      .refine((value) => value.min <= value.max, t.delayRange)
+      .optional(),
+  })
+  .strict();
+export type CampaignBody = z.infer<typeof campaignBody>;
+
+export const campaignCounts = z.object({
+  total: z.number().int(),
+  excluded: z.number().int(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
+  replied: z.number().int(),
+  failed: z.number().int(),
+  deferred: z.number().int(),
+  /** Recipients whose send began (claimed), whatever came of it. */
+  attempted: z.number().int(),
+});
+export type CampaignCounts = z.infer<typeof campaignCounts>;
+
+export const campaignView = campaignCounts.extend({
+  _id: objectId,
+  name: z.string(),
+  status: campaignStatus,
+  paused: z.boolean(),
+  integration: objectId,
+  channel: z.enum(['official', 'whatsapp']),
+  template: z.string().nullable(),
+  message: z.string().nullable(),
+  variables: variableMapping,
+  audience: audienceSpec,
+  scheduled_at: z.string().nullable(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  created_at: z.string(),
+  reply_to: z.object({ department: objectId.optional(), flow: objectId.optional() }).nullable(),
+  excluded_by: z.partialRecord(exclusionReason, z.number().int()),
+  failures_by_code: z.record(z.string(), z.number().int()),
+});
+export type CampaignView = z.infer<typeof campaignView>;
+
+export const campaignIdParams = z.object({ id: objectId });
+
+export const recipientView = z.object({
+  contact: objectId,
+  name: z.string(),
+  phone: z.string().nullable(),
+  status: recipientStatus,
+  reason: exclusionReason.nullable(),
+  error_code: z.string().nullable(),
+  provider_message_id: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type RecipientView = z.infer<typeof recipientView>;
+
+export const estimateView = z.object({
+  total: z.number().int(),
+  eligible: z.number().int(),
+  excluded: z.number().int(),
+  excluded_by: z.partialRecord(exclusionReason, z.number().int()),
+  /** Seconds at the governor's rate for this integration. */
+  duration_seconds: z.number(),
+});
+export type EstimateView = z.infer<typeof estimateView>;
+
+export const audienceListBody = z.object({
+  name: z.string({ error: required }).trim().min(1, required).max(120),
+  audience: audienceSpec.omit({ audience_list: true }).refine(hasAudience, t.audienceRequired),
+});
+export const audienceListView = audienceListBody.extend({ _id: objectId, created_at: z.string() });
+export type AudienceListView = z.infer<typeof audienceListView>;
