@@ -114,6 +114,7 @@ import { previewSmartTag } from './smart-tags/preview-smart-tag.ts';
 import { updateSmartTag } from './smart-tags/update-smart-tag.ts';
 import { FLOW_ROUTES } from './flows/routes.ts';
 import { PIPELINES_ROUTES } from './pipelines/routes.ts';
+import { ANALYTICS_ROUTES } from './analytics/routes.ts';
 import type { RouteContract } from './types.ts';
 import { receiveProviderWebhook, verifyProviderWebhook } from './webhooks/provider-webhook.ts';
 import { createWidgetSession } from './widget/create-widget-session.ts';
@@ -331,4 +332,5 @@ export const ROUTES: readonly RouteContract[] = [
   getFanpages,
   ...FLOW_ROUTES,
   ...PIPELINES_ROUTES,
+  ...ANALYTICS_ROUTES,
 ];

@@ -115,6 +115,7 @@ export const DOMAINS = {
   fanpage: { handler: { module: 'fanpage/handler', export: 'handler' } },
   flows: { handler: { module: 'flows/handler', export: 'handler' } },
   pipelines: { handler: { module: 'pipelines/handler', export: 'handler' } },
+  analytics: { handler: { module: 'analytics/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

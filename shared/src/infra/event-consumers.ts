@@ -58,6 +58,21 @@ export const EVENT_CONSUMERS: readonly EventConsumerDefinition[] = [
     description:
       'Asks the customer of a conversation an employee closed for a 1–5 grade, when the company asks',
   },
+  {
+    id: 'analytics',
+    handler: { module: 'analytics/ledger-consumer', export: 'handler' },
+    events: [
+      'message.created',
+      'conversation.opened',
+      'conversation.assigned',
+      'conversation.transferred',
+      'conversation.closed',
+    ],
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 8,
+    batchSize: 10,
+    description: 'Keeps the analytics ledger: per-conversation facts and hourly rollups',
+  },
 ];
 
 export const eventQueueId = (consumer: Pick<EventConsumerDefinition, 'id'>): string =>

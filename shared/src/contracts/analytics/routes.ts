@@ -1,0 +1,72 @@
+import type { AccessRule } from '../types.ts';
+import { defineRoute } from '../types.ts';
+import {
+  analyticsFilters,
+  analyticsMeasures,
+  breakdownQuery,
+  breakdownResponse,
+  conversationsQuery,
+  conversationsResponse,
+  exportQuery,
+  exportResponse,
+} from './views.ts';
+
+/**
+ * app/analytics/reports (spec point 2): everyone, operators only with display_report_base_to_operators; the
+ * dashboard reads the same figures. What each caller sees is scoped in the service (a manager: their
+ * departments; an operator: their own conversations).
+ */
+export const REPORTS_ACCESS = {
+  roles: 'all',
+  operatorPermission: 'display_report_base_to_operators',
+} as const satisfies AccessRule;
+
+/** Report exports: operators need export_report_base_to_operators too. */
+export const REPORTS_EXPORT_ACCESS = {
+  roles: 'all',
+  operatorPermission: 'export_report_base_to_operators',
+} as const satisfies AccessRule;
+
+const base = { domain: 'analytics', auth: 'employee' } as const;
+
+export const getOverview = defineRoute({
+  ...base,
+  id: 'analytics.overview',
+  method: 'GET',
+  path: '/analytics/overview',
+  access: REPORTS_ACCESS,
+  query: analyticsFilters,
+  response: analyticsMeasures,
+});
+
+export const getBreakdown = defineRoute({
+  ...base,
+  id: 'analytics.breakdown',
+  method: 'GET',
+  path: '/analytics/breakdown',
+  access: REPORTS_ACCESS,
+  query: breakdownQuery,
+  response: breakdownResponse,
+});
+
+export const listConversationFacts = defineRoute({
+  ...base,
+  id: 'analytics.conversations',
+  method: 'GET',
+  path: '/analytics/conversations',
+  access: REPORTS_ACCESS,
+  query: conversationsQuery,
+  response: conversationsResponse,
+});
+
+export const exportReport = defineRoute({
+  ...base,
+  id: 'analytics.export',
+  method: 'GET',
+  path: '/analytics/export',
+  access: REPORTS_EXPORT_ACCESS,
+  query: exportQuery,
+  response: exportResponse,
+});
+
+export const ANALYTICS_ROUTES = [getOverview, getBreakdown, listConversationFacts, exportReport] as const;

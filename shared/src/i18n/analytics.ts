@@ -1,0 +1,22 @@
+/** pt-BR strings of the analytics pages and reports (spliced into the catalogue as `analytics`). */
+export const analyticsPtBR = {
+  invalidDateTime: 'Informe data e hora válidas.',
+  rangeInverted: 'A data final deve ser posterior à inicial.',
+  rangeTooLong: 'Escolha um período de até 366 dias.',
+  noDepartment: 'Sem departamento',
+  noEmployee: 'Sem atendente',
+  noTabulation: 'Sem categoria',
+  opened: 'Abertas',
+  closed: 'Encerradas',
+  openNow: 'Em aberto agora',
+  waitAvg: 'Espera média',
+  firstResponseAvg: 'Primeira resposta média',
+  resolutionAvg: 'Resolução média',
+  received: 'Mensagens recebidas',
+  sent: 'Mensagens enviadas',
+  csat: 'Avaliação média',
+  businessHours: 'Somente horário comercial',
+  exportCsv: 'Exportar CSV',
+  empty: 'Nenhum dado no período.',
+  loadFailed: 'Não foi possível carregar os dados.',
+} as const;
