@@ -1,6 +1,7 @@
 import {
   exportReport as exportRoute,
   getBreakdown,
+  getMonitoring,
   getOverview,
   listConversationFacts,
 } from '@atende/shared/contracts/analytics/routes';
@@ -8,6 +9,7 @@ import { loadAccessContext } from '../company/access-context.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import { listConversations } from './conversations.ts';
 import { exportReport } from './export.ts';
+import { monitoring } from './monitoring.ts';
 import { breakdown, overview } from './service.ts';
 
 export const handler = createHttpHandler(
@@ -15,6 +17,7 @@ export const handler = createHttpHandler(
     route(getOverview, ({ auth, query }) => overview(auth, query)),
     route(getBreakdown, ({ auth, query }) => breakdown(auth, query)),
     route(listConversationFacts, ({ auth, query }) => listConversations(auth, query)),
+    route(getMonitoring, ({ auth }) => monitoring(auth)),
     route(exportRoute, ({ auth, query }) => exportReport(auth, query)),
   ],
   { accessContext: loadAccessContext },

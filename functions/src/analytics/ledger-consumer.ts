@@ -6,7 +6,9 @@ import { readCompanyItem } from '../company/store.ts';
 import { timezoneOf } from '../conversations/queue-rules.ts';
 import { readContact } from '../contacts/store.ts';
 import { TransactionCancelled } from '../lib/dynamo/transaction.ts';
+import { companyRoom } from '@atende/shared/realtime/rooms';
 import { logger } from '../lib/logger.ts';
+import { publishToRoom } from '../realtime/publish.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
 import { reduceFact } from './facts.ts';
 import { commitEvent, LEDGER_CONSUMER, readFact } from './ledger-store.ts';
@@ -67,6 +69,15 @@ export const handler = sqsConsumer({
   schema: domainEvent,
   companyOf: (event) => event.company_id,
   process: async (event) => {
-    await applyToLedger(event);
+    const conversation = conversationOf(event);
+    if (!conversation || !(await applyToLedger(event))) return;
+    // The ledger is committed: a lost frame only delays open dashboards until their next read.
+    await publishToRoom(event.company_id, companyRoom(event.company_id), 'analytics-update', {
+      conversation,
+    }).catch((error: unknown) =>
+      logger.warn('analytics-update not delivered', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
   },
 });

@@ -1,5 +1,6 @@
 import {
   getBreakdown,
+  getMonitoring,
   getOverview,
   exportReport,
   listConversationFacts,
@@ -8,6 +9,7 @@ import type {
   AnalyticsMeasures,
   BreakdownRow,
   ConversationRow,
+  MonitoringView,
 } from '@atende/shared/contracts/analytics/views';
 import type { DomainEvent } from '@atende/shared/events/index';
 import Papa from 'papaparse';
@@ -219,6 +221,25 @@ describe('analytics ledger', () => {
       cursor: first.body.next_cursor ?? '',
     });
     expect(second.body.rows[0]?.conversation).not.toBe(a.id);
+  });
+});
+
+describe('analytics monitoring', () => {
+  it("shows each employee's load and the queues from the open conversations", async () => {
+    const { status, body } = await get<MonitoringView>(getMonitoring, inbox.admin.token, {});
+    expect(status).toBe(200);
+    expect(body.totals).toEqual({ bot: 0, waiting: 0, in_service: 1 });
+    expect(body.employees.find((employee) => employee._id === inbox.operator.id)).toMatchObject({
+      open: 1,
+      status: 'offline',
+    });
+    expect(body.queues).toEqual([]);
+  });
+
+  it('is for admins only', async () => {
+    expect((await get(getMonitoring, inbox.manager.token, {})).status).toBe(403);
+    const foreign = await get<MonitoringView>(getMonitoring, other.admin.token, {});
+    expect(foreign.body.totals).toEqual({ bot: 0, waiting: 0, in_service: 0 });
   });
 });
 

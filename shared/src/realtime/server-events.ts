@@ -126,6 +126,11 @@ export const SERVER_EVENT_SCHEMAS = {
   }),
   /** Funnel: a deal the receiver owns entered a stage whose rule notifies the owner. */
   'deal-notice': scoped({ deal: objectId, title: z.string(), stage_name: z.string() }),
+  /**
+   * Analytics: the ledger took in a change of this conversation. Goes to the company room naming the id only;
+   * open dashboards and the wallboard refetch (coalesced) through the API, which scopes each viewer.
+   */
+  'analytics-update': scoped({ conversation: objectId }),
   /** A refused or malformed client frame; nothing else happened. */
   error: scoped({ code: z.string(), message: z.string(), action: z.string().optional() }),
 } as const;

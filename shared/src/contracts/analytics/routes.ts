@@ -9,6 +9,7 @@ import {
   conversationsResponse,
   exportQuery,
   exportResponse,
+  monitoringResponse,
 } from './views.ts';
 
 /**
@@ -26,6 +27,9 @@ export const REPORTS_EXPORT_ACCESS = {
   roles: 'all',
   operatorPermission: 'export_report_base_to_operators',
 } as const satisfies AccessRule;
+
+/** app/analytics/monitoring: admins (spec point 2). */
+export const MONITORING_ACCESS = { roles: ['admin'] } as const satisfies AccessRule;
 
 const base = { domain: 'analytics', auth: 'employee' } as const;
 
@@ -69,4 +73,19 @@ export const exportReport = defineRoute({
   response: exportResponse,
 });
 
-export const ANALYTICS_ROUTES = [getOverview, getBreakdown, listConversationFacts, exportReport] as const;
+export const getMonitoring = defineRoute({
+  ...base,
+  id: 'analytics.monitoring',
+  method: 'GET',
+  path: '/analytics/monitoring',
+  access: MONITORING_ACCESS,
+  response: monitoringResponse,
+});
+
+export const ANALYTICS_ROUTES = [
+  getOverview,
+  getBreakdown,
+  listConversationFacts,
+  exportReport,
+  getMonitoring,
+] as const;

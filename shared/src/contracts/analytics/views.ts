@@ -108,3 +108,29 @@ export const exportResponse = z.object({
   content_type: z.literal('text/csv'),
   csv: z.string(),
 });
+
+/** The live wallboard (app/analytics/monitoring): who is online and how loaded, what waits where. */
+export const monitoringResponse = z.object({
+  employees: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      role: z.string(),
+      status: z.enum(['online', 'offline']),
+      open: z.number(),
+      /** The company's max active chats per operator; 0 = no limit. */
+      max: z.number(),
+    }),
+  ),
+  queues: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      waiting: z.number(),
+      longest_wait_s: z.number().nullable(),
+    }),
+  ),
+  totals: z.object({ bot: z.number(), waiting: z.number(), in_service: z.number() }),
+  generated_at: z.string(),
+});
+export type MonitoringView = z.infer<typeof monitoringResponse>;
