@@ -1,6 +1,7 @@
 import {
   exportReport as exportRoute,
   getBreakdown,
+  getHomeSummary,
   getMonitoring,
   getOverview,
   listConversationFacts,
@@ -9,6 +10,7 @@ import { loadAccessContext } from '../company/access-context.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import { listConversations } from './conversations.ts';
 import { exportReport } from './export.ts';
+import { homeSummary } from './home.ts';
 import { monitoring } from './monitoring.ts';
 import { breakdown, overview } from './service.ts';
 
@@ -17,6 +19,7 @@ export const handler = createHttpHandler(
     route(getOverview, ({ auth, query }) => overview(auth, query)),
     route(getBreakdown, ({ auth, query }) => breakdown(auth, query)),
     route(listConversationFacts, ({ auth, query }) => listConversations(auth, query)),
+    route(getHomeSummary, ({ auth }) => homeSummary(auth)),
     route(getMonitoring, ({ auth }) => monitoring(auth)),
     route(exportRoute, ({ auth, query }) => exportReport(auth, query)),
   ],

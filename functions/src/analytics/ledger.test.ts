@@ -1,5 +1,6 @@
 import {
   getBreakdown,
+  getHomeSummary,
   getMonitoring,
   getOverview,
   exportReport,
@@ -240,6 +241,21 @@ describe('analytics monitoring', () => {
     expect((await get(getMonitoring, inbox.manager.token, {})).status).toBe(403);
     const foreign = await get<MonitoringView>(getMonitoring, other.admin.token, {});
     expect(foreign.body.totals).toEqual({ bot: 0, waiting: 0, in_service: 0 });
+  });
+});
+
+describe('analytics home', () => {
+  it("counts each caller's own open conversations, whatever their report permissions", async () => {
+    await setPermissions(inbox.companyId, {});
+    const operator = await get<{ my_open: number }>(getHomeSummary, inbox.operator.token, {});
+    expect(operator.status).toBe(200);
+    expect(operator.body.my_open).toBe(1);
+    const admin = await get<{ my_open: number; waiting_in_my_queues: number }>(
+      getHomeSummary,
+      inbox.admin.token,
+      {},
+    );
+    expect(admin.body).toMatchObject({ my_open: 0, waiting_in_my_queues: 0 });
   });
 });
 

@@ -9,6 +9,7 @@ import {
   conversationsResponse,
   exportQuery,
   exportResponse,
+  homeSummaryResponse,
   monitoringResponse,
 } from './views.ts';
 
@@ -82,7 +83,18 @@ export const getMonitoring = defineRoute({
   response: monitoringResponse,
 });
 
+/** app/home, for everyone: today's figures of the caller's own scope (no report permission needed). */
+export const getHomeSummary = defineRoute({
+  ...base,
+  id: 'analytics.home',
+  method: 'GET',
+  path: '/analytics/home',
+  access: { roles: 'all' },
+  response: homeSummaryResponse,
+});
+
 export const ANALYTICS_ROUTES = [
+  getHomeSummary,
   getOverview,
   getBreakdown,
   listConversationFacts,

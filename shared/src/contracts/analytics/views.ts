@@ -134,3 +134,11 @@ export const monitoringResponse = z.object({
   generated_at: z.string(),
 });
 export type MonitoringView = z.infer<typeof monitoringResponse>;
+
+/** app/home: what matters today in the caller's own scope. */
+export const homeSummaryResponse = z.object({
+  my_open: z.number(),
+  waiting_in_my_queues: z.number(),
+  today: analyticsMeasures,
+});
+export type HomeSummary = z.infer<typeof homeSummaryResponse>;
