@@ -172,6 +172,14 @@ describe('analytics ledger', () => {
       by: 'hour',
     });
     expect(hours.body.rows.find((row) => row.key === '17')?.label).toBe('17h');
+    const heatmap = await get<{ rows: BreakdownRow[] }>(getBreakdown, inbox.admin.token, {
+      ...range,
+      by: 'weekday_hour',
+    });
+    expect(heatmap.body.rows.find((row) => row.key === '4-17')).toMatchObject({
+      label: 'Qui 17h',
+      conversations: { opened: 1 },
+    });
   });
 
   it('gives the CSV exactly the numbers of the API', async () => {

@@ -124,7 +124,19 @@ const DIMENSION_PARTITION: Record<BreakdownDimension, Partition> = {
   tabulation: 'tabulation',
   hour: 'combo',
   day: 'combo',
+  weekday_hour: 'combo',
 };
+
+/** The key of a local hour under a time dimension. */
+function timeKey(by: 'hour' | 'day' | 'weekday_hour', at: string, timeZone: string): string {
+  const local = localHour(at, timeZone);
+  if (by === 'hour') return String(local.hour);
+  if (by === 'day') return local.date;
+  return `${local.weekday}-${local.hour}`;
+}
+
+const isTime = (by: BreakdownDimension): by is 'hour' | 'day' | 'weekday_hour' =>
+  by === 'hour' || by === 'day' || by === 'weekday_hour';
 
 /** The key a fact (for open_now) or a rollup item has under a dimension. */
 function factKey(by: BreakdownDimension, fact: ConversationFact, timeZone: string): string[] {
@@ -140,9 +152,9 @@ function factKey(by: BreakdownDimension, fact: ConversationFact, timeZone: strin
     case 'tabulation':
       return [fact.tabulation?._id ?? NONE];
     case 'hour':
-      return [String(localHour(fact.opened_at, timeZone).hour)];
     case 'day':
-      return [localHour(fact.opened_at, timeZone).date];
+    case 'weekday_hour':
+      return [timeKey(by, fact.opened_at, timeZone)];
   }
 }
 
@@ -161,6 +173,10 @@ async function labelsOf(scope: Scope, by: BreakdownDimension, groups: Map<string
     if (by === 'tabulation') return key === NONE ? t.noTabulation : (learned.get(key) ?? key);
     if (by === 'tag') return tags.get(key) ?? key;
     if (by === 'hour') return `${key.padStart(2, '0')}h`;
+    if (by === 'weekday_hour') {
+      const [weekday = '0', hour = '0'] = key.split('-');
+      return `${t.weekdays[Number(weekday)] ?? weekday} ${hour.padStart(2, '0')}h`;
+    }
     return key;
   };
 }
@@ -175,10 +191,7 @@ export async function breakdown(
     by === 'hour' || by === 'day' ? (scope.filtered ? 'combo' : 'all') : DIMENSION_PARTITION[by];
   const [groups, open] = await Promise.all([
     grouped(scope, filters, partition, (item, fields) => {
-      if (by === 'hour' || by === 'day') {
-        const local = localHour(`${String(item.hour)}:00:00Z`, scope.timeZone);
-        return by === 'hour' ? String(local.hour) : local.date;
-      }
+      if (isTime(by)) return timeKey(by, `${String(item.hour)}:00:00Z`, scope.timeZone);
       if (by === 'channel') return fields.channel;
       if (by === 'department') return fields.department;
       if (by === 'employee') return fields.employee;
@@ -190,19 +203,18 @@ export async function breakdown(
   for (const fact of open) {
     for (const key of factKey(by, fact, scope.timeZone)) openCounts.set(key, (openCounts.get(key) ?? 0) + 1);
   }
-  const keys = new Set([...groups.keys(), ...(by === 'hour' || by === 'day' ? [] : openCounts.keys())]);
+  const keys = new Set([...groups.keys(), ...(isTime(by) ? [] : openCounts.keys())]);
   const label = await labelsOf(scope, by, groups);
   const rows = [...keys].map((key) => ({
     key,
     label: label(key),
     ...measuresOf(groups.get(key)?.rollup ?? emptyRollup(), openCounts.get(key) ?? 0, filters.business_hours),
   }));
-  const numeric = by === 'hour';
   rows.sort((a, b) =>
-    numeric
+    by === 'hour'
       ? Number(a.key) - Number(b.key)
-      : by === 'day'
-        ? a.key.localeCompare(b.key)
+      : isTime(by)
+        ? a.key.localeCompare(b.key, 'en', { numeric: true })
         : b.conversations.opened - a.conversations.opened || a.label.localeCompare(b.label),
   );
   return { rows };

@@ -59,6 +59,15 @@ export const analyticsPtBR = {
     messagesOut: 'Enviadas',
   },
   loadMore: 'Carregar mais',
+  channels: {
+    widget: 'Widget do site',
+    whatsapp: 'WhatsApp',
+    official: 'WhatsApp oficial',
+    messenger: 'Messenger',
+    instagram: 'Instagram',
+    telegram: 'Telegram',
+    email: 'E-mail',
+  } as Record<string, string>,
   monitoring: {
     employees: 'Atendentes',
     queues: 'Filas',

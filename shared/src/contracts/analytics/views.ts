@@ -44,6 +44,7 @@ export const analyticsMeasures = z.object({
 });
 export type AnalyticsMeasures = z.infer<typeof analyticsMeasures>;
 
+/** `weekday_hour` (key `<0–6, Sunday first>-<0–23>`) feeds the dashboard's hour × weekday heatmap. */
 export const BREAKDOWN_DIMENSIONS = [
   'channel',
   'department',
@@ -52,6 +53,7 @@ export const BREAKDOWN_DIMENSIONS = [
   'tabulation',
   'hour',
   'day',
+  'weekday_hour',
 ] as const;
 export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
 
