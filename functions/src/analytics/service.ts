@@ -172,6 +172,7 @@ async function labelsOf(scope: Scope, by: BreakdownDimension, groups: Map<string
     if (by === 'employee') return key === NONE ? t.noEmployee : (learned.get(key) ?? key);
     if (by === 'tabulation') return key === NONE ? t.noTabulation : (learned.get(key) ?? key);
     if (by === 'tag') return tags.get(key) ?? key;
+    if (by === 'channel') return t.channels[key] ?? key;
     if (by === 'hour') return `${key.padStart(2, '0')}h`;
     if (by === 'weekday_hour') {
       const [weekday = '0', hour = '0'] = key.split('-');

@@ -24,7 +24,8 @@ export interface AnalyticsQuery {
 export const analyticsKeys = {
   all: ['analytics'] as const,
   overview: (query: AnalyticsQuery) => ['analytics', 'overview', query] as const,
-  breakdown: (by: BreakdownDimension, query: AnalyticsQuery) => ['analytics', 'breakdown', by, query] as const,
+  breakdown: (by: BreakdownDimension, query: AnalyticsQuery) =>
+    ['analytics', 'breakdown', by, query] as const,
   conversations: (query: AnalyticsQuery) => ['analytics', 'conversations', query] as const,
   monitoring: ['analytics', 'monitoring'] as const,
   home: ['analytics', 'home'] as const,
@@ -38,8 +39,11 @@ export const analyticsApi = {
     callRoute(getBreakdown, { query: { ...query, by } }),
   conversations: (query: AnalyticsQuery, cursor: string | undefined) =>
     callRoute(listConversationFacts, { query: { ...query, cursor, limit: '50' } }),
-  export: (query: AnalyticsQuery, report: 'overview' | 'breakdown' | 'conversations', by?: BreakdownDimension) =>
-    callRoute(exportReport, { query: { ...query, report, by } }),
+  export: (
+    query: AnalyticsQuery,
+    report: 'overview' | 'breakdown' | 'conversations',
+    by?: BreakdownDimension,
+  ) => callRoute(exportReport, { query: { ...query, report, by } }),
   monitoring: () => callRoute(getMonitoring),
   home: () => callRoute(getHomeSummary),
 };

@@ -1,10 +1,5 @@
 import { BarChart, HeatmapChart, LineChart, PieChart } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  VisualMapComponent,
-} from 'echarts/components';
+import { GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsOption } from 'echarts';
@@ -24,7 +19,15 @@ echarts.use([
   CanvasRenderer,
 ]);
 
-export function Chart({ option, height = 280, testId }: { option: EChartsOption; height?: number; testId?: string }) {
+export function Chart({
+  option,
+  height = 280,
+  testId,
+}: {
+  option: EChartsOption;
+  height?: number;
+  testId?: string;
+}) {
   return (
     <div data-testid={testId}>
       <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height }} />

@@ -15,7 +15,10 @@ export function FiltersBar() {
   const filters = useAtomValue(analyticsFiltersAtom);
   const patch = useSetAtom(patchAnalyticsFiltersAtom);
   const isAdmin = useMountedEmployee().data?.role === 'admin';
-  const departments = useQuery({ queryKey: analyticsKeys.departments, queryFn: filterOptionsApi.departments });
+  const departments = useQuery({
+    queryKey: analyticsKeys.departments,
+    queryFn: filterOptionsApi.departments,
+  });
   const employees = useQuery({
     queryKey: analyticsKeys.employees,
     queryFn: filterOptionsApi.employees,

@@ -16,7 +16,11 @@ export const useMonitoringLive = () => useLiveInvalidation(MONITORING_EVENTS, wa
 const choices = { placeholderData: keepPreviousData, retry: false } as const;
 
 export const useOverview = (query: AnalyticsQuery) =>
-  useQuery({ queryKey: analyticsKeys.overview(query), queryFn: () => analyticsApi.overview(query), ...choices });
+  useQuery({
+    queryKey: analyticsKeys.overview(query),
+    queryFn: () => analyticsApi.overview(query),
+    ...choices,
+  });
 
 export const useBreakdown = (by: BreakdownDimension, query: AnalyticsQuery) =>
   useQuery({

@@ -1,15 +1,8 @@
+import { formatDuration } from '@atende/shared/rules/duration-format';
 import { formatNumber } from '@atende/shared/rules/number-format';
 
 /** Spec point 9 thousands separator for counts; '—' where there is no figure. */
 export const count = (value: number | null | undefined): string =>
   value === null || value === undefined ? '—' : formatNumber(value);
 
-/** A duration for people: 45s, 12min 05s, 3h 20min, 2d 4h. */
-export function duration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined) return '—';
-  const s = Math.round(seconds);
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}min ${String(s % 60).padStart(2, '0')}s`;
-  if (s < 86_400) return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}min`;
-  return `${formatNumber(Math.floor(s / 86_400))}d ${Math.floor((s % 86_400) / 3600)}h`;
-}
+export const duration = formatDuration;
