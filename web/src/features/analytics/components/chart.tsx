@@ -3,7 +3,7 @@ import { GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } 
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsOption } from 'echarts';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 
 // Only the chart types these pages draw are registered: the analytics chunk stays small, and it is reached
 // through the analytics pages' lazy imports only, never from the login page.
