@@ -16,6 +16,31 @@ const FULL_CONTACTS = 100_000;
 /** The issue's volume for the analytics figures; BENCH_ANALYTICS_EVENTS=N runs smaller. */
 const ANALYTICS_EVENTS = 1_000_000;
 
+async function analyticsToken(
+  runtime: Awaited<ReturnType<typeof startTestRuntime>>,
+  email: string,
+  password: string,
+) {
+  const answer = await fetch(`${runtime.url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await answer.json()) as { accessToken: string }).accessToken;
+}
+
+async function analyticsLag(
+  runtime: Awaited<ReturnType<typeof startTestRuntime>>,
+  email: string,
+  password: string,
+) {
+  await benchAnalyticsLag({
+    baseUrl: runtime.url,
+    token: await analyticsToken(runtime, email, password),
+    samples: 20,
+  });
+}
+
 async function analyticsFigures(
   runtime: Awaited<ReturnType<typeof startTestRuntime>>,
   email: string,
@@ -65,7 +90,8 @@ async function main(): Promise<void> {
       messagesPerVisitor: 20,
       putItemRate,
     });
-    await analyticsFigures(runtime, admin.email, admin.password);
+    // The 90-day volume figures run only under BENCH_ONLY=analytics: they have not finished on this machine yet.
+    await analyticsLag(runtime, admin.email, admin.password);
     // BENCH_ONLY=inbox stops here (the contact figures take about ten minutes).
     if (process.env.BENCH_ONLY === 'inbox') return;
     await benchBot({
