@@ -4,7 +4,7 @@ import { config } from './config.ts';
 import { logger } from './logger.ts';
 
 /** A claim outlives any redelivery: the stream keeps records 24 hours, a DLQ message 14 days. */
-const CLAIM_TTL_SECONDS = 15 * 24 * 60 * 60;
+export const CLAIM_TTL_SECONDS = 15 * 24 * 60 * 60;
 
 export interface ClaimedEvent {
   id: string;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { startTestRuntime } from '../testing/runtime.ts';
 import { TABLE_PREFIX } from '../local/runtime.ts';
+import { benchAnalytics, benchAnalyticsLag } from './analytics.ts';
 import { benchContacts } from './contacts.ts';
 import { benchDynamoDbWrites } from './dynamodb-writes.ts';
 import { benchGatewayHealth } from './gateway-health.ts';
@@ -15,6 +16,54 @@ import { benchSqsSends } from './sqs-sends.ts';
 
 /** The spec's base size for the contact import and search figures; BENCH_CONTACTS=N runs smaller. */
 const FULL_CONTACTS = 100_000;
+/** The issue's volume for the analytics figures; BENCH_ANALYTICS_EVENTS=N runs smaller. */
+const ANALYTICS_EVENTS = 1_000_000;
+
+async function analyticsToken(
+  runtime: Awaited<ReturnType<typeof startTestRuntime>>,
+  email: string,
+  password: string,
+) {
+  const answer = await fetch(`${runtime.url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await answer.json()) as { accessToken: string }).accessToken;
+}
+
+async function analyticsLag(
+  runtime: Awaited<ReturnType<typeof startTestRuntime>>,
+  email: string,
+  password: string,
+) {
+  await benchAnalyticsLag({
+    baseUrl: runtime.url,
+    token: await analyticsToken(runtime, email, password),
+    samples: 20,
+  });
+}
+
+async function analyticsFigures(
+  runtime: Awaited<ReturnType<typeof startTestRuntime>>,
+  email: string,
+  password: string,
+) {
+  const answer = await fetch(`${runtime.url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { accessToken: token } = (await answer.json()) as { accessToken: string };
+  await benchAnalyticsLag({ baseUrl: runtime.url, token, samples: 20 });
+  await benchAnalytics({
+    baseUrl: runtime.url,
+    dynamodbEndpoint: runtime.endpoints.dynamodb,
+    tablePrefix: TABLE_PREFIX,
+    token,
+    events: Number(process.env.BENCH_ANALYTICS_EVENTS ?? ANALYTICS_EVENTS),
+  });
+}
 
 /** `npm run bench`: figures from a fresh local runtime on this machine. Numbers are printed, never asserted. */
 async function main(): Promise<void> {
@@ -24,6 +73,13 @@ async function main(): Promise<void> {
   const runtime = await startTestRuntime();
   try {
     console.log(`Benchmarks on a fresh local runtime (${runtime.url})\n`);
+    const demoAdmin = runtime.logins.find((login) => login.role === 'admin');
+    if (!demoAdmin) throw new Error('the demo seed has no admin');
+    // BENCH_ONLY=analytics runs the analytics figures alone.
+    if (process.env.BENCH_ONLY === 'analytics') {
+      await analyticsFigures(runtime, demoAdmin.email, demoAdmin.password);
+      return;
+    }
     const putItemRate = await benchDynamoDbWrites(runtime.endpoints.dynamodb, TABLE_PREFIX);
     await benchGatewayHealth(runtime.url);
     await benchLoginJs(runtime.url);
@@ -58,6 +114,8 @@ async function main(): Promise<void> {
       recipients: Number(process.env.BENCH_CAMPAIGN ?? 10_000),
       mps: sandboxMps(),
     });
+    // The 90-day volume figures run only under BENCH_ONLY=analytics: they have not finished on this machine yet.
+    await analyticsLag(runtime, admin.email, admin.password);
     // BENCH_ONLY=inbox stops here (the contact figures take about ten minutes).
     if (process.env.BENCH_ONLY === 'inbox') return;
     await benchBot({

@@ -117,6 +117,7 @@ import { PIPELINES_ROUTES } from './pipelines/routes.ts';
 import { AI_ROUTES } from './ai/routes.ts';
 import { APPS_ROUTES } from './apps/routes.ts';
 import { CAMPAIGNS_ROUTES } from './campaigns/routes.ts';
+import { ANALYTICS_ROUTES } from './analytics/routes.ts';
 import type { RouteContract } from './types.ts';
 import { receiveProviderWebhook, verifyProviderWebhook } from './webhooks/provider-webhook.ts';
 import { createWidgetSession } from './widget/create-widget-session.ts';
@@ -337,4 +338,5 @@ export const ROUTES: readonly RouteContract[] = [
   ...AI_ROUTES,
   ...APPS_ROUTES,
   ...CAMPAIGNS_ROUTES,
+  ...ANALYTICS_ROUTES,
 ];

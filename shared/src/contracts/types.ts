@@ -119,6 +119,7 @@ export const DOMAINS = {
   apps: { handler: { module: 'apps/handler', export: 'handler' } },
   appWebhooks: { handler: { module: 'apps/webhooks/handler', export: 'handler' } },
   campaigns: { handler: { module: 'campaigns/handler', export: 'handler' } },
+  analytics: { handler: { module: 'analytics/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

@@ -3,6 +3,7 @@ import { flowsStrings } from './pt-BR-flows.ts';
 import { pipelinesPtBR } from './pipelines.ts';
 import { appsPtBR } from './apps.ts';
 import { campaignsPtBR } from './campaigns.ts';
+import { analyticsPtBR } from './analytics.ts';
 /**
  * Every user-facing string, pt-BR. Strings quoted by the spec are kept byte for byte (pt-BR.test.ts checks them);
  * placeholders use i18next's {{name}} syntax so the web app can load this object as its resource bundle.
@@ -1265,6 +1266,7 @@ export const ptBR = {
   pipelines: pipelinesPtBR,
   apps: appsPtBR,
   campaigns: campaignsPtBR,
+  analytics: analyticsPtBR,
 } as const;
 
 export type Messages = typeof ptBR;

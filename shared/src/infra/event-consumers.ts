@@ -68,6 +68,21 @@ export const EVENT_CONSUMERS: readonly EventConsumerDefinition[] = [
     description:
       "Mirrors contacts as persons in the company's installed CRMs and logs closed conversations' transcripts as notes",
   },
+  {
+    id: 'analytics',
+    handler: { module: 'analytics/ledger-consumer', export: 'handler' },
+    events: [
+      'message.created',
+      'conversation.opened',
+      'conversation.assigned',
+      'conversation.transferred',
+      'conversation.closed',
+    ],
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 8,
+    batchSize: 10,
+    description: 'Keeps the analytics ledger: per-conversation facts and hourly rollups',
+  },
 ];
 
 export const eventQueueId = (consumer: Pick<EventConsumerDefinition, 'id'>): string =>

@@ -137,6 +137,11 @@ export const SERVER_EVENT_SCHEMAS = {
     attempted: z.number().int(),
     total: z.number().int(),
   }),
+  /**
+   * Analytics: the ledger took in a change of this conversation. Goes to the company room naming the id only;
+   * open dashboards and the wallboard refetch (coalesced) through the API, which scopes each viewer.
+   */
+  'analytics-update': scoped({ conversation: objectId }),
   /** A refused or malformed client frame; nothing else happened. */
   error: scoped({ code: z.string(), message: z.string(), action: z.string().optional() }),
 } as const;

@@ -106,9 +106,29 @@ const FUNNEL_PAGES = {
   ),
 };
 
+const DashboardPage = lazyPage(
+  () => import('../../features/analytics/components/dashboard-page.tsx'),
+  'DashboardPage',
+);
+
+/** Analytics: the charts library is only ever reached through these lazy chunks (never the login page). */
+const ANALYTICS_PAGES = {
+  '/app/analytics': DashboardPage,
+  '/app/analytics/dashboard': DashboardPage,
+  '/app/analytics/monitoring': lazyPage(
+    () => import('../../features/analytics/components/monitoring-page.tsx'),
+    'MonitoringPage',
+  ),
+  '/app/analytics/reports': lazyPage(
+    () => import('../../features/analytics/components/reports-page.tsx'),
+    'ReportsPage',
+  ),
+};
+
 /** Screens built so far, by route pattern; every other shell route shows its header and an empty state. */
 export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   '/app/home': lazyPage(() => import('../../features/home/components/home-page.tsx'), 'HomePage'),
+  ...ANALYTICS_PAGES,
   '/app/settings/company': (props: PageProps) =>
     createElement(CompanySettingsPage, { ...props, panels: companySettingsPanels }),
   '/app/settings/employees': lazyPage(

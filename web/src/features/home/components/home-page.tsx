@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { useMountedEmployee } from '../../../lib/session/use-session.ts';
+import { HomeSummary } from './home-summary.tsx';
 import { TodayActivities } from './today-activities.tsx';
 
 export function HomePage({ title, breadcrumb }: { title: string; breadcrumb: readonly BreadcrumbItem[] }) {
@@ -38,6 +39,7 @@ export function HomePage({ title, breadcrumb }: { title: string; breadcrumb: rea
           <Skeleton active />
         )}
       </Card>
+      {employee && <HomeSummary />}
       {employee && <TodayActivities employeeId={employee._id} />}
     </>
   );

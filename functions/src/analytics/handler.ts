@@ -1,0 +1,27 @@
+import {
+  exportReport as exportRoute,
+  getBreakdown,
+  getHomeSummary,
+  getMonitoring,
+  getOverview,
+  listConversationFacts,
+} from '@atende/shared/contracts/analytics/routes';
+import { loadAccessContext } from '../company/access-context.ts';
+import { createHttpHandler, route } from '../lib/http.ts';
+import { listConversations } from './conversations.ts';
+import { exportReport } from './export.ts';
+import { homeSummary } from './home.ts';
+import { monitoring } from './monitoring.ts';
+import { breakdown, overview } from './service.ts';
+
+export const handler = createHttpHandler(
+  [
+    route(getOverview, ({ auth, query }) => overview(auth, query)),
+    route(getBreakdown, ({ auth, query }) => breakdown(auth, query)),
+    route(listConversationFacts, ({ auth, query }) => listConversations(auth, query)),
+    route(getHomeSummary, ({ auth }) => homeSummary(auth)),
+    route(getMonitoring, ({ auth }) => monitoring(auth)),
+    route(exportRoute, ({ auth, query }) => exportReport(auth, query)),
+  ],
+  { accessContext: loadAccessContext },
+);

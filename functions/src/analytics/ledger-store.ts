@@ -1,0 +1,149 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { clients } from '../lib/clients.ts';
+import { config } from '../lib/config.ts';
+import { batchGet, itemOf, type ItemKey } from '../lib/dynamo/batch-get.ts';
+import { type TransactItem, transactWrite } from '../lib/dynamo/transaction.ts';
+import { CLAIM_TTL_SECONDS, eventClaimKey } from '../lib/event-claims.ts';
+import type { Contribution, ConversationFact } from './facts.ts';
+import {
+  addContribution,
+  dimensionsOf,
+  emptyRollup,
+  hourOf,
+  type Partition,
+  rollupAttributes,
+  rollupOf,
+} from './rollup.ts';
+
+export const LEDGER_CONSUMER = 'analytics';
+
+/** Keys of the ledger: every one begins with the company id. */
+export const ledgerKeys = {
+  fact: (companyId: string, conversation: string): ItemKey => ({
+    pk: `C#${companyId}#AN_FACT#${conversation}`,
+    sk: 'FACT',
+  }),
+  /** gsi1: facts by opening time (the conversations report). */
+  factsByOpening: (companyId: string) => `C#${companyId}#AN_FACTS#`,
+  /** gsi2: facts still open (open_now). */
+  openFacts: (companyId: string) => `C#${companyId}#AN_OPEN#`,
+  rollupPartition: (companyId: string, partition: Partition) => `C#${companyId}#AN_ROLLUP#${partition}#`,
+  rollup: (companyId: string, partition: Partition, hour: string, key: string): ItemKey => ({
+    pk: ledgerKeys.rollupPartition(companyId, partition),
+    sk: `${hour}#${key}`,
+  }),
+};
+
+export interface StoredFact {
+  fact: ConversationFact;
+  version: number;
+}
+
+export async function readFact(companyId: string, conversation: string): Promise<StoredFact | undefined> {
+  const { Item } = await clients().document.send(
+    new GetCommand({
+      TableName: config().mainTable,
+      Key: ledgerKeys.fact(companyId, conversation),
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) return undefined;
+  return { fact: Item.fact as ConversationFact, version: Number(Item.version) };
+}
+
+function factItem(companyId: string, fact: ConversationFact, version: number): Record<string, unknown> {
+  return {
+    ...ledgerKeys.fact(companyId, fact.conversation),
+    entity: 'analytics_fact',
+    fact,
+    version,
+    ...(fact.opened_at
+      ? { gsi1pk: ledgerKeys.factsByOpening(companyId), gsi1sk: `${fact.opened_at}#${fact.conversation}` }
+      : {}),
+    ...(fact.opened_at && !fact.closed_at
+      ? { gsi2pk: ledgerKeys.openFacts(companyId), gsi2sk: fact.conversation }
+      : {}),
+  };
+}
+
+const versioned = (version: number | undefined) =>
+  version === undefined
+    ? { ConditionExpression: 'attribute_not_exists(pk)' }
+    : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version } };
+
+/**
+ * Writes the fact, the rollup items its contributions change and the event's claim in one transaction: a
+ * replayed event fails the claim's condition and changes nothing, a concurrent writer of the same rollup item
+ * fails its version condition (the caller reads again and retries).
+ */
+export async function commitEvent(
+  companyId: string,
+  event: { id: string; company_id: string },
+  previous: StoredFact | undefined,
+  fact: ConversationFact,
+  contributions: readonly Contribution[],
+): Promise<void> {
+  const table = config().mainTable;
+  const touched = new Map<
+    string,
+    { key: ItemKey; contributions: Contribution[]; labels: Record<string, string> }
+  >();
+  for (const contribution of contributions) {
+    for (const dimension of dimensionsOf(fact)) {
+      const key = ledgerKeys.rollup(companyId, dimension.partition, hourOf(contribution.at), dimension.key);
+      const id = `${key.pk}\u0000${key.sk}`;
+      const entry = touched.get(id) ?? { key, contributions: [], labels: dimension.labels };
+      entry.contributions.push(contribution);
+      touched.set(id, entry);
+    }
+  }
+  const current = await batchGet(
+    [...touched.values()].map((entry) => entry.key),
+    { table },
+  );
+  const rollups: TransactItem[] = [...touched.values()].map(({ key, contributions: added, labels }) => {
+    const existing = itemOf(current, key);
+    const rollup = existing ? rollupOf(existing) : emptyRollup();
+    for (const contribution of added) addContribution(rollup, contribution);
+    Object.assign(rollup.labels, labels);
+    const version = existing ? Number(existing.version) : undefined;
+    return {
+      Put: {
+        TableName: table,
+        Item: {
+          ...key,
+          entity: 'analytics_rollup',
+          hour: key.sk.slice(0, 13),
+          key: key.sk.slice(14),
+          ...rollupAttributes(rollup),
+          version: (version ?? 0) + 1,
+        },
+        ...versioned(version),
+      },
+    };
+  });
+  await transactWrite({
+    claim: {
+      Put: {
+        TableName: table,
+        Item: {
+          ...eventClaimKey(LEDGER_CONSUMER, event),
+          entity: 'event_claim',
+          consumer: LEDGER_CONSUMER,
+          event: event.id,
+          applied_at: new Date().toISOString(),
+          expiresAt: Math.floor(Date.now() / 1000) + CLAIM_TTL_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    fact: {
+      Put: {
+        TableName: table,
+        Item: factItem(companyId, fact, (previous?.version ?? 0) + 1),
+        ...versioned(previous?.version),
+      },
+    },
+    rollups,
+  });
+}

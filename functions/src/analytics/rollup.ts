@@ -1,0 +1,153 @@
+import { DDSketch } from '@datadog/sketches-js';
+import type { Contribution, ConversationFact, Duration } from './facts.ts';
+
+/**
+ * Hourly rollups. Each (company, partition, UTC hour, key) item holds counters, and per duration measure and
+ * mode (calendar, business hours) a count, a sum and a DDSketch (1% relative accuracy): sketches merge exactly,
+ * so a percentile over any range of hours is the percentile of the whole range. The sketch is kept as its
+ * non-empty bins ("zeros;key:count,..."), not the library's protobuf, which writes every bin between the lowest
+ * and the highest (1 KB for one value, 4 KB for an hour's spread of waits) and would make range reads slow.
+ *
+ * Partitions: `all` (one key per hour: fast unfiltered figures), `combo` (channel|department|employee), and
+ * `tag` / `tabulation` (value|channel|department|employee): filters and breakdowns group these in memory.
+ */
+export const MEASURES = ['wait', 'first_response', 'resolution'] as const;
+export type Measure = (typeof MEASURES)[number];
+export const MODES = ['cal', 'bh'] as const;
+export type Mode = (typeof MODES)[number];
+export const COUNTERS = ['opened', 'closed', 'received', 'sent'] as const;
+export type Counter = (typeof COUNTERS)[number];
+export const PARTITIONS = ['all', 'combo', 'tag', 'tabulation'] as const;
+export type Partition = (typeof PARTITIONS)[number];
+
+const RELATIVE_ACCURACY = 0.01;
+export const NONE = 'none';
+
+export interface Stat {
+  n: number;
+  sum: number;
+  sketch: DDSketch;
+}
+
+export interface Rollup {
+  counters: Record<Counter, number>;
+  stats: Record<`${Measure}_${Mode}`, Stat>;
+  labels: Record<string, string>;
+}
+
+const newSketch = () => new DDSketch({ relativeAccuracy: RELATIVE_ACCURACY });
+
+export function encodeSketch(sketch: DDSketch): string {
+  const bins: string[] = [];
+  sketch.store.bins.forEach((count, index) => {
+    if (count > 0) bins.push(`${index + sketch.store.offset}:${count}`);
+  });
+  return `${sketch.zeroCount};${bins.join(',')}`;
+}
+
+export function decodeSketch(encoded: string): DDSketch {
+  const sketch = newSketch();
+  const [zeros = '0', bins = ''] = encoded.split(';');
+  if (Number(zeros) > 0) sketch.accept(0, Number(zeros));
+  for (const bin of bins ? bins.split(',') : []) {
+    const [key = '0', count = '0'] = bin.split(':');
+    sketch.accept(sketch.mapping.value(Number(key)), Number(count));
+  }
+  return sketch;
+}
+
+const statKey = (measure: Measure, mode: Mode) => `${measure}_${mode}` as const;
+
+export function emptyRollup(): Rollup {
+  const stats = {} as Rollup['stats'];
+  for (const measure of MEASURES) {
+    for (const mode of MODES) {
+      stats[statKey(measure, mode)] = { n: 0, sum: 0, sketch: newSketch() };
+    }
+  }
+  return { counters: { opened: 0, closed: 0, received: 0, sent: 0 }, stats, labels: {} };
+}
+
+export function addContribution(rollup: Rollup, contribution: Contribution): void {
+  for (const counter of COUNTERS) rollup.counters[counter] += contribution[counter] ?? 0;
+  for (const measure of MEASURES) {
+    const duration: Duration | undefined = contribution[measure];
+    if (!duration) continue;
+    for (const mode of MODES) {
+      const stat = rollup.stats[statKey(measure, mode)];
+      stat.n += 1;
+      stat.sum += duration[mode];
+      stat.sketch.accept(duration[mode]);
+    }
+  }
+}
+
+/** Adds `other` into `into` (counters, sums, sketches). */
+export function mergeRollup(into: Rollup, other: Rollup): void {
+  for (const counter of COUNTERS) into.counters[counter] += other.counters[counter];
+  for (const [key, stat] of Object.entries(other.stats) as [keyof Rollup['stats'], Stat][]) {
+    const target = into.stats[key];
+    target.n += stat.n;
+    target.sum += stat.sum;
+    if (stat.n > 0) target.sketch.merge(stat.sketch);
+  }
+  Object.assign(into.labels, other.labels);
+}
+
+/** The item attributes of a rollup (sketches as protobuf bytes, only those that saw a value). */
+export function rollupAttributes(rollup: Rollup): Record<string, unknown> {
+  const attributes: Record<string, unknown> = { ...rollup.counters, labels: rollup.labels };
+  for (const [key, stat] of Object.entries(rollup.stats)) {
+    if (stat.n === 0) continue;
+    attributes[`${key}_n`] = stat.n;
+    attributes[`${key}_sum`] = stat.sum;
+    attributes[`${key}_sk`] = encodeSketch(stat.sketch);
+  }
+  return attributes;
+}
+
+export function rollupOf(item: Record<string, unknown>): Rollup {
+  const rollup = emptyRollup();
+  for (const counter of COUNTERS) rollup.counters[counter] = Number(item[counter] ?? 0);
+  for (const key of Object.keys(rollup.stats) as (keyof Rollup['stats'])[]) {
+    const encoded = item[`${key}_sk`];
+    if (typeof encoded !== 'string') continue;
+    rollup.stats[key] = {
+      n: Number(item[`${key}_n`] ?? 0),
+      sum: Number(item[`${key}_sum`] ?? 0),
+      sketch: decodeSketch(encoded),
+    };
+  }
+  const labels = item.labels;
+  if (labels && typeof labels === 'object') {
+    rollup.labels = Object.fromEntries(
+      Object.entries(labels).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  }
+  return rollup;
+}
+
+/** The UTC hour a contribution falls in, `YYYY-MM-DDTHH`. */
+export const hourOf = (at: string): string => new Date(at).toISOString().slice(0, 13);
+
+export const comboKey = (fact: Pick<ConversationFact, 'channel' | 'department' | 'employee'>): string =>
+  `${fact.channel || NONE}|${fact.department ?? NONE}|${fact.employee?._id ?? NONE}`;
+
+/** Every (partition, key) a fact's contribution is counted under, and the labels it teaches. */
+export function dimensionsOf(
+  fact: ConversationFact,
+): { partition: Partition; key: string; labels: Record<string, string> }[] {
+  const combo = comboKey(fact);
+  const labels: Record<string, string> = fact.employee ? { [fact.employee._id]: fact.employee.name } : {};
+  const tabulation = fact.tabulation?._id ?? NONE;
+  return [
+    { partition: 'all', key: '-', labels: {} },
+    { partition: 'combo', key: combo, labels },
+    {
+      partition: 'tabulation',
+      key: `${tabulation}|${combo}`,
+      labels: fact.tabulation ? { ...labels, [fact.tabulation._id]: fact.tabulation.label } : labels,
+    },
+    ...fact.tags.map((tag) => ({ partition: 'tag' as const, key: `${tag}|${combo}`, labels })),
+  ];
+}

@@ -1,0 +1,222 @@
+import type {
+  AnalyticsFilters,
+  AnalyticsMeasures,
+  BreakdownDimension,
+  BreakdownRow,
+} from '@atende/shared/contracts/analytics/views';
+import { analyticsPtBR as t } from '@atende/shared/i18n/analytics';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
+import { queryAll } from '../lib/dynamo/query.ts';
+import { config } from '../lib/config.ts';
+import type { AuthContext } from '../lib/auth-context.ts';
+import type { ConversationFact } from './facts.ts';
+import { ledgerKeys } from './ledger-store.ts';
+import {
+  emptyRollup,
+  hourOf,
+  mergeRollup,
+  NONE,
+  type Partition,
+  type Rollup,
+  rollupOf,
+  type Stat,
+} from './rollup.ts';
+import { factInScope, inScope, type Scope, scopeOf } from './scope.ts';
+import { localHour } from './time.ts';
+import { tagCatalogue } from '../tags/catalogue.ts';
+
+/** The rollup items of one partition whose hour starts in [from, to). */
+async function rollupItems(companyId: string, partition: Partition, filters: AnalyticsFilters) {
+  const fromHour = hourOf(filters.from);
+  // `to` is exclusive: an hour starting exactly at `to` is out.
+  const lastHour = hourOf(new Date(Date.parse(filters.to) - 1).toISOString());
+  return queryAll({
+    TableName: config().mainTable,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': ledgerKeys.rollupPartition(companyId, partition),
+      ':from': `${fromHour}#`,
+      ':to': `${lastHour}#\uffff`,
+    },
+  });
+}
+
+/** Open conversations now, in the scope. */
+export async function openFacts(scope: Scope): Promise<ConversationFact[]> {
+  const items = await queryAll({
+    TableName: config().mainTable,
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': ledgerKeys.openFacts(scope.companyId) },
+  });
+  return items.map((item) => item.fact as ConversationFact).filter((fact) => factInScope(scope, fact));
+}
+
+const round = (value: number) => Math.round(value);
+function summary(stat: Stat) {
+  if (stat.n === 0) return { avg_s: null, p50_s: null, p90_s: null };
+  return {
+    avg_s: round(stat.sum / stat.n),
+    p50_s: round(stat.sketch.getValueAtQuantile(0.5)),
+    p90_s: round(stat.sketch.getValueAtQuantile(0.9)),
+  };
+}
+
+export function measuresOf(rollup: Rollup, openNow: number, businessHours: boolean): AnalyticsMeasures {
+  const mode = businessHours ? 'bh' : 'cal';
+  return {
+    conversations: { opened: rollup.counters.opened, closed: rollup.counters.closed, open_now: openNow },
+    wait: summary(rollup.stats[`wait_${mode}`]),
+    first_response: summary(rollup.stats[`first_response_${mode}`]),
+    resolution: summary(rollup.stats[`resolution_${mode}`]),
+    messages: { received: rollup.counters.received, sent: rollup.counters.sent },
+    // No grade is recorded anywhere yet (the service evaluation keeps none): the API says so, it invents none.
+    csat: { average: null, responses: 0 },
+  };
+}
+
+/** Splits a rollup key `[value|]channel|department|employee`. */
+function parts(key: string, withValue: boolean) {
+  const fields = key.split('|');
+  const [value, channel = NONE, department = NONE, employee = NONE] = withValue ? fields : ['', ...fields];
+  return { value: value ?? '', channel, department, employee };
+}
+
+interface Group {
+  key: string;
+  rollup: Rollup;
+}
+
+/** Rollups grouped by `keyOf` (undefined drops the item), scope applied. */
+async function grouped(
+  scope: Scope,
+  filters: AnalyticsFilters,
+  partition: Partition,
+  keyOf: (item: Record<string, unknown>, fields: ReturnType<typeof parts>) => string | undefined,
+): Promise<Map<string, Group>> {
+  const groups = new Map<string, Group>();
+  for (const item of await rollupItems(scope.companyId, partition, filters)) {
+    const fields = parts(String(item.key), partition === 'tag' || partition === 'tabulation');
+    if (partition !== 'all' && !inScope(scope, fields.channel, fields.department, fields.employee)) continue;
+    const key = keyOf(item, fields);
+    if (key === undefined) continue;
+    const group = groups.get(key) ?? { key, rollup: emptyRollup() };
+    mergeRollup(group.rollup, rollupOf(item));
+    groups.set(key, group);
+  }
+  return groups;
+}
+
+export async function overview(auth: AuthContext, filters: AnalyticsFilters): Promise<AnalyticsMeasures> {
+  const scope = await scopeOf(auth, filters);
+  const [groups, open] = await Promise.all([
+    grouped(scope, filters, scope.filtered ? 'combo' : 'all', () => 'total'),
+    openFacts(scope),
+  ]);
+  return measuresOf(groups.get('total')?.rollup ?? emptyRollup(), open.length, filters.business_hours);
+}
+
+const DIMENSION_PARTITION: Record<BreakdownDimension, Partition> = {
+  channel: 'combo',
+  department: 'combo',
+  employee: 'combo',
+  tag: 'tag',
+  tabulation: 'tabulation',
+  hour: 'combo',
+  day: 'combo',
+  weekday_hour: 'combo',
+};
+
+/** The key of a local hour under a time dimension. */
+function timeKey(by: 'hour' | 'day' | 'weekday_hour', at: string, timeZone: string): string {
+  const local = localHour(at, timeZone);
+  if (by === 'hour') return String(local.hour);
+  if (by === 'day') return local.date;
+  return `${local.weekday}-${local.hour}`;
+}
+
+const isTime = (by: BreakdownDimension): by is 'hour' | 'day' | 'weekday_hour' =>
+  by === 'hour' || by === 'day' || by === 'weekday_hour';
+
+/** The key a fact (for open_now) or a rollup item has under a dimension. */
+function factKey(by: BreakdownDimension, fact: ConversationFact, timeZone: string): string[] {
+  switch (by) {
+    case 'channel':
+      return [fact.channel];
+    case 'department':
+      return [fact.department ?? NONE];
+    case 'employee':
+      return [fact.employee?._id ?? NONE];
+    case 'tag':
+      return fact.tags;
+    case 'tabulation':
+      return [fact.tabulation?._id ?? NONE];
+    case 'hour':
+    case 'day':
+    case 'weekday_hour':
+      return [timeKey(by, fact.opened_at, timeZone)];
+  }
+}
+
+async function labelsOf(scope: Scope, by: BreakdownDimension, groups: Map<string, Group>) {
+  const learned = new Map<string, string>();
+  for (const group of groups.values()) {
+    for (const [id, label] of Object.entries(group.rollup.labels)) learned.set(id, label);
+  }
+  const tags =
+    by === 'tag'
+      ? new Map((await listCatalogue(tagCatalogue, scope.companyId)).map((tag) => [tag._id, tag.name]))
+      : new Map<string, string>();
+  return (key: string): string => {
+    if (by === 'department') return key === NONE ? t.noDepartment : (scope.departmentLabels.get(key) ?? key);
+    if (by === 'employee') return key === NONE ? t.noEmployee : (learned.get(key) ?? key);
+    if (by === 'tabulation') return key === NONE ? t.noTabulation : (learned.get(key) ?? key);
+    if (by === 'tag') return tags.get(key) ?? key;
+    if (by === 'channel') return t.channels[key] ?? key;
+    if (by === 'hour') return `${key.padStart(2, '0')}h`;
+    if (by === 'weekday_hour') {
+      const [weekday = '0', hour = '0'] = key.split('-');
+      return `${t.weekdays[Number(weekday)] ?? weekday} ${hour.padStart(2, '0')}h`;
+    }
+    return key;
+  };
+}
+
+export async function breakdown(
+  auth: AuthContext,
+  filters: AnalyticsFilters & { by: BreakdownDimension },
+): Promise<{ rows: BreakdownRow[] }> {
+  const scope = await scopeOf(auth, filters);
+  const { by } = filters;
+  const partition =
+    by === 'hour' || by === 'day' ? (scope.filtered ? 'combo' : 'all') : DIMENSION_PARTITION[by];
+  const [groups, open] = await Promise.all([
+    grouped(scope, filters, partition, (item, fields) => {
+      if (isTime(by)) return timeKey(by, `${String(item.hour)}:00:00Z`, scope.timeZone);
+      if (by === 'channel') return fields.channel;
+      if (by === 'department') return fields.department;
+      if (by === 'employee') return fields.employee;
+      return fields.value;
+    }),
+    openFacts(scope),
+  ]);
+  const openCounts = new Map<string, number>();
+  for (const fact of open) {
+    for (const key of factKey(by, fact, scope.timeZone)) openCounts.set(key, (openCounts.get(key) ?? 0) + 1);
+  }
+  const keys = new Set([...groups.keys(), ...(isTime(by) ? [] : openCounts.keys())]);
+  const label = await labelsOf(scope, by, groups);
+  const rows = [...keys].map((key) => ({
+    key,
+    label: label(key),
+    ...measuresOf(groups.get(key)?.rollup ?? emptyRollup(), openCounts.get(key) ?? 0, filters.business_hours),
+  }));
+  rows.sort((a, b) =>
+    by === 'hour'
+      ? Number(a.key) - Number(b.key)
+      : isTime(by)
+        ? a.key.localeCompare(b.key, 'en', { numeric: true })
+        : b.conversations.opened - a.conversations.opened || a.label.localeCompare(b.label),
+  );
+  return { rows };
+}

@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
+import { launchBrowser } from './browser.ts';
+import { adminToken, openAs } from './pages.ts';
+
+let runtime: TestRuntime;
+let browser: Browser;
+
+/** A site visitor writes through the widget's public API: a new conversation waits in the queue. */
+async function visitorWrites(text: string): Promise<void> {
+  const token = await adminToken(runtime);
+  const created = await fetch(`${runtime.url}/api/integrations/channels`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ type: 'widget', label: 'Site de análise' }),
+  });
+  expect(created.status).toBe(201);
+  const widget = ((await created.json()) as { _id: string })._id;
+  const session = await fetch(`${runtime.url}/api/widget/${widget}/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Paula Métricas' }),
+  });
+  expect(session.status).toBe(201);
+  const { token: visitor } = (await session.json()) as { token: string };
+  const sent = await fetch(`${runtime.url}/api/widget/${widget}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${visitor}` },
+    body: JSON.stringify({ id: `msg-${Date.now()}`, text }),
+  });
+  expect(sent.status).toBeLessThan(300);
+}
+
+/** The number an antd Statistic shows (commas are thousands separators). */
+async function statistic(page: Page, testId: string): Promise<number> {
+  const text = await page.getByTestId(testId).locator('.ant-statistic-content-value').textContent();
+  return Number((text ?? '').replaceAll(',', ''));
+}
+
+/** Waits until a Statistic shows `expected`, with no reload in between. */
+async function statisticBecomes(page: Page, testId: string, expected: number): Promise<void> {
+  await page.waitForFunction(
+    ([id, value]) => {
+      const node = document.querySelector(`[data-testid="${id}"] .ant-statistic-content-value`);
+      return node !== null && Number((node.textContent ?? '').replaceAll(',', '')) === value;
+    },
+    [testId, expected] as const,
+    // Polled on a timer: requestAnimationFrame does not run in a page that is not in front.
+    { timeout: 20_000, polling: 250 },
+  );
+}
+
+beforeAll(async () => {
+  runtime = await startTestRuntime();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.dispose();
+});
+
+describe('analytics', () => {
+  it('a conversation answered and closed shows on the dashboard and the wallboard without a reload', async () => {
+    const dashboard = await openAs(browser, runtime, 'admin');
+    await dashboard.goto(`${runtime.url}/app/analytics/dashboard`);
+    await dashboard.getByTestId('kpi-opened').waitFor();
+    const opened = await statistic(dashboard, 'kpi-opened');
+    const closed = await statistic(dashboard, 'kpi-closed');
+
+    // Tabs of one signed-in admin: a second sign-in of the same employee would close the first one's sockets.
+    const wallboard = await dashboard.context().newPage();
+    await wallboard.goto(`${runtime.url}/app/analytics/monitoring`);
+    await wallboard.getByTestId('monitoring-waiting').waitFor();
+    const waiting = await statistic(wallboard, 'monitoring-waiting');
+
+    await visitorWrites('Quero saber o prazo de entrega');
+    await statisticBecomes(wallboard, 'monitoring-waiting', waiting + 1);
+    await statisticBecomes(dashboard, 'kpi-opened', opened + 1);
+
+    const agent = await dashboard.context().newPage();
+    await agent.goto(`${runtime.url}/app/chat`);
+    await agent.getByTestId('conversation-tab-queue').click();
+    await agent
+      .locator('[data-testid="conversation-item"]:visible')
+      .filter({ hasText: 'Paula' })
+      .first()
+      .click();
+    await agent.getByTestId('conversation-assign').click();
+    await agent.getByTestId('composer-input').fill('O prazo é de 3 dias úteis.');
+    await agent.getByTestId('composer-send').click();
+    await agent
+      .locator('[data-testid="message-item"][data-sender="operator"]')
+      .filter({ hasText: 'O prazo é de 3 dias úteis.' })
+      .first()
+      .waitFor();
+    await statisticBecomes(wallboard, 'monitoring-waiting', waiting);
+
+    await agent.getByTestId('conversation-close').click();
+    await agent.getByTestId('close-confirm').click();
+    await statisticBecomes(dashboard, 'kpi-closed', closed + 1);
+    await expect(dashboard.getByTestId('kpi-first-response').textContent()).resolves.not.toContain('—');
+  });
+});

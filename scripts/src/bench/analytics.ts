@@ -1,0 +1,221 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Contribution, ConversationFact } from '@atende/functions/analytics/facts';
+import { ledgerKeys } from '@atende/functions/analytics/ledger-store';
+import {
+  addContribution,
+  comboKey,
+  emptyRollup,
+  hourOf,
+  type Rollup,
+  rollupAttributes,
+} from '@atende/functions/analytics/rollup';
+import { MAIN_TABLE, tableName } from '@atende/shared/infra/tables';
+import { DEMO } from '../seed/seed.ts';
+import { formatRow, percentile } from './stats.ts';
+
+/** Each synthetic conversation is five events: opened, customer message, assigned, first reply, closed. */
+const EVENTS_PER_CONVERSATION = 5;
+const DAYS = 90;
+const CHANNELS = ['whatsapp', 'widget', 'messenger'] as const;
+const DEPARTMENTS = [DEMO.departments.sales, DEMO.departments.support];
+const EMPLOYEES = Object.values(DEMO.employees).map((employee) => ({
+  _id: employee.id,
+  name: employee.name,
+}));
+
+/** A deterministic pseudo-random sequence, so every run writes the same volume. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+/**
+ * The rollup items one million conversation events produce, built with the ledger's own functions
+ * (addContribution, rollupAttributes) instead of replaying the events through the consumer, which at this
+ * machine's DynamoDB Local write rate would take hours: the read path measured here is the same.
+ * Partitions written: `all` and `combo` (what overview and breakdown by channel/department/employee read).
+ */
+function syntheticRollups(events: number, now: number) {
+  const next = random(42);
+  const items = new Map<string, { pk: string; sk: string; hour: string; key: string; rollup: Rollup }>();
+  const add = (partition: 'all' | 'combo', key: string, contribution: Contribution) => {
+    const item = ledgerKeys.rollup(DEMO.companyId, partition, hourOf(contribution.at), key);
+    const id = `${item.pk}|${item.sk}`;
+    const entry = items.get(id) ?? { ...item, hour: hourOf(contribution.at), key, rollup: emptyRollup() };
+    addContribution(entry.rollup, contribution);
+    items.set(id, entry);
+  };
+  const conversations = Math.round(events / EVENTS_PER_CONVERSATION);
+  for (let index = 0; index < conversations; index += 1) {
+    const opened = now - next() * DAYS * 86_400_000;
+    const fact = {
+      channel: CHANNELS[Math.floor(next() * CHANNELS.length)] as string,
+      department: DEPARTMENTS[Math.floor(next() * DEPARTMENTS.length)] as string,
+      employee: EMPLOYEES[Math.floor(next() * EMPLOYEES.length)] ?? null,
+    } satisfies Pick<ConversationFact, 'channel' | 'department' | 'employee'>;
+    const wait = Math.round(next() * 1800);
+    const reply = wait + Math.round(next() * 600);
+    const resolution = reply + Math.round(next() * 7200);
+    const at = (seconds: number) => new Date(opened + seconds * 1000).toISOString();
+    const contributions: Contribution[] = [
+      { at: at(0), opened: 1, received: 1 },
+      { at: at(wait), wait: { cal: wait, bh: wait } },
+      { at: at(reply), sent: 1, first_response: { cal: reply, bh: reply } },
+      { at: at(resolution), closed: 1, resolution: { cal: resolution, bh: resolution } },
+    ];
+    for (const contribution of contributions) {
+      add('all', '-', contribution);
+      add('combo', comboKey(fact), contribution);
+    }
+  }
+  return [...items.values()];
+}
+
+async function writeAll(
+  client: DynamoDBDocumentClient,
+  table: string,
+  items: ReturnType<typeof syntheticRollups>,
+) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      while (next < items.length) {
+        const chunk = items.slice(next, next + 25);
+        next += 25;
+        let requests = chunk.map((item) => ({
+          PutRequest: {
+            Item: {
+              pk: item.pk,
+              sk: item.sk,
+              entity: 'analytics_rollup',
+              hour: item.hour,
+              key: item.key,
+              ...rollupAttributes(item.rollup),
+              version: 1,
+            },
+          },
+        }));
+        while (requests.length > 0) {
+          const answer = await client.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
+          requests = (answer.UnprocessedItems?.[table] ?? []) as typeof requests;
+        }
+      }
+    }),
+  );
+}
+
+async function timed(samples: number, call: () => Promise<void>): Promise<number[]> {
+  const durations: number[] = [];
+  for (let index = 0; index < samples; index += 1) {
+    const started = performance.now();
+    await call();
+    durations.push(performance.now() - started);
+  }
+  return durations;
+}
+
+/** Overview and breakdown p95 over the synthetic volume, through the real API (gateway, auth, handler). */
+export async function benchAnalytics(options: {
+  baseUrl: string;
+  dynamodbEndpoint: string;
+  tablePrefix: string;
+  token: string;
+  events: number;
+}): Promise<void> {
+  const now = Date.now();
+  const items = syntheticRollups(options.events, now);
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: options.dynamodbEndpoint }));
+  const started = performance.now();
+  await writeAll(client, tableName(options.tablePrefix, MAIN_TABLE), items);
+  client.destroy();
+  console.log(
+    formatRow('analytics rollups loaded', {
+      events: options.events,
+      items: items.length,
+      seconds: (performance.now() - started) / 1000,
+    }),
+  );
+  const range = `from=${new Date(now - DAYS * 86_400_000).toISOString()}&to=${new Date(now + 3_600_000).toISOString()}`;
+  const get = async (path: string) => {
+    const answer = await fetch(`${options.baseUrl}/api/analytics/${path}`, {
+      headers: { authorization: `Bearer ${options.token}` },
+    });
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
+    await answer.json();
+  };
+  for (const [name, path] of [
+    ['analytics overview 90 days', `overview?${range}`],
+    ['analytics overview 90d, 1 channel', `overview?${range}&channel=whatsapp`],
+    ['analytics breakdown by channel 90d', `breakdown?by=channel&${range}`],
+    ['analytics breakdown by day 90d', `breakdown?by=day&${range}`],
+  ] as const) {
+    const durations = await timed(20, () => get(path));
+    console.log(
+      formatRow(name, {
+        p50_ms: percentile(durations, 50),
+        p95_ms: percentile(durations, 95),
+        target_ms: 300,
+      }),
+    );
+  }
+}
+
+/**
+ * Event-to-dashboard lag: a visitor's message goes through the widget API, and the time is taken until the
+ * overview's received-messages count includes it (stream → dispatcher → analytics queue → ledger → API),
+ * polled every 100 ms. One visitor session (the widget throttles new sessions per address).
+ */
+export async function benchAnalyticsLag(options: {
+  baseUrl: string;
+  token: string;
+  samples: number;
+}): Promise<void> {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${options.token}` };
+  const created = await fetch(`${options.baseUrl}/api/integrations/channels`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ type: 'widget', label: 'Bench analytics' }),
+  });
+  const widget = ((await created.json()) as { _id: string })._id;
+  const session = await fetch(`${options.baseUrl}/api/widget/${widget}/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Visitante bench' }),
+  });
+  if (session.status !== 201) throw new Error(`widget session answered ${session.status}`);
+  const { token: visitor } = (await session.json()) as { token: string };
+  const received = async () => {
+    const range = `from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date(Date.now() + 3_600_000).toISOString()}`;
+    const answer = await fetch(`${options.baseUrl}/api/analytics/overview?${range}`, { headers });
+    return ((await answer.json()) as { messages: { received: number } }).messages.received;
+  };
+  const lags: number[] = [];
+  for (let index = 0; index < options.samples; index += 1) {
+    const before = await received();
+    const started = performance.now();
+    const sent = await fetch(`${options.baseUrl}/api/widget/${widget}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${visitor}` },
+      body: JSON.stringify({ id: `bench-${index}-${Date.now()}`, text: `Olá ${index}` }),
+    });
+    if (sent.status >= 300) throw new Error(`widget message answered ${sent.status}`);
+    while ((await received()) <= before) {
+      if (performance.now() - started > 30_000)
+        throw new Error('the ledger did not take the message in 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    lags.push(performance.now() - started);
+  }
+  console.log(
+    formatRow('analytics event-to-dashboard lag', {
+      samples: lags.length,
+      p50_ms: percentile(lags, 50),
+      p95_ms: percentile(lags, 95),
+      target_ms: 5000,
+    }),
+  );
+}

@@ -1,0 +1,34 @@
+import type { BreakdownRow } from '@atende/shared/contracts/analytics/views';
+import { describe, expect, it } from 'vitest';
+import { heatmapCells, volumeOption } from './chart-options.ts';
+
+const row = (key: string, label: string, opened: number, closed = 0): BreakdownRow => ({
+  key,
+  label,
+  conversations: { opened, closed, open_now: 0 },
+  wait: { avg_s: null, p50_s: null, p90_s: null },
+  first_response: { avg_s: null, p50_s: null, p90_s: null },
+  resolution: { avg_s: null, p50_s: null, p90_s: null },
+  messages: { received: 0, sent: 0 },
+  csat: { average: null, responses: 0 },
+});
+
+describe('analytics chart options', () => {
+  it('places each weekday×hour row at [hour, weekday, opened]', () => {
+    expect(heatmapCells([row('4-17', 'Qui 17h', 3), row('0-9', 'Dom 09h', 1)])).toEqual([
+      [17, 4, 3],
+      [9, 0, 1],
+    ]);
+  });
+
+  it('draws opened and closed per day, in the rows order', () => {
+    const option = volumeOption([
+      row('2026-11-19', '2026-11-19', 2, 1),
+      row('2026-11-20', '2026-11-20', 0, 4),
+    ]);
+    expect(option.series).toEqual([
+      expect.objectContaining({ data: [2, 0] }),
+      expect.objectContaining({ data: [1, 4] }),
+    ]);
+  });
+});

@@ -1,0 +1,49 @@
+import type { BreakdownDimension } from '@atende/shared/contracts/analytics/views';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { DownloadOutlined } from '@ant-design/icons';
+import { App, Button } from 'antd';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { analyticsApi } from '../api/analytics-api.ts';
+import { analyticsQueryAtom } from '../state/filters.ts';
+
+const t = ptBR.analytics;
+
+/** Downloads the CSV of a report with the filters on screen (the same service answers both). */
+export function ExportButton({
+  report,
+  by,
+}: {
+  report: 'overview' | 'breakdown' | 'conversations';
+  by?: BreakdownDimension;
+}) {
+  const query = useAtomValue(analyticsQueryAtom);
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const file = await analyticsApi.export(query, report, by);
+      const url = URL.createObjectURL(new Blob([file.csv], { type: file.content_type }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.file_name;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch {
+      void message.error(t.loadFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      icon={<DownloadOutlined />}
+      loading={busy}
+      onClick={() => void download()}
+      data-testid={`export-${by ?? report}`}
+    >
+      {t.exportCsv}
+    </Button>
+  );
+}

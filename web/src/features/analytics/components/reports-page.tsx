@@ -1,0 +1,60 @@
+import type { BreakdownDimension } from '@atende/shared/contracts/analytics/views';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { Flex, Tabs } from 'antd';
+import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
+import { PageHeader } from '../../../components/page-header/page-header.tsx';
+import { useAnalyticsLive } from '../hooks/use-analytics.ts';
+import { BreakdownTable } from './breakdown-table.tsx';
+import { ConversationsTable } from './conversations-table.tsx';
+import { ExportButton } from './export-button.tsx';
+import { FiltersBar } from './filters-bar.tsx';
+
+const t = ptBR.analytics;
+
+const DIMENSION_REPORTS: { key: string; label: string; by: BreakdownDimension; column: string }[] = [
+  { key: 'agents', label: t.reports.agents, by: 'employee', column: t.employee },
+  { key: 'departments', label: t.reports.departments, by: 'department', column: t.department },
+  { key: 'channels', label: t.reports.channels, by: 'channel', column: t.channel },
+  { key: 'tags', label: t.reports.tags, by: 'tag', column: t.tag },
+  { key: 'tabulations', label: t.reports.tabulations, by: 'tabulation', column: t.tabulation },
+];
+
+/** app/analytics/reports: conversations, agents, departments, channels, tags and service categories, each with CSV. */
+export function ReportsPage({ title, breadcrumb }: { title: string; breadcrumb: readonly BreadcrumbItem[] }) {
+  useAnalyticsLive();
+  const items = [
+    {
+      key: 'conversations',
+      label: t.reports.conversations,
+      children: (
+        <Flex vertical gap={8}>
+          <Flex justify="end">
+            <ExportButton report="conversations" />
+          </Flex>
+          <ConversationsTable />
+        </Flex>
+      ),
+    },
+    ...DIMENSION_REPORTS.map((report) => ({
+      key: report.key,
+      label: report.label,
+      children: (
+        <Flex vertical gap={8}>
+          <Flex justify="end">
+            <ExportButton report="breakdown" by={report.by} />
+          </Flex>
+          <BreakdownTable by={report.by} dimensionLabel={report.column} />
+        </Flex>
+      ),
+    })),
+  ];
+  return (
+    <>
+      <PageHeader title={title} breadcrumb={breadcrumb} />
+      <Flex vertical gap={12} style={{ marginTop: 16 }}>
+        <FiltersBar />
+        <Tabs items={items} destroyOnHidden data-testid="reports-tabs" />
+      </Flex>
+    </>
+  );
+}
