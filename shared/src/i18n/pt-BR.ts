@@ -632,6 +632,7 @@ export const ptBR = {
       notYours: 'Assuma o atendimento para responder.',
       closed: 'Este atendimento foi encerrado.',
       unknownVariables: 'Variáveis desconhecidas, que o cliente receberá como digitadas: {{names}}',
+      quickMessages: 'Mensagens rápidas',
     },
     actions: {
       assign: 'Atender',

@@ -6,10 +6,12 @@ import { PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Progress, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
+import { useQuickMessages } from '../hooks/use-quick-messages.ts';
 import type { useSend } from '../hooks/use-send.ts';
 import { messagingChannelOf } from '../state/channel-rules.ts';
 import { EmojiButton } from './emoji-button.tsx';
 import { UnknownVariablesWarning } from './unknown-variables.tsx';
+import { QUICK_LIST_ID, QuickMessageList, quickOptionId } from './quick-message-list.tsx';
 import { TemplatePicker } from './template-picker.tsx';
 
 const labels = ptBR.chat.composer;
@@ -27,9 +29,15 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const limit = TEXT_LIMITS[messagingChannelOf(conversation.channel)];
   const length = textLength(text);
+  const quick = useQuickMessages(conversation, text, (value, caret) => {
+    setText(value);
+    if (caret === undefined) return;
+    const area = inputRef.current?.resizableTextArea?.textArea;
+    requestAnimationFrame(() => area?.setSelectionRange(caret, caret));
+  });
 
   const submit = () => {
-    if (send.sendText(text)) setText('');
+    if (send.sendText(quick.expand(text))) setText('');
   };
 
   const insertEmoji = (emoji: string) => {
@@ -58,6 +66,9 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
           <Progress percent={send.upload.percent} size="small" />
         </div>
       )}
+      {quick.open && (
+        <QuickMessageList suggestions={quick.suggestions} highlight={quick.highlight} onPick={quick.pick} />
+      )}
       <Flex gap={6} align="flex-end">
         <EmojiButton onPick={insertEmoji} />
         <Button
@@ -83,15 +94,20 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
         <Input.TextArea
           ref={inputRef}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => quick.onTyped(event.target.value, event.target.selectionStart)}
+          onKeyDown={(event) => event.key !== 'Enter' && quick.onKey(event)}
           onPressEnter={(event) => {
-            if (event.shiftKey || event.nativeEvent.isComposing) return;
+            if (quick.onKey(event) || event.shiftKey || event.nativeEvent.isComposing) return;
             event.preventDefault();
             submit();
           }}
           autoSize={{ minRows: 1, maxRows: 6 }}
           placeholder={labels.placeholder}
           status={length > limit ? 'error' : undefined}
+          role="combobox"
+          aria-expanded={quick.open}
+          aria-controls={QUICK_LIST_ID}
+          aria-activedescendant={quick.open ? quickOptionId(quick.highlight) : undefined}
           data-testid="composer-input"
         />
         <Button
