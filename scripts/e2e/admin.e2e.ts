@@ -62,7 +62,7 @@ describe('company administration', () => {
     // Least privilege by default; the contradictory scope boxes are one radio choice. Operators without
     // allow_spies see only their own departments (spec point 5).
     await adminPage.getByTestId('company-tab-permissions').click();
-    const ownScope = adminPage.locator('[data-testid="permission-operator-scope-own"] input');
+    const ownScope = adminPage.getByTestId('permission-operator-scope-own');
     await expect(ownScope.isChecked()).resolves.toBe(true);
     await expect(adminPage.getByTestId('permission-operator-display_all_attendances').count()).resolves.toBe(
       0,
