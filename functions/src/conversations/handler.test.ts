@@ -193,7 +193,7 @@ describe('taking, transferring and closing', () => {
       params: { id: second },
     });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ message: 'Você atingiu o limite de 1 atendimentos simultâneos.' });
+    expect(refused.body).toMatchObject({ message: 'Você atingiu o limite de 1 atendimento simultâneo.' });
     await setSettings(inbox.companyId, { intervals: { enabled: true, minutes: 10 } });
     expect(
       (

@@ -39,9 +39,9 @@ describe('seedDemo', () => {
       account_disabled: false,
       modules: { faq: 1 },
     });
-    // Least privilege: only transferring a call is on; the admin opens the rest.
+    // Least privilege: every permission off; the admin opens what the demo needs.
     for (const name of [...MANAGER_COMPANY_PERMISSIONS, ...OPERATOR_PERMISSIONS]) {
-      expect(company.permissions[name], name).toBe(name === 'allow_operator_transfer_call');
+      expect(company.permissions[name], name).toBe(false);
     }
     expect(company.departments.map((department) => department.name)).toEqual(['Vendas', 'Suporte']);
     expect(company.departments[0]?.employees).toEqual([DEMO.employees.operator.id]);

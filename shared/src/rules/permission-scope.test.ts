@@ -29,11 +29,11 @@ describe('operator conversation scope: one choice instead of contradictory boxes
     expect(operatorScopeOf(withOperatorScope(all, 'own'))).toBe('own');
   });
 
-  it('starts a company with least privilege: nothing ticked but transferring a call', () => {
+  it('starts a company with least privilege: nothing ticked', () => {
     const on = Object.entries(DEFAULT_COMPANY_PERMISSIONS)
       .filter(([, value]) => value)
       .map(([name]) => name);
-    expect(on).toEqual(['allow_operator_transfer_call']);
+    expect(on).toEqual([]);
     expect(Object.keys(DEFAULT_COMPANY_PERMISSIONS).sort()).toEqual(
       [...MANAGER_COMPANY_PERMISSIONS, ...OPERATOR_PERMISSIONS].sort(),
     );

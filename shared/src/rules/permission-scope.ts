@@ -30,12 +30,9 @@ export function withOperatorScope<T extends Record<string, boolean>>(
 }
 
 /**
- * Least privilege: a new company starts with every permission off except handing a call to a colleague, which
- * daily service needs; the admin opens the rest, one by one, in Configurações › Permissões.
+ * Least privilege: a company starts with every permission off (operators see their own conversations and
+ * their departments' queues); the admin opens the rest, one by one, in Configurações › Permissões.
  */
 export const DEFAULT_COMPANY_PERMISSIONS: Readonly<Record<string, boolean>> = Object.fromEntries(
-  [...MANAGER_COMPANY_PERMISSIONS, ...OPERATOR_PERMISSIONS].map((name) => [
-    name,
-    name === 'allow_operator_transfer_call',
-  ]),
+  [...MANAGER_COMPANY_PERMISSIONS, ...OPERATOR_PERMISSIONS].map((name) => [name, false]),
 );
