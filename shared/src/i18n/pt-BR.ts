@@ -1053,6 +1053,8 @@ export const ptBR = {
       deleteConfirm: 'Deseja realmente excluir o contato "{{name}}"? Esta ação não pode ser desfeita.',
       maskedNotice: 'Telefone e e-mail estão ocultos para o seu perfil e não serão alterados.',
       timeline: 'Linha do tempo',
+      createTag: 'Criar tag "{{name}}"',
+      tagCreated: 'Tag criada.',
       blacklisted: 'Bloqueado',
       import: 'Importar contatos',
       export: 'Exportar contatos',

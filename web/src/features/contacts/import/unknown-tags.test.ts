@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitTagNames, unknownTagNames } from './unknown-tags.ts';
+import { creatableTagName, splitTagNames, unknownTagNames } from './unknown-tags.ts';
 
 describe('unknown tags in an import file', () => {
   it('splits a tags cell on commas and semicolons', () => {
@@ -13,5 +13,13 @@ describe('unknown tags in an import file', () => {
       'Varejo',
     ]);
     expect(unknownTagNames(['VIP'], tags)).toEqual([]);
+  });
+
+  it('offers to create a typed tag only when it is new, not blank and fits 40 characters', () => {
+    const tags = [{ name: 'Promoção' }];
+    expect(creatableTagName('  Atacado ', tags)).toBe('Atacado');
+    expect(creatableTagName('PROMOCAO', tags)).toBeUndefined();
+    expect(creatableTagName('   ', tags)).toBeUndefined();
+    expect(creatableTagName('x'.repeat(41), tags)).toBeUndefined();
   });
 });

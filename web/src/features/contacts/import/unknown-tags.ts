@@ -27,3 +27,10 @@ export function unknownTagNames(names: Iterable<string>, existing: readonly { na
   }
   return unknown;
 }
+
+/** The name typed in a tag picker can become a new tag: not blank, within 40 characters, not an existing tag. */
+export function creatableTagName(search: string, existing: readonly { name: string }[]): string | undefined {
+  const name = search.trim();
+  if (name === '' || name.length > 40) return undefined;
+  return unknownTagNames([name], existing).length > 0 ? name : undefined;
+}
