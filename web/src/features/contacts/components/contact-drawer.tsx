@@ -2,7 +2,7 @@ import type { ContactView } from '@atende/shared/contracts/contacts/views';
 import { DATA_PROTECTION_CHANNELS, LEGAL_BASES } from '@atende/shared/domain/data-protection';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, App, Button, Divider, Drawer, Flex, Form, Input, Radio, Select, Space, Tag } from 'antd';
+import { Alert, App, Button, Divider, Drawer, Flex, Form, Input, Radio, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import {

@@ -1,5 +1,3 @@
-import type { TimelineEntry } from '@atende/shared/contracts/contacts/get-contact-timeline';
-import type { TagView } from '@atende/shared/contracts/tags/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { CommentOutlined, TagOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Flex, Spin, Timeline, Typography } from 'antd';
