@@ -59,11 +59,19 @@ describe('company administration', () => {
     await adminPage.getByTestId('department-form-submit').click();
     await adminPage.getByTestId('departments-tree').getByText('Pós-venda').waitFor();
 
-    // Operators without allow_spies see only their own departments (spec point 5).
+    // Least privilege by default; the contradictory scope boxes are one radio choice. Operators without
+    // allow_spies see only their own departments (spec point 5).
     await adminPage.getByTestId('company-tab-permissions').click();
-    const allowSpies = adminPage.getByTestId('permission-operator-allow_spies');
-    await expect(allowSpies.isChecked()).resolves.toBe(true);
-    await allowSpies.uncheck();
+    const ownScope = adminPage.getByTestId('permission-operator-scope-own');
+    await expect(ownScope.isChecked()).resolves.toBe(true);
+    await expect(adminPage.getByTestId('permission-operator-display_all_attendances').count()).resolves.toBe(
+      0,
+    );
+    await expect(
+      adminPage.getByTestId('permission-operator-display_report_base_to_operators').isChecked(),
+    ).resolves.toBe(false);
+    await adminPage.getByTestId('permission-operator-scope-allow_spies_based_on_your_department').click();
+    await expect(ownScope.isChecked()).resolves.toBe(false);
     await adminPage.getByTestId('permissions-save').click();
     await adminPage.locator('.ant-message-notice').first().waitFor();
     await adminPage.close();

@@ -43,10 +43,25 @@ describe('inbox with the site widget', () => {
   it('a visitor writes, the operator sees it arrive without reloading, answers, and the visitor sees the answer', async () => {
     const operator = runtime.logins.find((login) => login.role === 'admin');
     if (!operator) throw new Error('no admin login');
+    const quick = await fetch(`${runtime.url}/api/quick-messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(runtime)}` },
+      body: JSON.stringify({
+        shortcut: 'boasvindas',
+        text: 'Aqui é {{employee_name}}, protocolo {{protocol}}.',
+      }),
+    });
+    expect(quick.status).toBe(201);
     const operatorPage = await (await browser.newContext()).newPage();
+    const mountCalls: string[] = [];
+    operatorPage.on('request', (request) => {
+      if (request.url().includes('/api/get-compnay-mount-app/')) mountCalls.push(request.url());
+    });
     await operatorPage.goto(`${runtime.url}/atende/login`);
     await logIn(operatorPage, operator.email, operator.password);
     await waitForHome(operatorPage);
+    // One read of the mounted employee per login (issue 20, item 11).
+    expect(mountCalls).toHaveLength(1);
     await operatorPage.goto(`${runtime.url}/app/chat`);
     await operatorPage.getByTestId('conversation-tab-queue').click();
 
@@ -65,6 +80,15 @@ describe('inbox with the site widget', () => {
       .first()
       .waitFor({ timeout: 15_000 });
     await operatorPage.getByTestId('conversation-assign').click();
+    // The list follows the taken conversation to "Meus atendimentos" and keeps it selected.
+    await operatorPage.locator('.ant-tabs-tab-active [data-testid="conversation-tab-mine"]').waitFor();
+    await operatorPage.locator('[data-testid="conversation-item"][aria-current="true"]:visible').waitFor();
+    const notice = (text: string) =>
+      operatorPage
+        .locator('[data-testid="message-item"][data-sender="bot"]')
+        .filter({ hasText: text })
+        .first();
+    await notice('Atendimento iniciado. Protocolo:').waitFor();
     // A reference nothing resolves is named before sending; a known one is not.
     await operatorPage
       .getByTestId('composer-input')
@@ -98,6 +122,34 @@ describe('inbox with the site widget', () => {
       .filter({ hasText: 'vocês entregam no sábado?' })
       .first()
       .waitFor({ timeout: 15_000 });
+
+    // Quick messages: "/boas" suggests /boasvindas; Enter inserts it with its variables filled.
+    const input = operatorPage.getByTestId('composer-input');
+    await input.pressSequentially('/boas');
+    await operatorPage.getByTestId('quick-message-option').filter({ hasText: '/boasvindas' }).waitFor();
+    await input.press('Enter');
+    const inserted = await input.inputValue();
+    expect(inserted).toMatch(/^Aqui é .+, protocolo \d+\.$/);
+    expect(inserted).not.toContain('{{');
+    await input.fill('');
+    // Sending the literal shortcut sends the quick message's text.
+    await input.fill('/boasvindas');
+    await operatorPage.getByTestId('composer-send').click();
+    await operatorPage
+      .locator('[data-testid="message-item"][data-sender="operator"]')
+      .filter({ hasText: inserted })
+      .first()
+      .waitFor();
+    await expect(
+      operatorPage.locator('[data-testid="message-item"]').filter({ hasText: '/boasvindas' }).count(),
+    ).resolves.toBe(0);
+
+    // Closing without service categories asks for none; the end notice shows in the thread.
+    await operatorPage.getByTestId('conversation-close').click();
+    await operatorPage.getByTestId('close-confirm').waitFor();
+    await expect(operatorPage.getByTestId('close-category').count()).resolves.toBe(0);
+    await operatorPage.getByTestId('close-confirm').click();
+    await notice('Atendimento encerrado. Protocolo:').waitFor();
   });
 
   it('a conversation that arrives while the socket is down shows once it reconnects, without a reload', async () => {

@@ -1,26 +1,17 @@
 import { COMPANY_MODULES, TRIAL_DAYS } from '@atende/shared/contracts/account/catalogue';
-import {
-  DEFAULT_TIMEZONE,
-  MANAGER_COMPANY_PERMISSIONS,
-  OPERATOR_PERMISSIONS,
-  type PlanCode,
-  type Role,
-} from '@atende/shared/domain/constants';
+import { DEFAULT_TIMEZONE, type PlanCode, type Role } from '@atende/shared/domain/constants';
+import { DEFAULT_COMPANY_PERMISSIONS } from '@atende/shared/rules/permission-scope';
 import type { CompanyRecord, EmployeeRecord } from './records.ts';
 
 const DAY_MS = 86_400_000;
-
-/** Every company permission flag of spec point 6 set to one value. */
-export const allPermissions = (value: boolean): Record<string, boolean> =>
-  Object.fromEntries([...MANAGER_COMPANY_PERMISSIONS, ...OPERATOR_PERMISSIONS].map((name) => [name, value]));
 
 /** Every company module set to one value (enabled = 1). */
 export const allModules = (value: 0 | 1): Record<string, number> =>
   Object.fromEntries(COMPANY_MODULES.map((name) => [name, value]));
 
 /**
- * A new trial company: due in seven days, status active, modules off, permission flags off (the admin turns
- * them on in the settings page), no rollouts and no stored plan features.
+ * A new trial company: due in seven days, status active, modules off, permission flags at least privilege (the
+ * admin turns them on in the settings page), no rollouts and no stored plan features.
  */
 export function newTrialCompany(input: {
   id: string;
@@ -39,7 +30,7 @@ export function newTrialCompany(input: {
     data_trial: { status: 'active' },
     modules: allModules(0),
     settings: { timezone: DEFAULT_TIMEZONE },
-    permissions: allPermissions(false),
+    permissions: { ...DEFAULT_COMPANY_PERMISSIONS },
     departments: [],
     whatsapps: {},
     official_whatsapps: {},

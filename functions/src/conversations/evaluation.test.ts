@@ -31,7 +31,9 @@ beforeAll(async () => {
   await useTestTables();
   inbox = await createInbox();
   registerChannelSender('widget', async (message: MessageView) => {
-    sent.push({ to: message.conversation, text: message.content });
+    // Start and end notices are system-messages.test.ts's subject; this one follows the evaluation's texts.
+    if (!/^Atendimento (iniciado|encerrado)\. /.test(message.content))
+      sent.push({ to: message.conversation, text: message.content });
     return { providerMessageId: `widget-out-${message._id}` };
   });
   const created = await callRoute(flowsHandler, createFlow, {

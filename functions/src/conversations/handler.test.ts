@@ -82,6 +82,29 @@ describe('who sees which conversation', () => {
     expect(managerQueue.sort()).toEqual([general, sales, support].sort());
   });
 
+  it('keeps a Suporte queue item from a Vendas operator when contradictory scope boxes are all on', async () => {
+    const inbox = await createInbox();
+    const sales = await arrive(inbox);
+    const support = await arrive(inbox);
+    await routeToDepartment(inbox, sales, inbox.sales);
+    await routeToDepartment(inbox, support, inbox.support);
+    // What the demo company used to store: every box ticked, "todos" and "apenas do seu departamento" at once.
+    await setPermissions(inbox.companyId, {
+      allow_spies: true,
+      allow_spies_based_on_your_department: true,
+      display_all_attendances: true,
+    });
+    expect(ids((await list(inbox.operator.token, { tab: 'queue' })).body)).toEqual([sales]);
+    expect(
+      (await callRoute(handler, getConversation, { token: inbox.operator.token, params: { id: support } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await callRoute(handler, assignConversation, { token: inbox.operator.token, params: { id: support } }))
+        .status,
+    ).toBe(404);
+  });
+
   it("keeps others' conversations from an operator unless display_operators_attendances widens it", async () => {
     const inbox = await createInbox();
     const id = await arrive(inbox);
@@ -170,7 +193,7 @@ describe('taking, transferring and closing', () => {
       params: { id: second },
     });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ message: 'Você atingiu o limite de 1 atendimentos simultâneos.' });
+    expect(refused.body).toMatchObject({ message: 'Você atingiu o limite de 1 atendimento simultâneo.' });
     await setSettings(inbox.companyId, { intervals: { enabled: true, minutes: 10 } });
     expect(
       (

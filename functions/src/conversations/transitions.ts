@@ -2,7 +2,7 @@ import type { closeConversationBody } from '@atende/shared/contracts/conversatio
 import type { transferConversationBody } from '@atende/shared/contracts/conversations/transfer-conversation';
 import type { ConversationView } from '@atende/shared/contracts/conversations/views';
 import { tabulationView } from '@atende/shared/contracts/tabulations/views';
-import { interpolate } from '@atende/shared/i18n/interpolate';
+import { interpolate, plural } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { reachesCustomer } from '@atende/shared/rules/wallet-reach';
 import * as z from 'zod';
@@ -10,6 +10,7 @@ import { getEmployee } from '../account/store.ts';
 import { readSettings } from '../company/settings-reader.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict, Forbidden, Invalid } from '../lib/errors.ts';
+import { postSystemMessage } from './bot-messages.ts';
 import { type CallerContext, visibleConversation } from './context.ts';
 import { customerChannelOf } from './customer-channels.ts';
 import {
@@ -26,6 +27,8 @@ import { type ConversationRecord, pickConversationView } from './records.ts';
 import { getChatState, transition } from './transition-store.ts';
 import { companyDepartments, maskConversation, mayTake } from './visibility.ts';
 import { limitingWallets, reachOf } from './wallet-reach.ts';
+
+const notices = ptBR.flows.runtime;
 
 const view = async (record: ConversationRecord, context: CallerContext): Promise<ConversationView> =>
   maskConversation(pickConversationView(record, await customerChannelOf(record)), context.viewer);
@@ -68,7 +71,7 @@ async function checkCapacity(context: CallerContext, companyId: string, employee
   const settings = readSettings(context.company);
   const max = settings.chatLimits.maxActiveChatsPerOperator;
   if (max > 0 && (await activeChats(companyId, employeeId)) >= max) {
-    throw new Conflict(interpolate(ptBR.inbox.maxActiveChats, { max }));
+    throw new Conflict(plural(ptBR.inbox.maxActiveChats, max));
   }
   const state = await getChatState(companyId, employeeId);
   if (intervalRemainingMs(settings, state.last_closed_at, now) > 0) throw new Conflict(ptBR.inbox.interval);
@@ -91,7 +94,14 @@ export async function assignConversation(auth: AuthContext, id: string): Promise
   });
   if (!moved) throw new Conflict(ptBR.inbox.alreadyTaken);
   await publishUpdate(context.company, moved);
-  return view(moved, context);
+  const shown = readSettings(context.company).hiddenSystemMessages.startEnd
+    ? moved
+    : await postSystemMessage(
+        context.company,
+        moved,
+        interpolate(notices.startService, { protocol: moved.protocol }),
+      );
+  return view(shown, context);
 }
 
 /**
@@ -117,8 +127,10 @@ export async function transferConversation(
   const now = new Date().toISOString();
   const from = conversation.employee?._id ?? null;
   let moved: ConversationRecord | undefined;
+  let targetName: string | undefined;
   if (body.employee) {
     const target = await employeeRef(auth.companyId, body.employee);
+    targetName = target.name;
     await requireWalletMember(context, auth.companyId, target._id, conversation.wallet);
     moved = await transition(conversation, {
       status: 'in_service',
@@ -128,9 +140,9 @@ export async function transferConversation(
       now,
     });
   } else if (body.department) {
-    if (!companyDepartments(context.company).some((department) => department._id === body.department)) {
-      throw new Invalid('department', ptBR.inbox.departmentNotFound);
-    }
+    const department = companyDepartments(context.company).find((node) => node._id === body.department);
+    if (!department) throw new Invalid('department', ptBR.inbox.departmentNotFound);
+    targetName = department.name;
     moved = await transition(conversation, {
       status: 'queue',
       department: body.department,
@@ -142,7 +154,15 @@ export async function transferConversation(
   if (!moved) throw new Conflict(ptBR.inbox.alreadyTaken);
   await publishTransfer(context.company, moved, from);
   if (moved.status === 'queue') await publishNewCall(context.company, moved);
-  return view(moved, context);
+  const shown =
+    readSettings(context.company).hiddenSystemMessages.transfer || !targetName
+      ? moved
+      : await postSystemMessage(
+          context.company,
+          moved,
+          interpolate(notices.transfer, { target: targetName }),
+        );
+  return view(shown, context);
 }
 
 const storedTabulations = z.array(tabulationView).catch([]);
@@ -172,7 +192,15 @@ export async function closeConversation(
         .find((entry) => entry._id === body.tabulation)
     : undefined;
   if (body.tabulation && !tabulation) throw new Invalid('tabulation', ptBR.inbox.tabulationNotFound);
-  const moved = await closeRecord(conversation, tabulation ?? null, 'closed_by_employee');
+  // The end notice goes before the close, as the bot's does, so it belongs to the service it ends.
+  const ending = readSettings(context.company).hiddenSystemMessages.startEnd
+    ? conversation
+    : await postSystemMessage(
+        context.company,
+        conversation,
+        interpolate(notices.endService, { protocol: conversation.protocol }),
+      );
+  const moved = await closeRecord(ending, tabulation ?? null, 'closed_by_employee');
   if (!moved) throw new Conflict(ptBR.inbox.alreadyClosed);
   await announceClose(context.company, conversation, moved);
   return view(moved, context);

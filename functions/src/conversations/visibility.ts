@@ -2,6 +2,7 @@ import type { ConversationStatus, ConversationView } from '@atende/shared/contra
 import type { DepartmentNode } from '@atende/shared/contracts/departments/views';
 import type { Role } from '@atende/shared/domain/constants';
 import { maskSensitive, type SensitiveMaskMode, sensitiveMaskMode } from '@atende/shared/rules/customers';
+import { operatorScopeOf } from '@atende/shared/rules/permission-scope';
 import { reachesCustomer, type WalletMembers, type WalletReach } from '@atende/shared/rules/wallet-reach';
 import * as z from 'zod';
 import { readSettings } from '../company/settings-reader.ts';
@@ -65,7 +66,9 @@ type Visible = {
  * queue). Operators see the queues of their departments (allow_spies: every department's), others' conversations
  * only with allow_spies, allow_spies_based_on_your_department (their departments) or
  * display_operators_attendances, chatbot conversations with display_chatbot_attendances, and everything with
- * display_all_attendances. The general queue (no department) is everyone's. Under the wallet limit (spec point
+ * display_all_attendances. Those three scope flags are one choice: when several are on, the narrowest counts
+ * (operatorScopeOf), so "apenas do seu departamento" keeps a Vendas operator out of Suporte whatever else is
+ * ticked. The general queue (no department) is everyone's. Under the wallet limit (spec point
  * 5) a wallet customer's conversations are only for the wallet's members, whatever the permissions; the
  * employee serving one keeps it (an admin may hand it to them).
  */
@@ -79,19 +82,16 @@ export function canSee(viewer: Viewer, conversation: Visible): boolean {
     if (p.manage_allow_spies === true || own) return true;
     return conversation.status === 'queue' && p.manage_queue_all === true;
   }
-  if (p.display_all_attendances === true) return true;
-  const inDepartment = own || p.allow_spies === true;
+  const scope = operatorScopeOf(p);
+  if (scope === 'display_all_attendances') return true;
+  const inDepartment = own || scope === 'allow_spies';
   switch (conversation.status) {
     case 'bot':
       return p.display_chatbot_attendances === true;
     case 'queue':
       return inDepartment;
     default:
-      return (
-        (p.allow_spies === true && inDepartment) ||
-        (p.allow_spies_based_on_your_department === true && own) ||
-        (p.display_operators_attendances === true && inDepartment)
-      );
+      return inDepartment && (scope !== 'own' || p.display_operators_attendances === true);
   }
 }
 
@@ -105,7 +105,7 @@ export function mayTake(viewer: Viewer, conversation: Visible): boolean {
   return (
     conversation.department === null ||
     viewer.departments.has(conversation.department) ||
-    viewer.permissions.allow_spies === true
+    operatorScopeOf(viewer.permissions) === 'allow_spies'
   );
 }
 

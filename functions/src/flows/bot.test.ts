@@ -157,7 +157,10 @@ describe('bot runtime through the widget', () => {
     });
     expect(taken.status).toBe(200);
     await say('takeover-visitor', '1');
-    expect(textsTo(conversation?._id)).toHaveLength(1);
+    // The menu, then the start-of-service notice of the take; the bot says nothing to the '1'.
+    const texts = textsTo(conversation?._id);
+    expect(texts).toHaveLength(2);
+    expect(texts[1]).toMatch(/^Atendimento iniciado\. Protocolo: /);
     expect(await getConversation(inbox.companyId, conversation?._id ?? '')).toMatchObject({
       status: 'in_service',
     });

@@ -44,7 +44,8 @@ beforeAll(async () => {
   await useTestTables();
   inbox = await createInbox();
   registerChannelSender('widget', async (message) => {
-    sent.push({ to: message.conversation, text: message.content });
+    // The take's start notice is system-messages.test.ts's subject; this one follows the flow's own texts.
+    if (!message.flags.includes('system')) sent.push({ to: message.conversation, text: message.content });
     return { providerMessageId: `widget-out-${message._id}` };
   });
   const created = await callRoute(handler, createFlow, {

@@ -23,6 +23,7 @@ import {
   UPLOAD_EXPIRES_SECONDS,
 } from './files.ts';
 import { createImportJob, type ImportJob, readImportJob, readOutcomes } from './jobs.ts';
+import { createMissingTags } from './missing-tags.ts';
 import { countRows, formatOf, openSheet } from './parse.ts';
 import { CONTACT_IMPORT_QUEUE, enqueueJob } from './queue.ts';
 
@@ -117,6 +118,7 @@ export async function startImport(auth: AuthContext, body: z.infer<typeof create
   if (body.tags?.some((tag) => !context.tags.has(tag))) {
     throw new Invalid('tags', `Campo inválido: tags: ${ptBR.contacts.tagNotFound}`);
   }
+  await createMissingTags(auth, body.create_tags ?? []);
   const job: ImportJob = {
     _id: id,
     company: auth.companyId,

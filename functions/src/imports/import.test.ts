@@ -10,6 +10,7 @@ import type { ImportView } from '@atende/shared/contracts/contacts/imports';
 import { listContacts } from '@atende/shared/contracts/contacts/list-contacts';
 import type { ContactView } from '@atende/shared/contracts/contacts/views';
 import { createTag } from '@atende/shared/contracts/tags/create-tag';
+import { listTags } from '@atende/shared/contracts/tags/list-tags';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +142,29 @@ describe('contact import', () => {
       errors: 0,
     });
     expect(await names(a, 'retomada')).toHaveLength(12);
+  });
+
+  it('creates the unknown tags the user chose to create, so their rows go in with them', async () => {
+    const csv = ['Nome;Etiquetas', 'Ana Atacado;Atacado; VIP', 'Bruno Varejo;atacado'].join('\n');
+    const started = await callRoute(contactsHandler, createContactImport, {
+      token: b.admin.token,
+      body: {
+        file_name: 'tags.csv',
+        content_base64: Buffer.from(csv).toString('base64'),
+        mapping: { full_name: 'Nome', tags: 'Etiquetas' },
+        create_tags: ['Atacado', 'VIP'],
+      },
+    });
+    expect(started.status).toBe(202);
+    const { _id: id } = started.body as { _id: string };
+    const message = aws.sent.get('contact-import')?.at(-1);
+    expect(await importConsumer(sqsEventOf(message as never))).toEqual({ batchItemFailures: [] });
+    expect(await status(b, id)).toMatchObject({ status: 'done', created: 2, errors: 0, error_rows: [] });
+    const tags = await callRoute(tagsHandler, listTags, { token: b.admin.token });
+    expect((tags.body as { tags: { name: string }[] }).tags.map((tag) => tag.name)).toEqual([
+      'Atacado',
+      'VIP',
+    ]);
   });
 
   it('answers 400 for a mapping naming a missing column, 403 to operators, 404 across companies', async () => {

@@ -85,6 +85,8 @@ async function served(overrides: Parameters<typeof inboundText>[1] = {}): Promis
     params: { id },
   });
   expect(taken.status).toBe(200);
+  // Taking it sent the customer the start-of-service notice: part of the setup, not of what a test sends.
+  sent.length = 0;
   return id;
 }
 

@@ -13,10 +13,12 @@ export async function publishWalletRefresh(
   companyId: string,
   action: WalletAction,
   wallet?: string,
+  by?: string,
 ): Promise<void> {
   await publishToRoom(companyId, companyRoom(companyId), 'refresh-session-wallet', {
     action,
     ...(wallet ? { wallet } : {}),
+    ...(by ? { by } : {}),
   }).catch((error: unknown) => {
     logger.warn('refresh-session-wallet not delivered', {
       companyId,

@@ -54,7 +54,7 @@ export async function createWallet(auth: AuthContext, body: z.infer<typeof walle
   await writeCatalogueItem(walletCatalogue, auth.companyId, undefined, wallet, [
     walletAudit(auth.companyId, actor, 'create', undefined, wallet),
   ]);
-  await publishWalletRefresh(auth.companyId, 'create_wallet', wallet._id);
+  await publishWalletRefresh(auth.companyId, 'create_wallet', wallet._id, auth.employeeId);
   return wallet;
 }
 
@@ -85,6 +85,7 @@ export async function updateWallet(
         ? 'update_wallet_same_name'
         : 'update_wallet',
     id,
+    auth.employeeId,
   );
   return requireCatalogueItem(walletCatalogue, auth.companyId, id);
 }
@@ -108,6 +109,6 @@ export async function deleteWallet(auth: AuthContext, id: string) {
   await writeCatalogueItem(walletCatalogue, auth.companyId, before, undefined, [
     walletAudit(auth.companyId, actor, 'delete', before, undefined),
   ]);
-  await publishWalletRefresh(auth.companyId, 'remove_wallet', id);
+  await publishWalletRefresh(auth.companyId, 'remove_wallet', id, auth.employeeId);
   return { deleted: id };
 }

@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 
 describe('seedDemo', () => {
-  it('creates the professional demo company with everything on and three working logins', async () => {
+  it('creates the professional demo company with every module on, least-privilege permissions and three working logins', async () => {
     const { company, logins } = await seedDemo();
     expect(company).toMatchObject({
       _id: DEMO.companyId,
@@ -39,8 +39,9 @@ describe('seedDemo', () => {
       account_disabled: false,
       modules: { faq: 1 },
     });
+    // Least privilege: every permission off; the admin opens what the demo needs.
     for (const name of [...MANAGER_COMPANY_PERMISSIONS, ...OPERATOR_PERMISSIONS]) {
-      expect(company.permissions[name]).toBe(true);
+      expect(company.permissions[name], name).toBe(false);
     }
     expect(company.departments.map((department) => department.name)).toEqual(['Vendas', 'Suporte']);
     expect(company.departments[0]?.employees).toEqual([DEMO.employees.operator.id]);

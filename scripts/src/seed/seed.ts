@@ -4,7 +4,8 @@ import { PLAN_FEATURES } from '@atende/shared/contracts/account/catalogue';
 import type { CompanyView } from '@atende/shared/contracts/account/views';
 import { PLAN_ACCESS_ROLLOUT, type Role } from '@atende/shared/domain/constants';
 import { ROLLOUTS } from '@atende/shared/domain/features';
-import { allModules, allPermissions, newEmployee } from '@atende/functions/account/defaults';
+import { allModules, newEmployee } from '@atende/functions/account/defaults';
+import { DEFAULT_COMPANY_PERMISSIONS } from '@atende/shared/rules/permission-scope';
 import type { CompanyRecord } from '@atende/functions/account/records';
 import { toCompanyView } from '@atende/functions/account/records';
 import { getCompany } from '@atende/functions/account/store';
@@ -71,7 +72,7 @@ function demoCompany(now: Date): CompanyRecord {
       timezone: 'America/Fortaleza',
       faqModule: { mode: 'normal', admins: [], managers: [], creators: [] },
     },
-    permissions: allPermissions(true),
+    permissions: { ...DEFAULT_COMPANY_PERMISSIONS },
     departments: [
       department(DEMO.departments.sales, 'Vendas', [DEMO.employees.operator.id], '#1e88e5'),
       department(DEMO.departments.support, 'Suporte', [], '#43a047'),
@@ -100,7 +101,7 @@ async function storedSeed(): Promise<DemoSeed | undefined> {
 }
 
 /**
- * Creates the demo company (professional plan, every module, plan feature and permission on, the
+ * Creates the demo company (professional plan, every module and plan feature on, permissions at least privilege, the
  * plan-access rollout on, two departments) with an admin, a manager and an operator, all in one
  * transaction. Idempotent: once the seed record exists nothing is written again and the same logins are
  * returned. The password is SEED_PASSWORD, or generated once and kept in the seed record.

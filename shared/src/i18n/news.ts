@@ -17,7 +17,7 @@ export const suggestionStrings = {
   sent: 'Sugestão enviada.',
   vote: 'Votar',
   voted: 'Votou',
-  votes: '{{n}} votos',
+  votes: { one: '{{count}} voto', other: '{{count}} votos' },
   mine: 'Minha',
   empty: 'Nenhuma sugestão ainda. Conte para nós o que faria diferença no seu dia a dia.',
   notFound: 'Sugestão não encontrada.',

@@ -64,7 +64,7 @@ export const pipelinesPtBR = {
     loadError: 'Não foi possível carregar. Tente novamente.',
     retry: 'Tentar novamente',
     emptyStage: 'Nenhum negócio nesta etapa.',
-    deals: '{{count}} negócios',
+    deals: { one: '{{count}} negócio', other: '{{count}} negócios' },
     total: 'Total',
     weighted: 'Ponderado',
     more: 'Há mais negócios nesta etapa: veja a tabela.',

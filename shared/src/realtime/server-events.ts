@@ -50,7 +50,11 @@ const channelChange = {
 export const SERVER_EVENT_SCHEMAS = {
   checkStatus: scoped({ status: z.enum(EMPLOYEE_STATUSES) }),
   'close-others-sessions': scoped({ employee: objectId, sessionId: z.string().min(1) }),
-  'refresh-session-wallet': scoped({ action: z.enum(REFRESH_SESSION_WALLET_ACTIONS) }),
+  /** `by`: the employee whose change it was, whose own screen already said so (no second notice). */
+  'refresh-session-wallet': scoped({
+    action: z.enum(REFRESH_SESSION_WALLET_ACTIONS),
+    by: objectId.optional(),
+  }),
   /** A T-mail reached the employee: the badge counts it, the open inbox refetches. */
   'tmail-new': scoped({
     tmail: objectId.optional(),

@@ -30,6 +30,14 @@ describe('menu (spec point 2)', () => {
     for (const item of flat(MENU)) if (item.path) expect(findRoute(item.path), item.path).toBeDefined();
   });
 
+  it('reaches the tags page from the contacts group, admins only as the route says', () => {
+    const contacts = MENU.find((item) => item.key === 'contacts');
+    expect(contacts?.children?.map((item) => item.path)).toContain('/app/contacts/tags');
+    const shown = (role: Role) => flat(visibleMenu(MENU, ctx(role, 'professional'))).map((item) => item.path);
+    expect(shown('admin')).toContain('/app/contacts/tags');
+    expect(shown('operator')).not.toContain('/app/contacts/tags');
+  });
+
   it('lists the spec menu areas', () => {
     expect(keys(MENU)).toEqual(
       expect.arrayContaining([

@@ -51,6 +51,7 @@ export const MENU: readonly MenuItem[] = [
     page('contacts', '/app/contacts'),
     page('import', '/app/contacts/import'),
     page('wallets', '/app/contacts/wallets'),
+    page('tags', '/app/contacts/tags'),
     page('smartTags', '/app/contacts/smart-tags'),
     page('customFields', '/app/contacts/custom-fields'),
     page('variableMessages', '/app/contacts/variables'),

@@ -1,5 +1,6 @@
 import type { Role } from '../domain/constants.ts';
 import type { Department } from '../domain/organization.ts';
+import { operatorScopeOf } from './permission-scope.ts';
 
 export const DEPARTMENT_NAME_LIMITS = { lastLevel: 20, otherLevels: 12 } as const;
 const ELLIPSIS = '...';
@@ -42,7 +43,8 @@ export interface DepartmentViewer {
  * they are an employee of; everyone else sees all.
  */
 export function seesAllDepartments(viewer: DepartmentViewer): boolean {
-  if (viewer.role === 'operator') return viewer.permissions.allow_spies === true;
+  // allow_spies is one of the operator's scope choices; a narrower one ticked with it wins (permission-scope.ts).
+  if (viewer.role === 'operator') return operatorScopeOf(viewer.permissions) === 'allow_spies';
   if (viewer.role === 'manager') return viewer.permissions.manage_allow_spies === true;
   return true;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { notificationFlagForDay, shouldShowNotificationModal, shouldShowReviewModal } from './modals.ts';
+import {
+  modalInTurn,
+  notificationFlagForDay,
+  shouldShowNotificationModal,
+  shouldShowReviewModal,
+} from './modals.ts';
 
 const NOW = new Date(2026, 4, 20, 15, 0, 0);
 const today = notificationFlagForDay(NOW);
@@ -54,5 +59,19 @@ describe('review modal (spec point 4: older than 5 days, not voip)', () => {
     { clause: 'voip never sees it', accountType: 'voip', created: daysAgo(60), show: false },
   ])('$clause', ({ accountType, created, show }) => {
     expect(shouldShowReviewModal({ accountType, accountCreatedAt: created, now: NOW })).toBe(show);
+  });
+});
+
+describe('shell modals open one at a time, the mandatory one first', () => {
+  it('shows the first-login password change before notifications and the review', () => {
+    expect(modalInTurn({ notifications: true, firstLogin: true, review: true })).toBe('firstLogin');
+  });
+  it('lets the notifications through once the password is changed, then the review', () => {
+    expect(modalInTurn({ notifications: true, firstLogin: false, review: true })).toBe('notifications');
+    expect(modalInTurn({ notifications: false, review: true })).toBe('review');
+  });
+  it('puts the trial end before notifications and nothing when none wants to open', () => {
+    expect(modalInTurn({ trialExpired: true, notifications: true })).toBe('trialExpired');
+    expect(modalInTurn({})).toBeUndefined();
   });
 });

@@ -33,3 +33,16 @@ export function shouldShowReviewModal(input: {
   const ageMs = input.now.getTime() - new Date(input.accountCreatedAt).getTime();
   return ageMs > LIMITS.reviewModalAfterDays * 86_400_000;
 }
+
+/**
+ * The modals the shell opens by itself, most pressing first: the mandatory password change before anything
+ * else (it cannot be dismissed, so nothing may cover it), then the trial's end, the day's notifications, the
+ * review request.
+ */
+export const AUTO_MODAL_ORDER = ['firstLogin', 'trialExpired', 'notifications', 'review'] as const;
+export type AutoModal = (typeof AUTO_MODAL_ORDER)[number];
+
+/** One modal at a time: of those wanting to open, the one whose turn it is (the others wait). */
+export function modalInTurn(wanting: Readonly<Partial<Record<AutoModal, boolean>>>): AutoModal | undefined {
+  return AUTO_MODAL_ORDER.find((name) => wanting[name] === true);
+}

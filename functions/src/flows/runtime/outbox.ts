@@ -2,19 +2,17 @@ import { tabulationView } from '@atende/shared/contracts/tabulations/views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { numberedMenu } from '@atende/shared/rules/flow-answers';
-import { newObjectId } from '@atende/shared/domain/object-id';
 import * as z from 'zod';
 import { getEmployee } from '../../account/store.ts';
 import { readSettings } from '../../company/settings-reader.ts';
 import type { CompanyItem } from '../../company/store.ts';
-import { publishNewCall, publishNewMessage, publishUpdate } from '../../conversations/events.ts';
+import { sendBotMessage } from '../../conversations/bot-messages.ts';
+import { publishNewCall, publishUpdate } from '../../conversations/events.ts';
 import type { IntegrationInfo } from '../../conversations/integrations.ts';
-import { type ConversationRecord, pickMessageView } from '../../conversations/records.ts';
-import { appendMessage } from '../../conversations/store.ts';
+import type { ConversationRecord } from '../../conversations/records.ts';
 import { transition } from '../../conversations/transition-store.ts';
 import { announceClose, closeRecord } from '../../conversations/transitions.ts';
 import { companyDepartments } from '../../conversations/visibility.ts';
-import { deliver } from '../../messages/delivery.ts';
 import type { BotOutput } from './interpreter.ts';
 
 const texts = ptBR.flows.runtime;
@@ -36,30 +34,14 @@ export async function sendBotText(
   options?: readonly { id: string; label: string }[],
   flags: string[] = [],
 ): Promise<void> {
-  const now = new Date().toISOString();
-  const stored = await appendMessage(box.conversation, (sequence) => ({
-    _id: newObjectId(),
-    conversation: box.conversation._id,
-    type: 'text',
-    content: options && options.length > 0 ? numberedMenu(text, options) : text,
-    sent_by: 'bot',
-    channel: box.conversation.channel,
-    created_at: now,
-    read: true,
-    flags,
-    channel_metadata: {
-      sequence,
-      ...(options && options.length > 0 ? { buttons: options, prompt: text } : {}),
-    },
-    company: box.conversation.company,
-    status: 'pending',
-    integration: box.conversation.integration,
-    direction: 'outbound',
-  }));
-  if (stored.kind !== 'stored') return;
-  box.conversation = stored.conversation;
-  const delivered = await deliver(box.company, stored.conversation, box.integration, stored.message);
-  await publishNewMessage(box.company, stored.conversation, pickMessageView(delivered));
+  const menu = options && options.length > 0;
+  box.conversation = await sendBotMessage(
+    box.company,
+    box.conversation,
+    box.integration,
+    menu ? numberedMenu(text, options) : text,
+    { flags, ...(menu ? { metadata: { buttons: options, prompt: text } } : {}) },
+  );
 }
 
 /** The bot hands over: to an employee (in service with them) or to a department's queue (or the general one). */

@@ -19,6 +19,11 @@ export const createContactImportBody = z
     /** Every imported contact lands in this wallet and gets these tags. */
     wallet: objectId.optional(),
     tags: z.array(objectId).max(20).optional(),
+    /**
+     * Tag names the file's tags column uses that do not exist yet, which the user chose to create before the
+     * rows are read (admins only, as creating a tag is). Without it, a row naming an unknown tag is refused.
+     */
+    create_tags: z.array(z.string().trim().min(1).max(40)).max(200).optional(),
   })
   .refine((body) => (body.upload === undefined) !== (body.content_base64 === undefined), {
     path: ['upload'],

@@ -1,5 +1,6 @@
-import { shouldShowReviewModal } from '@atende/shared/rules/modals';
-import { useEffect } from 'react';
+import { modalInTurn, shouldShowReviewModal } from '@atende/shared/rules/modals';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MountedEmployee } from '../../lib/session/account-api.ts';
 import { logout } from '../../lib/session/logout.ts';
@@ -10,6 +11,7 @@ import { NotificationModal } from './modals/notification-modal.tsx';
 import { OnceModal } from './modals/once-modal.tsx';
 import { ProfileModal } from './modals/profile-modal.tsx';
 import { TrialExpiredModal } from './modals/trial-expired-modal.tsx';
+import { trialJustExpiredAtom } from './state.ts';
 import { useFunnelNotices } from './use-funnel-notices.ts';
 import { useRealtime } from './use-realtime.ts';
 
@@ -19,6 +21,22 @@ export function SessionRuntime({ employee }: { employee: MountedEmployee }) {
   const blocked = employee.inactive || employee.company.account_disabled;
   useRealtime(blocked ? undefined : employee);
   useFunnelNotices();
+  const trialExpired = useAtomValue(trialJustExpiredAtom);
+  const [hasNotifications, setHasNotifications] = useState(false);
+  const wantsReview =
+    !employee.firstLogin &&
+    shouldShowReviewModal({
+      accountType: employee.company.account_type,
+      accountCreatedAt: employee.company.created_at,
+      now: new Date(),
+    });
+  const [reviewDone, setReviewDone] = useState(false);
+  const turn = modalInTurn({
+    firstLogin: employee.firstLogin,
+    trialExpired,
+    notifications: hasNotifications,
+    review: wantsReview && !reviewDone,
+  });
 
   useEffect(() => {
     if (!blocked) return;
@@ -29,24 +47,19 @@ export function SessionRuntime({ employee }: { employee: MountedEmployee }) {
   return (
     <>
       <InactivityGuard disabled={employee.disableInactivity} />
-      <NotificationModal employee={employee} />
+      <NotificationModal employee={employee} turn={turn === 'notifications'} onWant={setHasNotifications} />
       <FirstLoginModal employee={employee} />
       <OnceModal
         flagKey={`${STORAGE_KEYS.reviewAskedPrefix}${employee._id}`}
-        when={
-          !employee.firstLogin &&
-          shouldShowReviewModal({
-            accountType: employee.company.account_type,
-            accountCreatedAt: employee.company.created_at,
-            now: new Date(),
-          })
-        }
+        when={wantsReview}
+        turn={turn === 'review'}
+        onDone={() => setReviewDone(true)}
         title={t('modals.reviewTitle')}
         text={t('modals.reviewText')}
         testId="review-modal"
       />
       <ProfileModal employee={employee} />
-      <TrialExpiredModal />
+      <TrialExpiredModal turn={turn === 'trialExpired'} />
     </>
   );
 }

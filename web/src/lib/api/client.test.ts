@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStore, STORAGE_KEYS } from '../storage/local-store.ts';
 import { ApiRequestError } from './api-error.ts';
-import { apiRequest, configureApi } from './client.ts';
+import { apiRequest, configureApi, REFRESH_AHEAD_SECONDS } from './client.ts';
 
 const API = 'http://api.test/api';
 
@@ -13,6 +13,13 @@ interface Recorded {
 }
 
 type Reply = { status: number; body?: unknown };
+
+/** An access token as the server issues it, read by the client only for its expiry. */
+const jwt = (expiresInSeconds: number) => {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'employee', exp })}.signature`;
+};
 
 /** Answers fetch calls from a queue per path and records what the client sent. */
 function fakeServer(replies: Record<string, Reply[]>) {
@@ -142,5 +149,61 @@ describe('API client', () => {
   it('reads 204 answers as undefined', async () => {
     fakeServer({ '/auth/token/revoke': [{ status: 204 }] });
     await expect(apiRequest({ method: 'DELETE', path: '/auth/token/revoke' })).resolves.toBeUndefined();
+  });
+
+  describe('renewing before expiry (no 401 bursts)', () => {
+    it('renews a token about to expire before the call, so the call never comes back 401', async () => {
+      store.setItem(STORAGE_KEYS.accessToken, jwt(REFRESH_AHEAD_SECONDS - 5));
+      const fresh = jwt(900);
+      const calls = fakeServer({
+        '/rollouts': [{ status: 200, body: 'rollouts' }],
+        '/auth/token/refresh': [{ status: 201, body: { accessToken: fresh } }],
+      });
+      await expect(apiRequest({ method: 'GET', path: '/rollouts' })).resolves.toBe('rollouts');
+      expect(calls.map((call) => [call.path, call.authorization])).toEqual([
+        ['/auth/token/refresh', null],
+        ['/rollouts', `Bearer ${fresh}`],
+      ]);
+    });
+
+    it('queues the calls made during a refresh behind that one refresh', async () => {
+      store.setItem(STORAGE_KEYS.accessToken, jwt(10));
+      const fresh = jwt(900);
+      const calls = fakeServer({
+        '/rollouts': [{ status: 200, body: 'r' }],
+        '/features': [{ status: 200, body: 'f' }],
+        '/whatsapp/session': [{ status: 200, body: 'w' }],
+        '/auth/token/refresh': [{ status: 201, body: { accessToken: fresh } }],
+      });
+      await expect(
+        Promise.all(
+          ['/rollouts', '/features', '/whatsapp/session'].map((path) => apiRequest({ method: 'GET', path })),
+        ),
+      ).resolves.toEqual(['r', 'f', 'w']);
+      expect(calls.filter((call) => call.path === '/auth/token/refresh')).toHaveLength(1);
+      expect(
+        calls.every(
+          (call) => call.path === '/auth/token/refresh' || call.authorization === `Bearer ${fresh}`,
+        ),
+      ).toBe(true);
+    });
+
+    it('leaves a token with time to spare alone', async () => {
+      const token = jwt(600);
+      store.setItem(STORAGE_KEYS.accessToken, token);
+      const calls = fakeServer({ '/features': [{ status: 200, body: 'f' }] });
+      await apiRequest({ method: 'GET', path: '/features' });
+      expect(calls.map((call) => [call.path, call.authorization])).toEqual([
+        ['/features', `Bearer ${token}`],
+      ]);
+    });
+
+    it('fails the call without sending it when the early renewal is refused, and logs out once', async () => {
+      store.setItem(STORAGE_KEYS.accessToken, jwt(5));
+      const calls = fakeServer({ '/auth/token/refresh': [{ status: 401 }] });
+      await expect(apiRequest({ method: 'GET', path: '/features' })).rejects.toMatchObject({ status: 401 });
+      expect(calls.map((call) => call.path)).toEqual(['/auth/token/refresh']);
+      expect(onSessionLost).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type * as AmplifyRest from 'aws-amplify/api';
 import type { post } from 'aws-amplify/api';
+import { decodeJwt } from 'jose';
 import type { KeyValueStore } from '../storage/local-store.ts';
 import { browserStore } from '../storage/local-store.ts';
 import {
@@ -12,6 +13,11 @@ import {
 import { readAccessToken, saveTokens } from './tokens.ts';
 
 export const API_NAME = 'atende';
+/**
+ * A call whose access token expires within this many seconds renews it first: sent stale, it would come back
+ * 401 and be retried, which at each expiry made a burst of failed calls (rollouts, features, WhatsApp session).
+ */
+export const REFRESH_AHEAD_SECONDS = 60;
 export const REFRESH_PATH = '/auth/token/refresh';
 
 /** The JSON body amplify's REST calls accept. */
@@ -147,14 +153,38 @@ const readString = (body: unknown, key: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/** Whether a token expires within the margin. One the browser cannot read is left for the server to judge. */
+export function expiresSoon(token: string, nowMs: number): boolean {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' && exp * 1000 - nowMs <= REFRESH_AHEAD_SECONDS * 1000;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The token a call goes out with: calls made while a refresh is in flight wait for it, and a token about to
+ * expire is renewed first (one refresh shared by every caller).
+ */
+async function currentToken(): Promise<string | null> {
+  if (refreshing) await refreshing;
+  const token = readAccessToken(hooks.store);
+  if (!token || !expiresSoon(token, Date.now())) return token;
+  if (!(await refreshSession())) throw new ApiRequestError(401, GENERIC_ERROR_MESSAGE);
+  return readAccessToken(hooks.store);
+}
+
 /** Calls the API; on a 401 renews the access token once and retries (spec point 8). */
 export async function apiRequest<T>(request: ApiRequest): Promise<T> {
   const authenticated = request.auth ?? true;
+  const token = authenticated ? await currentToken() : null;
   try {
-    return (await send(request, authenticated ? readAccessToken(hooks.store) : null)) as T;
+    return (await send(request, token)) as T;
   } catch (error) {
     if (!(error instanceof ApiRequestError) || error.status !== 401 || !authenticated) throw error;
-    if (!(await refreshSession())) throw error;
+    // Another call may have renewed the token meanwhile: retry with that one instead of refreshing again.
+    if (readAccessToken(hooks.store) === token && !(await refreshSession())) throw error;
     return (await send(request, readAccessToken(hooks.store))) as T;
   }
 }

@@ -9,7 +9,16 @@ import { callRoute } from '../../../lib/api/call-route.ts';
 import type { MountedEmployee } from '../../../lib/session/account-api.ts';
 import { browserStore, STORAGE_KEYS } from '../../../lib/storage/local-store.ts';
 
-export function NotificationModal({ employee }: { employee: MountedEmployee }) {
+/** The day's notifications; `onWant` tells the shell there is something to show, `turn` when it may open. */
+export function NotificationModal({
+  employee,
+  turn,
+  onWant,
+}: {
+  employee: MountedEmployee;
+  turn: boolean;
+  onWant: (wants: boolean) => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { pathname } = useLocation();
@@ -38,9 +47,12 @@ export function NotificationModal({ employee }: { employee: MountedEmployee }) {
     };
   }, [eligible, employee.company._id, employee.company.account_type, employee.role, message, t]);
 
+  const wants = notifications.length > 0;
+  useEffect(() => onWant(wants), [wants, onWant]);
+
   return (
     <Modal
-      open={notifications.length > 0}
+      open={wants && turn}
       title={t('modals.notificationsTitle')}
       footer={null}
       onCancel={() => setNotifications([])}

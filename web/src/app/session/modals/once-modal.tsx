@@ -1,5 +1,5 @@
 import { Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserStore } from '../../../lib/storage/local-store.ts';
 
@@ -7,25 +7,34 @@ import { browserStore } from '../../../lib/storage/local-store.ts';
 export function OnceModal({
   flagKey,
   when,
+  turn,
+  onDone,
   title,
   text,
   testId,
 }: {
   flagKey: string;
   when: boolean;
+  /** Another shell modal may be showing: this one waits (and reports when dismissed through onDone). */
+  turn: boolean;
+  onDone: () => void;
   title: string;
   text: string;
   testId: string;
 }) {
   const { t } = useTranslation();
   const [dismissed, setDismissed] = useState(() => browserStore().getItem(flagKey) !== null);
+  useEffect(() => {
+    if (dismissed) onDone();
+  }, [dismissed, onDone]);
   const close = () => {
     browserStore().setItem(flagKey, new Date().toISOString());
     setDismissed(true);
+    onDone();
   };
   return (
     <Modal
-      open={when && !dismissed}
+      open={when && turn && !dismissed}
       title={title}
       onOk={close}
       onCancel={close}

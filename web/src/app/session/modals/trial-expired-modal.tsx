@@ -5,12 +5,12 @@ import { logout } from '../../../lib/session/logout.ts';
 import { trialJustExpiredAtom } from '../state.ts';
 
 /** Opens when the trial countdown reaches zero; leaving it ends the session, as any navigation would. */
-export function TrialExpiredModal() {
+export function TrialExpiredModal({ turn }: { turn: boolean }) {
   const { t } = useTranslation();
   const open = useAtomValue(trialJustExpiredAtom);
   return (
     <Modal
-      open={open}
+      open={open && turn}
       title={t('modals.trialExpiredTitle')}
       closable={false}
       maskClosable={false}

@@ -15,6 +15,7 @@ import {
 } from '../hooks/use-conversations.ts';
 import type { ConversationTab } from '../state/list-filters.ts';
 import { visibleTabs } from '../state/list-filters.ts';
+import { tabFollowing } from '../state/list-placement.ts';
 import { whatsappIntegrationOptions } from '../state/migration-options.ts';
 import type { ListFilterValues } from './conversation-filters.tsx';
 import { ConversationList } from './conversation-list.tsx';
@@ -117,6 +118,9 @@ export function ChatPage() {
               canTransfer: role !== 'operator' || permissions.allow_operator_transfer_call === true,
               canListEmployees: role === 'admin',
             }}
+            onChanged={(changed) =>
+              setTab((current) => tabFollowing(changed, current, tabs, me.employeeId ?? ''))
+            }
           />
         )}
       </div>

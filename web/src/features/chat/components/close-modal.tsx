@@ -1,11 +1,15 @@
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Form, Modal, Select } from 'antd';
+import { Form, Modal, Radio, Spin } from 'antd';
 import { useState } from 'react';
 import { useTabulations } from '../hooks/use-side-data.ts';
+import { closeAllowed, closePicker } from '../state/close-picker.ts';
 
 const labels = ptBR.chat.close;
 
-/** Closing asks for the service category when the company uses them (the server requires it when configured). */
+/**
+ * Closing asks for the service category only when the company has categories (the server requires one when
+ * configured). The categories are an inline list, not a dropdown, so nothing ever covers "Encerrar".
+ */
 export function CloseModal({
   open,
   busy,
@@ -19,35 +23,43 @@ export function CloseModal({
 }) {
   const tabulations = useTabulations(open);
   const [tabulation, setTabulation] = useState<string>();
-  const usesCategories = tabulations.data?.tabulation_mode === true;
+  const [tried, setTried] = useState(false);
+  const picker = closePicker(tabulations.data, tabulations.isPending);
+  const allowed = closeAllowed(picker, tabulation);
   return (
     <Modal
       open={open}
       title={labels.title}
       okText={labels.confirm}
       cancelText={ptBR.forms.cancel}
-      okButtonProps={{ danger: true, 'data-testid': 'close-confirm' }}
+      okButtonProps={{ danger: true, disabled: picker.kind === 'loading', 'data-testid': 'close-confirm' }}
       confirmLoading={busy}
       onCancel={onCancel}
-      onOk={() => onClose(tabulation)}
+      onOk={() => {
+        setTried(true);
+        if (allowed) onClose(tabulation);
+      }}
       destroyOnHidden
     >
-      <Form layout="vertical">
-        <Form.Item label={labels.category} required={usesCategories}>
-          <Select
-            allowClear
-            value={tabulation}
-            onChange={setTabulation}
-            loading={tabulations.isPending}
-            options={(tabulations.data?.tabulations ?? []).map((item) => ({
-              value: item._id,
-              label: item.label,
-            }))}
-            notFoundContent={ptBR.forms.noOptions}
-            data-testid="close-category"
-          />
-        </Form.Item>
-      </Form>
+      {picker.kind === 'loading' && <Spin />}
+      {picker.kind === 'choose' && (
+        <Form layout="vertical">
+          <Form.Item
+            label={labels.category}
+            required={picker.required}
+            validateStatus={tried && !allowed ? 'error' : undefined}
+            help={tried && !allowed ? ptBR.forms.requiredField : undefined}
+          >
+            <Radio.Group
+              value={tabulation}
+              onChange={(event) => setTabulation(String(event.target.value))}
+              options={picker.options}
+              style={{ display: 'flex', flexDirection: 'column', gap: 4, maxHeight: 240, overflowY: 'auto' }}
+              data-testid="close-category"
+            />
+          </Form.Item>
+        </Form>
+      )}
     </Modal>
   );
 }

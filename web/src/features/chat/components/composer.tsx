@@ -10,11 +10,13 @@ import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { useChatTemplates } from '../hooks/use-chat-templates.ts';
+import { useQuickMessages } from '../hooks/use-quick-messages.ts';
 import type { useSend } from '../hooks/use-send.ts';
 import { messagingChannelOf } from '../state/channel-rules.ts';
 import { CopilotBar } from './copilot-bar.tsx';
 import { EmojiButton } from './emoji-button.tsx';
 import { UnknownVariablesWarning } from './unknown-variables.tsx';
+import { QUICK_LIST_ID, QuickMessageList, quickOptionId } from './quick-message-list.tsx';
 import { TemplatePicker } from './template-picker.tsx';
 
 const labels = ptBR.chat.composer;
@@ -36,9 +38,15 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
   // The AI copilot shows only on plans with AI assistants (the route's own access rule decides).
   const showCopilot = access !== undefined && decideAccess(copilotSuggest.access, access).allowed;
   const templates = useChatTemplates(conversation.integration, !windowOpen);
+  const quick = useQuickMessages(conversation, text, (value, caret) => {
+    setText(value);
+    if (caret === undefined) return;
+    const area = inputRef.current?.resizableTextArea?.textArea;
+    requestAnimationFrame(() => area?.setSelectionRange(caret, caret));
+  });
 
   const submit = () => {
-    if (send.sendText(text)) setText('');
+    if (send.sendText(quick.expand(text))) setText('');
   };
 
   const insertEmoji = (emoji: string) => {
@@ -72,6 +80,9 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
         </div>
       )}
       {showCopilot && <CopilotBar conversationId={conversation._id} draft={text} onDraft={setText} />}
+      {quick.open && (
+        <QuickMessageList suggestions={quick.suggestions} highlight={quick.highlight} onPick={quick.pick} />
+      )}
       <Flex gap={6} align="flex-end">
         <EmojiButton onPick={insertEmoji} />
         <Button
@@ -97,15 +108,20 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
         <Input.TextArea
           ref={inputRef}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => quick.onTyped(event.target.value, event.target.selectionStart)}
+          onKeyDown={(event) => event.key !== 'Enter' && quick.onKey(event)}
           onPressEnter={(event) => {
-            if (event.shiftKey || event.nativeEvent.isComposing) return;
+            if (quick.onKey(event) || event.shiftKey || event.nativeEvent.isComposing) return;
             event.preventDefault();
             submit();
           }}
           autoSize={{ minRows: 1, maxRows: 6 }}
           placeholder={labels.placeholder}
           status={length > limit ? 'error' : undefined}
+          role="combobox"
+          aria-expanded={quick.open}
+          aria-controls={QUICK_LIST_ID}
+          aria-activedescendant={quick.open ? quickOptionId(quick.highlight) : undefined}
           data-testid="composer-input"
         />
         <Button

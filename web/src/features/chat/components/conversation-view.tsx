@@ -29,6 +29,8 @@ interface ConversationViewProps {
   conversation: Conversation;
   timeZone: string;
   viewer: ViewerRights;
+  /** After taking or transferring: the page moves its list to the tab that now holds the conversation. */
+  onChanged?: (conversation: Conversation) => void;
 }
 
 /** Newest customer message the view holds: the start of the 86400 s window. */
@@ -41,7 +43,7 @@ function useWindowOpen(conversation: Conversation): boolean {
   }, [timeline, conversation.channel]);
 }
 
-export function ConversationView({ conversation, timeZone, viewer }: ConversationViewProps) {
+export function ConversationView({ conversation, timeZone, viewer, onChanged }: ConversationViewProps) {
   const actions = useConversationActions(conversation._id);
   const send = useSend(conversation);
   const windowOpen = useWindowOpen(conversation);
@@ -100,7 +102,7 @@ export function ConversationView({ conversation, timeZone, viewer }: Conversatio
             <Button
               type="primary"
               loading={actions.assign.isPending}
-              onClick={() => actions.assign.mutate()}
+              onClick={() => actions.assign.mutate(undefined, { onSuccess: onChanged })}
               data-testid="conversation-assign"
             >
               {labels.actions.assign}
@@ -139,7 +141,14 @@ export function ConversationView({ conversation, timeZone, viewer }: Conversatio
         canListEmployees={viewer.canListEmployees}
         busy={actions.transfer.isPending}
         onCancel={() => setTransferring(false)}
-        onTransfer={(target) => actions.transfer.mutate(target, { onSuccess: () => setTransferring(false) })}
+        onTransfer={(target) =>
+          actions.transfer.mutate(target, {
+            onSuccess: (changed) => {
+              setTransferring(false);
+              onChanged?.(changed);
+            },
+          })
+        }
       />
       <CloseModal
         open={closing}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConversationFilters } from '../api/query-keys.ts';
 import type { PagedData } from './cache-patches.ts';
 import { flattenPages } from './cache-patches.ts';
-import { belongsToList, placeConversation } from './list-placement.ts';
+import { belongsToList, placeConversation, tabFollowing } from './list-placement.ts';
 
 const ME = 'e'.repeat(24);
 const OTHER = 'f'.repeat(24);
@@ -81,5 +81,29 @@ describe('placing a changed conversation in a cached list', () => {
     expect(
       placeConversation(list(conv(1)), conv(1, { unread: 4 }), filters('all', { search: 'x' }), ME).refetch,
     ).toBe(false);
+  });
+});
+
+describe('the list follows a conversation the viewer took', () => {
+  const taken = conv(1, { status: 'in_service', employee: { _id: ME, name: 'Eu' } });
+
+  it('moves from "Fila" to "Meus atendimentos" after Atender, where the taken conversation now is', () => {
+    expect(tabFollowing(taken, 'queue', ['mine', 'queue'], ME)).toBe('mine');
+    const mine = placeConversation(
+      list(conv(2, { status: 'in_service', employee: { _id: ME, name: 'Eu' } })),
+      taken,
+      filters('mine'),
+      ME,
+    );
+    expect(flattenPages(mine.data).map((item) => item._id)).toEqual([id(1), id(2)]);
+  });
+
+  it('stays on a tab that still holds the conversation ("Todos")', () => {
+    expect(tabFollowing(taken, 'all', ['mine', 'queue', 'all'], ME)).toBe('all');
+  });
+
+  it('stays put when no visible tab holds it (transferred to someone else)', () => {
+    const away = conv(1, { status: 'in_service', employee: { _id: OTHER, name: 'Outro' } });
+    expect(tabFollowing(away, 'mine', ['mine', 'queue'], ME)).toBe('mine');
   });
 });

@@ -1,5 +1,6 @@
 import type { ConversationView } from '@atende/shared/contracts/conversations/views';
 import type { ConversationFilters } from '../api/query-keys.ts';
+import type { ConversationTab } from './list-filters.ts';
 import type { PagedData } from './cache-patches.ts';
 import { upsertConversation } from './cache-patches.ts';
 
@@ -60,4 +61,20 @@ export function placeConversation(
     data: { ...data, pages: [{ ...first, items: [conversation, ...first.items] }, ...rest] },
     refetch: false,
   };
+}
+
+/**
+ * The tab to show after the viewer acted on a conversation (took, transferred): the current one while the
+ * conversation still belongs there, else the first visible tab holding it, so the list follows the conversation
+ * (after "Atender" from the queue, to "Meus atendimentos") and it stays selected in view.
+ */
+export function tabFollowing(
+  conversation: ConversationView,
+  current: ConversationTab,
+  tabs: readonly ConversationTab[],
+  viewerId: string,
+): ConversationTab {
+  const holds = (tab: ConversationTab) => belongsToList(conversation, { tab, search: '' }, viewerId) === true;
+  if (holds(current)) return current;
+  return tabs.find(holds) ?? current;
 }

@@ -1,13 +1,30 @@
 import type { CompanyPermissionsView } from '@atende/shared/contracts/company/permissions';
 import { MANAGER_COMPANY_PERMISSIONS, OPERATOR_PERMISSIONS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Button, Card, Checkbox, Col, Row, Space } from 'antd';
+import type { OperatorScope } from '@atende/shared/rules/permission-scope';
+import {
+  OPERATOR_SCOPE_FLAGS,
+  operatorScopeOf,
+  withOperatorScope,
+} from '@atende/shared/rules/permission-scope';
+import { Button, Card, Checkbox, Col, Radio, Row, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSavePermissions } from '../hooks/use-company.ts';
 
 const labels = ptBR.adminScreens.company.permissions;
-const ROLE_FLAGS = { manager: MANAGER_COMPANY_PERMISSIONS, operator: OPERATOR_PERMISSIONS } as const;
+const scopeFlags: readonly string[] = OPERATOR_SCOPE_FLAGS;
+const ROLE_FLAGS = {
+  manager: MANAGER_COMPANY_PERMISSIONS,
+  // The scope flags contradict each other as boxes: they are the radio above the operator's boxes.
+  operator: OPERATOR_PERMISSIONS.filter((flag) => !scopeFlags.includes(flag)),
+} as const;
 type PermissionRole = keyof typeof ROLE_FLAGS;
+
+const Help = ({ text }: { text: string }) => (
+  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+    {text}
+  </Typography.Text>
+);
 
 /** Spec point 6: every manager company permission and operator permission, switched per company. */
 export function PermissionsCard({ permissions }: { permissions: CompanyPermissionsView }) {
@@ -17,12 +34,38 @@ export function PermissionsCard({ permissions }: { permissions: CompanyPermissio
 
   const toggle = (role: PermissionRole, flag: string, checked: boolean) =>
     setDraft((current) => ({ ...current, [role]: { ...current[role], [flag]: checked } }));
+  const scope = operatorScopeOf(draft.operator);
+  const setScope = (next: OperatorScope) =>
+    setDraft((current) => ({ ...current, operator: withOperatorScope(current.operator, next) }));
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {(Object.keys(ROLE_FLAGS) as PermissionRole[]).map((role) => (
         <Card key={role} size="small" title={labels[role]} data-testid={`permissions-${role}`}>
-          <Row gutter={[16, 8]}>
+          {role === 'operator' && (
+            <fieldset style={{ border: 0, margin: '0 0 16px', padding: 0 }}>
+              <legend style={{ fontWeight: 600, fontSize: 14, marginBottom: 8 }}>
+                {labels.operatorScope}
+              </legend>
+              <Radio.Group
+                value={scope}
+                onChange={(event) => setScope(event.target.value as OperatorScope)}
+                style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+                data-testid="permission-operator-scope"
+              >
+                <Radio value="own" data-testid="permission-operator-scope-own">
+                  {labels.operatorScopeOwn}
+                </Radio>
+                {OPERATOR_SCOPE_FLAGS.map((flag) => (
+                  <Radio key={flag} value={flag} data-testid={`permission-operator-scope-${flag}`}>
+                    {labels.flags[flag]}
+                    <Help text={labels.help[flag]} />
+                  </Radio>
+                ))}
+              </Radio.Group>
+            </fieldset>
+          )}
+          <Row gutter={[16, 12]}>
             {ROLE_FLAGS[role].map((flag) => (
               <Col xs={24} md={12} key={flag}>
                 <Checkbox
@@ -31,6 +74,7 @@ export function PermissionsCard({ permissions }: { permissions: CompanyPermissio
                   data-testid={`permission-${role}-${flag}`}
                 >
                   {labels.flags[flag]}
+                  <Help text={labels.help[flag]} />
                 </Checkbox>
               </Col>
             ))}

@@ -13,6 +13,7 @@ import { getContactTimeline } from '@atende/shared/contracts/contacts/get-contac
 import { listContacts } from '@atende/shared/contracts/contacts/list-contacts';
 import { updateContact, type updateContactBody } from '@atende/shared/contracts/contacts/update-contact';
 import { listCustomFields } from '@atende/shared/contracts/custom-fields/list-custom-fields';
+import { createTag } from '@atende/shared/contracts/tags/create-tag';
 import { listTags } from '@atende/shared/contracts/tags/list-tags';
 import { listSmartTags } from '@atende/shared/contracts/smart-tags/list-smart-tags';
 import { listWallets } from '@atende/shared/contracts/wallets/list-wallets';
@@ -95,3 +96,7 @@ export const fetchBlacklist = () => callRoute(listBlacklist);
 export const postBlacklist = (customer: string) => callRoute(addToBlacklist, { body: { customer } });
 export const removeBlacklist = (customerId: string) =>
   callRoute(removeFromBlacklist, { params: { customerId } });
+
+/** A tag created from the contact form's tag picker (admins), in a neutral colour the tags page can change. */
+export const postTag = (name: string) => callRoute(createTag, { body: { name, color: NEW_TAG_COLOR } });
+export const NEW_TAG_COLOR = '#8c8c8c';

@@ -2,7 +2,7 @@ import type { ContactView } from '@atende/shared/contracts/contacts/views';
 import { DATA_PROTECTION_CHANNELS, LEGAL_BASES } from '@atende/shared/domain/data-protection';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, App, Button, Divider, Drawer, Flex, Form, Input, Radio, Select, Space, Tag } from 'antd';
+import { Alert, App, Button, Divider, Drawer, Flex, Form, Input, Radio, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import {
@@ -16,7 +16,9 @@ import {
   type ContactFormValues,
 } from '../forms/contact-form.ts';
 import { maskPhone } from '../forms/phone-mask.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useCustomFields, useSaveContact, useTags, useWallets } from '../hooks/use-contacts.ts';
+import { TagSelect } from './tag-select.tsx';
 import { CustomFieldInput } from './custom-field-input.tsx';
 
 const labels = ptBR.contactsScreens.contacts;
@@ -41,6 +43,8 @@ export function ContactDrawer({ open, editing, onClose }: ContactDrawerProps) {
   const [form] = Form.useForm<ContactFormValues>();
   const { message } = App.useApp();
   const tags = useTags();
+  // Creating a tag is an admin's right (the tags route), so only admins are offered it here.
+  const isAdmin = useSession().access?.role === 'admin';
   const wallets = useWallets();
   const customFields = useCustomFields();
   const { create, update } = useSaveContact();
@@ -117,15 +121,7 @@ export function ContactDrawer({ open, editing, onClose }: ContactDrawerProps) {
           <Input disabled={masked} type="email" maxLength={254} data-testid="contact-form-email" />
         </Form.Item>
         <Form.Item name="tags" label={labels.tags}>
-          <Select
-            mode="multiple"
-            loading={tags.isLoading}
-            optionFilterProp="label"
-            notFoundContent={ptBR.forms.noOptions}
-            options={(tags.data ?? []).map((tag) => ({ value: tag._id, label: tag.name, color: tag.color }))}
-            optionRender={(option) => <Tag color={option.data.color}>{option.data.label}</Tag>}
-            data-testid="contact-form-tags"
-          />
+          <TagSelect tags={tags.data ?? []} loading={tags.isLoading} canCreate={isAdmin} />
         </Form.Item>
         <Form.Item name="wallet" label={labels.wallet}>
           <Select

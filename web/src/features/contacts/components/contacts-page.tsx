@@ -1,3 +1,4 @@
+import { plural } from '@atende/shared/i18n/interpolate';
 import { EXPORT_ACCESS, IMPORT_ACCESS } from '@atende/shared/contracts/contacts/access';
 import { SMART_TAGS_ACCESS } from '@atende/shared/contracts/smart-tags/access';
 import type { ContactView } from '@atende/shared/contracts/contacts/views';
@@ -153,7 +154,7 @@ export function ContactsPage({ title, breadcrumb }: ContactsPageProps) {
           />
         )}
         <Typography.Text type="secondary" style={{ alignSelf: 'center' }} data-testid="contacts-count">
-          {labels.count.replace('{{count}}', String(items.length))}
+          {plural(labels.count, items.length)}
         </Typography.Text>
         <Button
           type="primary"

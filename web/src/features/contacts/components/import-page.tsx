@@ -1,6 +1,7 @@
+import { plural } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Form, Progress, Select, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, Form, Progress, Select, Steps, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
@@ -13,6 +14,7 @@ import { importFormat, previewFile } from '../import/read-file.ts';
 import { fitsUpload, uploadImportFile } from '../import/upload-file.ts';
 import { useImportProgress, useStartImport } from '../hooks/use-contact-import.ts';
 import { useCustomFields, useTags, useWallets } from '../hooks/use-contacts.ts';
+import { useUnknownTags } from '../hooks/use-unknown-tags.ts';
 import { ImportMapping } from './import-mapping.tsx';
 import { ImportProgress } from './import-progress.tsx';
 
@@ -42,6 +44,9 @@ export function ImportPage({ title, breadcrumb }: { title: string; breadcrumb: r
   const wallets = useWallets();
   const start = useStartImport();
   const progress = useImportProgress(importId);
+  const unknownTags = useUnknownTags(picked?.file, picked?.preview.format, byField.tags, tagList.data);
+  const [createTags, setCreateTags] = useState(false);
+  const customLabels = new Map((customFields.data ?? []).map((field) => [field.key, field.label]));
 
   const choose = async (file: File | undefined) => {
     setProblem(undefined);
@@ -73,6 +78,7 @@ export function ImportPage({ title, breadcrumb }: { title: string; breadcrumb: r
         mapping: toImportMapping(byField),
         ...(wallet ? { wallet } : {}),
         ...(tags.length > 0 ? { tags } : {}),
+        ...(createTags && unknownTags.length > 0 ? { create_tags: unknownTags } : {}),
       });
       setParams({ [IMPORT_PARAM]: _id });
     } catch (error) {
@@ -85,6 +91,7 @@ export function ImportPage({ title, breadcrumb }: { title: string; breadcrumb: r
   const reset = () => {
     setPicked(undefined);
     setByField({});
+    setCreateTags(false);
     setProblem(undefined);
     setParams({});
     if (input.current) input.current.value = '';
@@ -135,6 +142,23 @@ export function ImportPage({ title, breadcrumb }: { title: string; breadcrumb: r
               value={byField}
               onChange={setByField}
             />
+            {unknownTags.length > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                data-testid="import-unknown-tags"
+                title={plural(labels.unknownTags, unknownTags.length, { names: unknownTags.join(', ') })}
+                description={
+                  <Checkbox
+                    checked={createTags}
+                    onChange={(event) => setCreateTags(event.target.checked)}
+                    data-testid="import-create-tags"
+                  >
+                    {labels.createUnknownTags}
+                  </Checkbox>
+                }
+              />
+            )}
             <Form layout="vertical">
               <Flex gap={16} wrap>
                 <Form.Item label={labels.wallet} style={{ minWidth: 240 }}>
@@ -190,6 +214,7 @@ export function ImportPage({ title, breadcrumb }: { title: string; breadcrumb: r
           ) : (
             <ImportProgress
               view={progress.data}
+              customLabels={customLabels}
               onAnother={reset}
               onContacts={() => navigate('/app/contacts')}
             />

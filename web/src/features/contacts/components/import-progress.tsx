@@ -5,6 +5,7 @@ import { Alert, App, Button, Flex, Progress, Result, Table, Typography } from 'a
 import { useState } from 'react';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { downloadImportErrors } from '../hooks/use-contact-import.ts';
+import { importFieldLabel, importOutcome } from '../state/import-outcome.ts';
 
 const labels = ptBR.contactsScreens.import;
 
@@ -13,12 +14,14 @@ const fill = (template: string, values: Record<string, number>) =>
 
 export interface ImportProgressProps {
   view: ImportView | undefined;
+  /** Custom field key → the label the mapping step showed, for the refused rows' field column. */
+  customLabels: ReadonlyMap<string, string>;
   onAnother: () => void;
   onContacts: () => void;
 }
 
 /** The running import's progress bar, then its summary with the refused rows and the error report. */
-export function ImportProgress({ view, onAnother, onContacts }: ImportProgressProps) {
+export function ImportProgress({ view, customLabels, onAnother, onContacts }: ImportProgressProps) {
   const { message } = App.useApp();
   const [downloading, setDownloading] = useState(false);
   const processed = view?.processed ?? 0;
@@ -58,7 +61,12 @@ export function ImportProgress({ view, onAnother, onContacts }: ImportProgressPr
         data-testid="import-error-rows"
         columns={[
           { title: labels.errorRow, dataIndex: 'row', width: 80 },
-          { title: labels.errorField, dataIndex: 'field', width: 160 },
+          {
+            title: labels.errorField,
+            dataIndex: 'field',
+            width: 160,
+            render: (field: string) => importFieldLabel(field, customLabels),
+          },
           { title: labels.errorReason, dataIndex: 'reason' },
         ]}
       />
@@ -66,17 +74,13 @@ export function ImportProgress({ view, onAnother, onContacts }: ImportProgressPr
   );
 
   if (view?.status === 'done' || view?.status === 'failed') {
-    const summary = fill(labels.summary, {
-      created: view.created,
-      duplicates: view.duplicates,
-      errors: view.errors,
-    });
+    const outcome = importOutcome(view);
     return (
-      <Flex vertical gap={16} data-testid="import-done" data-status={view.status}>
+      <Flex vertical gap={16} data-testid="import-done" data-status={view.status} data-tone={outcome.tone}>
         <Result
-          status={view.status === 'done' ? 'success' : 'error'}
-          title={view.status === 'done' ? labels.done : labels.failed}
-          subTitle={summary}
+          status={outcome.tone}
+          title={outcome.title}
+          subTitle={<span data-testid="import-summary">{outcome.summary}</span>}
           extra={[
             <Button key="contacts" type="primary" onClick={onContacts}>
               {labels.goToContacts}
@@ -99,17 +103,7 @@ export function ImportProgress({ view, onAnother, onContacts }: ImportProgressPr
       <div data-testid="import-progress" data-processed={processed} data-total={total}>
         <Progress percent={percent} status="active" />
       </div>
-      {view && view.errors > 0 && (
-        <Alert
-          type="warning"
-          showIcon
-          title={fill(labels.summary, {
-            created: view.created,
-            duplicates: view.duplicates,
-            errors: view.errors,
-          })}
-        />
-      )}
+      {view && view.errors > 0 && <Alert type="warning" showIcon title={importOutcome(view).summary} />}
       {errorReport}
     </Flex>
   );

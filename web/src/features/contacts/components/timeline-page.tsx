@@ -1,5 +1,3 @@
-import type { TimelineEntry } from '@atende/shared/contracts/contacts/get-contact-timeline';
-import type { TagView } from '@atende/shared/contracts/tags/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { CommentOutlined, TagOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Flex, Spin, Timeline, Typography } from 'antd';
@@ -12,23 +10,11 @@ import { inCompanyZone } from '../../../lib/dates/dates.ts';
 import { displayPhone } from '../forms/phone-mask.ts';
 import { useContact, useTags } from '../hooks/use-contacts.ts';
 import { useTimeline } from '../hooks/use-timeline.ts';
+import { describeTimelineEntry } from '../state/timeline-text.ts';
 import { ContactPicker } from './contact-picker.tsx';
 
 const labels = ptBR.contactsScreens.timeline;
 const common = ptBR.contactsScreens.common;
-
-function describeEntry(entry: TimelineEntry, tags: ReadonlyMap<string, TagView>): string {
-  if (entry.kind === 'created') return labels.created;
-  if (entry.kind === 'tag') {
-    const name = tags.get(entry.tag)?.name ?? entry.tag;
-    return (entry.action === 'added' ? labels.tagAdded : labels.tagRemoved).replace('{{tag}}', name);
-  }
-  return labels.conversation
-    .replace('{{protocol}}', entry.protocol ?? '')
-    .replace('{{channel}}', entry.channel)
-    .replace('{{count}}', String(entry.messages_count))
-    .replace('{{status}}', entry.status);
-}
 
 const ICONS = { created: <UserAddOutlined />, tag: <TagOutlined />, conversation: <CommentOutlined /> };
 
@@ -95,7 +81,9 @@ export function TimelinePage({
                 icon: ICONS[entry.kind],
                 title: inCompanyZone(entry.at).format('DD/MM/YYYY HH:mm:ss'),
                 content: (
-                  <span data-testid={`timeline-entry-${entry.kind}`}>{describeEntry(entry, tagMap)}</span>
+                  <span data-testid={`timeline-entry-${entry.kind}`}>
+                    {describeTimelineEntry(entry, tagMap)}
+                  </span>
                 ),
               }))}
             />

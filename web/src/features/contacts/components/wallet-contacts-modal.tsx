@@ -1,3 +1,4 @@
+import { plural } from '@atende/shared/i18n/interpolate';
 import type { WalletView } from '@atende/shared/contracts/wallets/views';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
@@ -30,10 +31,7 @@ export function WalletContactsModal({
     if (!wallet || picked.length === 0) return;
     try {
       const count = await addContacts.mutateAsync({ wallet: wallet._id, contacts: picked });
-      void message.success(
-        labels.contactsAdded.replace('{{count}}', String(count)),
-        LIMITS.toastDurationMs / 1000,
-      );
+      void message.success(plural(labels.contactsAdded, count), LIMITS.toastDurationMs / 1000);
       close();
     } catch (error) {
       const text = error instanceof ApiRequestError ? error.message : ptBR.contactsScreens.common.saveFailed;

@@ -12,7 +12,10 @@ import {
   removeWallet,
 } from '../api/contacts-api.ts';
 import { CONTACT_LIVE_EVENTS, contactKeys, contactKeysForFrame } from '../api/query-keys.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useSocketEvent } from '../../../lib/socket/use-socket-event.ts';
+import { announcesWalletChange } from '../state/wallet-notice.ts';
+import type { ServerFrame } from '@atende/shared/realtime/server-events';
 
 /** Employee names for owner and member choices; only admins may list employees, so others go without. */
 export function useEmployeeNames(enabled: boolean) {
@@ -24,13 +27,20 @@ export function useEmployeeNames(enabled: boolean) {
   });
 }
 
-/** Wallet changes by anyone (refresh-session-wallet) refresh this screen and tell the user. */
+/**
+ * Wallet changes by anyone (refresh-session-wallet) refresh this screen; changes by someone else are also
+ * told, since the user's own change already raised its success toast.
+ */
 export function useLiveWallets() {
+  const viewerId = useSession().access?.employeeId;
   useLiveInvalidation(CONTACT_LIVE_EVENTS, contactKeysForFrame);
   const { message } = App.useApp();
   const notify = useCallback(
-    () => void message.info({ content: ptBR.contactsScreens.wallets.updatedLive, key: 'wallets-live' }),
-    [message],
+    (frame: ServerFrame<'refresh-session-wallet'>) => {
+      if (!announcesWalletChange(frame, viewerId)) return;
+      void message.info({ content: ptBR.contactsScreens.wallets.updatedLive, key: 'wallets-live' });
+    },
+    [message, viewerId],
   );
   useSocketEvent('refresh-session-wallet', notify);
 }

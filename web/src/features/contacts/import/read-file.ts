@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { readSheet } from 'read-excel-file/browser';
+import { splitTagNames } from './unknown-tags.ts';
 
 export type ImportFormat = 'csv' | 'xlsx';
 
@@ -53,4 +54,36 @@ export function saveTextFile(fileName: string, contentType: string, text: string
   link.download = fileName;
   link.click();
   URL.revokeObjectURL(url);
+}
+
+/**
+ * Every tag name the file's tags column uses, read through the whole file (CSV streamed, so a large file is
+ * not held in memory at once), for the mapping step to warn about unknown tags before the import starts.
+ */
+export async function tagNamesInColumn(
+  file: File,
+  format: ImportFormat,
+  header: string,
+): Promise<Set<string>> {
+  const names = new Set<string>();
+  const add = (cell: unknown) => splitTagNames(cellText(cell)).forEach((name) => names.add(name));
+  if (format === 'xlsx') {
+    const rows = await readSheet(file);
+    const column = (rows[0] ?? []).map(cellText).indexOf(header);
+    if (column >= 0) for (const row of rows.slice(1)) add(row[column]);
+    return names;
+  }
+  let column = -1;
+  await new Promise<void>((resolve, reject) => {
+    Papa.parse<string[]>(file, {
+      skipEmptyLines: true,
+      step: (result) => {
+        if (column === -1) column = result.data.map(cellText).indexOf(header);
+        else add(result.data[column]);
+      },
+      complete: () => resolve(),
+      error: (error) => reject(error),
+    });
+  });
+  return names;
 }

@@ -1,6 +1,6 @@
 import type { BoardView, DealView } from '@atende/shared/contracts/pipelines/deal-views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { interpolate } from '@atende/shared/i18n/interpolate';
+import { interpolate, plural } from '@atende/shared/i18n/interpolate';
 import {
   type Announcements,
   DndContext,
@@ -100,7 +100,7 @@ function Column({
           <Typography.Text strong>{column.stage.name}</Typography.Text> ({column.stage.probability}%)
         </Link>
         <Typography.Text type="secondary" data-testid="stage-count">
-          {interpolate(t.deals, { count: column.count })}
+          {plural(t.deals, column.count)}
         </Typography.Text>
         <Typography.Text data-testid="stage-total">
           {t.total}: {formatBRL(column.total)}

@@ -6,7 +6,7 @@ import {
   voteSuggestion,
 } from '@atende/shared/contracts/suggestions/routes';
 import { LIMITS } from '@atende/shared/domain/constants';
-import { interpolate } from '@atende/shared/i18n/interpolate';
+import { plural } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { formatBrasilia } from '@atende/shared/rules/hub-format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -112,7 +112,7 @@ export function SuggestionsPage({
                       {item.mine && <Tag color="blue">{labels.mine}</Tag>}
                     </Space>
                   }
-                  description={`${item.description} — ${item.author.name}, ${formatBrasilia(item.created_at)} · ${interpolate(labels.votes, { n: item.votes })}`}
+                  description={`${item.description} — ${item.author.name}, ${formatBrasilia(item.created_at)} · ${plural(labels.votes, item.votes)}`}
                 />
               </List.Item>
             )}
