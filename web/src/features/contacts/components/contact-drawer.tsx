@@ -2,7 +2,7 @@ import type { ContactView } from '@atende/shared/contracts/contacts/views';
 import { DATA_PROTECTION_CHANNELS, LEGAL_BASES } from '@atende/shared/domain/data-protection';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, App, Button, Divider, Drawer, Flex, Form, Input, Radio, Select, Space, Tag } from 'antd';
+import { Alert, App, Button, Divider, Drawer, Flex, Form, Input, Radio, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import {
@@ -18,6 +18,7 @@ import {
 import { maskPhone } from '../forms/phone-mask.ts';
 import { useCustomFields, useSaveContact, useTags, useWallets } from '../hooks/use-contacts.ts';
 import { CustomFieldInput } from './custom-field-input.tsx';
+import { ColorTag } from '../../../components/color-tag/color-tag.tsx';
 
 const labels = ptBR.contactsScreens.contacts;
 const screens = ptBR.contactsScreens;
@@ -123,7 +124,7 @@ export function ContactDrawer({ open, editing, onClose }: ContactDrawerProps) {
             optionFilterProp="label"
             notFoundContent={ptBR.forms.noOptions}
             options={(tags.data ?? []).map((tag) => ({ value: tag._id, label: tag.name, color: tag.color }))}
-            optionRender={(option) => <Tag color={option.data.color}>{option.data.label}</Tag>}
+            optionRender={(option) => <ColorTag color={option.data.color}>{option.data.label}</ColorTag>}
             data-testid="contact-form-tags"
           />
         </Form.Item>
