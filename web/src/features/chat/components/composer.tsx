@@ -3,7 +3,7 @@ import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { TEXT_LIMITS, textLength } from '@atende/shared/rules/sending';
 import { PaperClipOutlined, SendOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Progress, Typography } from 'antd';
+import { Button, Flex, Input, Progress, theme, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import type { useSend } from '../hooks/use-send.ts';
@@ -22,6 +22,7 @@ interface ComposerProps {
 }
 
 export function Composer({ conversation, send, windowOpen }: ComposerProps) {
+  const { token } = theme.useToken();
   const [text, setText] = useState('');
   const inputRef = useRef<TextAreaRef>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -49,7 +50,15 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
   }
 
   return (
-    <Flex vertical gap={6} style={{ padding: 12, borderTop: '1px solid #f0f0f0', background: '#fff' }}>
+    <Flex
+      vertical
+      gap={6}
+      style={{
+        padding: 12,
+        borderTop: `1px solid ${token.colorBorderSecondary}`,
+        background: token.colorBgContainer,
+      }}
+    >
       {send.upload && (
         <div data-testid="upload-progress">
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
