@@ -149,6 +149,27 @@ describe('layout and contrast of every page', () => {
     expect(problems).toEqual([]);
   }, 600_000);
 
+  it('the brand leads the menu, and the help menu opens the shipped manual and updates pages', async () => {
+    await page.setViewportSize(WIDTHS[2]);
+    await goTo('/app/home');
+    await settle(page, 'Início');
+    await expect.poll(() => page.getByTestId('sider-brand').isVisible()).toBe(true);
+    const icon = await page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute('href'));
+    expect((await fetch(`${runtime.url}${icon ?? '/missing'}`)).headers.get('content-type')).toContain('svg');
+
+    await page.getByTestId('menu-help').click();
+    await page.getByTestId('menu-help.updates').waitFor();
+    const opened = page.context().waitForEvent('page');
+    await page.getByTestId('menu-help.manual').click();
+    const manual = await opened;
+    await manual.getByRole('heading', { name: 'Manual do Atende' }).waitFor();
+    expect(new URL(manual.url()).pathname).toBe('/ajuda/manual.html');
+    await manual.setViewportSize(WIDTHS[0]);
+    const problems = await checkPage(manual, '/ajuda/manual.html @390');
+    await manual.close();
+    expect(problems).toEqual([]);
+  });
+
   it('the chat on a phone shows one pane at a time, list → conversation → details and back, readable in the dark', async () => {
     // Runs after the catalogue test: signed in, the dark theme chosen.
     await page.setViewportSize(WIDTHS[0]);
