@@ -8,6 +8,14 @@ import { launchBrowser } from './browser.ts';
 import { type CheckScope, checkPage, settle, WIDTHS } from './layout-checks.ts';
 import { dismissModals, logIn, waitForHome } from './pages.ts';
 
+/*
+ * Which pages this checks: every shell route of shared's APP_ROUTES whose entry in the route catalogue
+ * (web/src/app/router/pages.ts, SHELL_PAGES) exists. A page joins by being added there, nothing else; a route
+ * without an entry renders the placeholder (`<html data-screen="placeholder">`) and is skipped. Routes that
+ * render one screen (the chat routes) are checked once, by the screen's name (the lazyPage export name).
+ * A required route parameter gets a demo record (smartTagId, wallet_selected) or a value naming nothing, so
+ * the page's not-found state is what gets checked; the demo admin must reach every page (no redirect).
+ */
 let runtime: TestRuntime;
 let browser: Browser;
 let page: Page;
