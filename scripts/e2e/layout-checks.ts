@@ -33,11 +33,13 @@ export async function injectAxe(page: Page): Promise<void> {
  * Waits until the route's page rendered (its title set) and no spinner or skeleton is left on screen; answers
  * false when the route failed instead (the router's error page).
  */
-export async function settle(page: Page, title: string): Promise<boolean> {
+export async function settle(page: Page, title: string, pattern?: string): Promise<boolean> {
   await page
     .waitForFunction(
-      (wanted) => document.title === wanted || document.querySelector('[data-testid="error-page-code"]'),
-      title,
+      ([wanted, pattern]) =>
+        (document.title === wanted && (!pattern || document.documentElement.dataset.route === pattern)) ||
+        document.querySelector('[data-testid="error-page-code"]'),
+      [title, pattern] as const,
       { timeout: 15_000 },
     )
     .catch(async () => {
