@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { API_PREFIX } from '@atende/shared/contracts/types';
+import { DEFAULT_HELP_LINKS } from '@atende/shared/domain/constants';
 import { WIDGET_SCRIPT_PATH } from '@atende/shared/security/headers';
 import { Stack } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigateway';
@@ -125,6 +126,7 @@ export class Web extends Construct {
         s3deploy.Source.asset(distPath),
         s3deploy.Source.jsonData('config.json', {
           apiUrl: API_PREFIX,
+          helpLinks: DEFAULT_HELP_LINKS,
           ...(webSocketUrl ? { wsUrl: webSocketUrl } : {}),
         }),
       ],

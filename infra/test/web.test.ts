@@ -5,6 +5,7 @@ import type { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { synthSample } from './support.ts';
+import { DEFAULT_HELP_LINKS } from '@atende/shared/domain/constants';
 
 const { template, stack } = synthSample();
 
@@ -66,7 +67,7 @@ describe('CloudFront in front of the SPA and the API', () => {
     expect(config).not.toHaveProperty('CustomErrorResponses');
   });
 
-  it('deploys the web build with a generated /config.json naming the API and WebSocket URLs', () => {
+  it('deploys the web build with a generated /config.json naming the API and WebSocket URLs and the help links', () => {
     expect(stack.web.deployment).toBeDefined();
     const deployment = Object.values(template.findResources('Custom::CDKBucketDeployment'))[0] as {
       Properties: { SourceMarkers: unknown[]; DistributionPaths: string[] };
@@ -84,6 +85,7 @@ describe('CloudFront in front of the SPA and the API', () => {
       string
     >;
     expect(runtimeConfig.apiUrl).toBe(API_PREFIX);
+    expect(runtimeConfig.helpLinks).toEqual(DEFAULT_HELP_LINKS);
     expect(runtimeConfig.wsUrl).toMatch(/^wss:\/\/<<marker:0xbaba:0>>\.execute-api\..+\/test$/);
   });
 

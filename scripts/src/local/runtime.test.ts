@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../testing/runtime.ts';
 import { canConnect, externalAddresses, listeningAddresses } from './listening.ts';
 import { TABLE_PREFIX } from './runtime.ts';
+import { DEFAULT_HELP_LINKS } from '@atende/shared/domain/constants';
 
 let runtime: TestRuntime;
 
@@ -42,7 +43,7 @@ describe('local runtime', () => {
 
   it('serves the SPA with fallback, /config.json and a 404 JSON for unknown API routes', async () => {
     const config = (await (await fetch(`${runtime.url}/config.json`)).json()) as { wsUrl: string };
-    expect(config).toMatchObject({ apiUrl: '/api', productSlug: 'atende' });
+    expect(config).toMatchObject({ apiUrl: '/api', productSlug: 'atende', helpLinks: DEFAULT_HELP_LINKS });
     expect(config.wsUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/ws$/);
     const deepLink = await fetch(`${runtime.url}/app/contacts/tags`);
     expect(deepLink.status).toBe(200);

@@ -5,6 +5,7 @@ import { ensureTables } from '@atende/functions/lib/tables';
 import { ROUTES } from '@atende/shared/contracts/manifest';
 import { DOMAINS, type RouteContract } from '@atende/shared/contracts/types';
 import { WEBSOCKET_API } from '@atende/shared/contracts/websocket';
+import { DEFAULT_HELP_LINKS } from '@atende/shared/domain/constants';
 import { ENV } from '@atende/shared/infra/env';
 import { deadLetterQueueName, QUEUES, queueName, WORKER_QUEUES } from '@atende/shared/infra/queues';
 import { SCHEDULES } from '@atende/shared/infra/schedules';
@@ -202,7 +203,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const wsUrl = `ws://${host === '0.0.0.0' ? 'localhost' : host}:${port}${WEBSOCKET_API.path}`;
     const webHeaders = appSecurityHeaders({ websocketUrl: wsUrl, s3Endpoint: s3.endpoint });
     const serveWeb = createStaticWeb(options.webRoot, webHeaders);
-    const config = JSON.stringify({ apiUrl: '/api', wsUrl, productSlug: options.productSlug });
+    const config = JSON.stringify({
+      apiUrl: '/api',
+      wsUrl,
+      productSlug: options.productSlug,
+      helpLinks: DEFAULT_HELP_LINKS,
+    });
 
     let handleManagement: (req: IncomingMessage, res: ServerResponse, body: Buffer) => boolean = () => false;
     const management = signedEndpoint({

@@ -2,6 +2,15 @@
 
 export const PRODUCT_SLUG_DEFAULT = 'atende';
 
+/**
+ * The help menu's external links (spec point 2: manual, updates) as shipped: the product's own pages under
+ * /ajuda, served with the web app. A deployment may write absolute URLs of its own into /config.json instead.
+ */
+export const DEFAULT_HELP_LINKS = {
+  manual: '/ajuda/manual.html',
+  updates: '/ajuda/atualizacoes.html',
+} as const;
+
 export const ROLES = ['admin', 'manager', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -634,6 +634,7 @@ export const ptBR = {
     queueWaiting: 'Contatos aguardando na fila',
     reallocatedWaiting: 'Contatos realocados para você aguardando',
     noneSelected: 'Selecione um atendimento para ver as mensagens.',
+    panes: { list: 'Atendimentos', details: 'Detalhes do contato', conversation: 'Voltar à conversa' },
     conversationFailed: 'Não foi possível carregar o atendimento.',
     loadingOlder: 'Carregando mensagens anteriores...',
     messagesFailed: 'Não foi possível carregar as mensagens.',

@@ -31,4 +31,13 @@ describe('runtime config', () => {
       helpLinks: {},
     });
   });
+
+  it('resolves the shipped help pages against the site and refuses protocol-relative links', () => {
+    expect(
+      parseRuntimeConfig(
+        { helpLinks: { manual: '/ajuda/manual.html', updates: '//evil.example.com/x' } },
+        'https://app.example.com',
+      ).helpLinks,
+    ).toEqual({ manual: 'https://app.example.com/ajuda/manual.html' });
+  });
 });

@@ -15,12 +15,15 @@ let current: RuntimeConfig | undefined;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
-function readHelpLinks(raw: unknown): RuntimeConfig['helpLinks'] {
+/** http(s) URLs, or paths of this site (the shipped /ajuda pages); never another scheme or `//host`. */
+function readHelpLinks(raw: unknown, origin: string): RuntimeConfig['helpLinks'] {
   if (!isRecord(raw)) return {};
   const links: RuntimeConfig['helpLinks'] = {};
   for (const key of ['manual', 'updates'] as const) {
     const value = raw[key];
-    if (typeof value === 'string' && /^https?:\/\//.test(value)) links[key] = value;
+    if (typeof value !== 'string') continue;
+    if (/^https?:\/\//.test(value)) links[key] = value;
+    else if (/^\/(?!\/)/.test(value)) links[key] = new URL(value, origin).toString();
   }
   return links;
 }
@@ -36,7 +39,7 @@ export function parseRuntimeConfig(raw: unknown, origin: string): RuntimeConfig 
     apiUrl: new URL(text('apiUrl') ?? '/api', origin).toString().replace(/\/$/, ''),
     wsUrl: text('wsUrl') ?? `${wsOrigin}/ws`,
     productSlug: text('productSlug') ?? PRODUCT_SLUG_DEFAULT,
-    helpLinks: readHelpLinks(source.helpLinks),
+    helpLinks: readHelpLinks(source.helpLinks, origin),
   };
 }
 

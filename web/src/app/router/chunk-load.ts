@@ -29,12 +29,15 @@ export function withChunkTimeout<T>(
   });
 }
 
-/** React.lazy over a module with a named page export, bounded by the chunk time-out. */
+/** React.lazy over a module with a named page export, bounded by the chunk time-out; named after the export. */
 export function lazyPage<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ): ComponentType<P> {
-  return lazy<ComponentType<P>>(() => withChunkTimeout(load).then((module) => ({ default: module[name] })));
+  const page = lazy<ComponentType<P>>(() =>
+    withChunkTimeout(load).then((module) => ({ default: module[name] })),
+  );
+  return Object.assign(page, { displayName: name });
 }
 
 export const isChunkLoadError = (error: unknown): boolean =>

@@ -22,6 +22,7 @@ import { logout } from '../../lib/session/logout.ts';
 import { useOwnProfile } from '../../lib/session/profile-api.ts';
 import { profileModalOpenAtom } from '../session/state.ts';
 import { AccountInfoModal } from './account-info-modal.tsx';
+import { useScreenSize } from '../../lib/screen/use-screen.ts';
 
 type InfoAction = Extract<AccountMenuItem['action'], 'plan-modal' | 'consumption-modal' | 'financial'>;
 
@@ -66,6 +67,8 @@ export function AccountMenu({ employee, access }: { employee: MountedEmployee; a
   const visible = ACCOUNT_MENU.filter((item) => canSeeMenuItem(item, access));
   const companySwitch = useCompanySwitch(employee.company._id);
   const profile = useOwnProfile();
+  // A phone's header has room for the avatar only.
+  const phone = useScreenSize() === 'mobile';
 
   const items: MenuProps['items'] = visible.flatMap((item) => [
     ...(item.action === 'logout' && companySwitch.item ? [companySwitch.item] : []),
@@ -101,8 +104,20 @@ export function AccountMenu({ employee, access }: { employee: MountedEmployee; a
               icon={<UserOutlined />}
               data-testid="account-avatar"
             />
-            <span className="account-menu-name">{employee.name}</span>
-            <DownOutlined />
+            {!phone && (
+              <span
+                className="account-menu-name"
+                style={{
+                  display: 'inline-block',
+                  maxWidth: 160,
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                }}
+              >
+                {employee.name}
+              </span>
+            )}
+            {!phone && <DownOutlined />}
           </Space>
         </Button>
       </Dropdown>

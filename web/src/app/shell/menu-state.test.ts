@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { menuLayout } from './menu-state.ts';
-import { screenSize } from './use-screen.ts';
+import { screenSize } from '../../lib/screen/use-screen.ts';
 
 describe('menu layout', () => {
   it('reads 768 as mobile and 1024 as tablet', () => {

@@ -2,7 +2,7 @@ import type { MenuDisplayState } from '@atende/shared/routes/menu';
 import { MENU_DISPLAY_STATES } from '@atende/shared/routes/menu';
 import { atom } from 'jotai';
 import { browserStore, STORAGE_KEYS } from '../../lib/storage/local-store.ts';
-import type { ScreenSize } from './use-screen.ts';
+import type { ScreenSize } from '../../lib/screen/use-screen.ts';
 
 const isDisplayState = (value: unknown): value is MenuDisplayState =>
   typeof value === 'string' && (MENU_DISPLAY_STATES as readonly string[]).includes(value);

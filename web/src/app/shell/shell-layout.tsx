@@ -20,8 +20,9 @@ import { menuDisplayAtom, menuLayout, mobileDrawerOpenAtom } from './menu-state.
 import { InstagramStatus } from './instagram-status.tsx';
 import { NotificationsBell } from './notifications-bell.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { SiderBrand } from './sider-brand.tsx';
 import { ThemePicker } from './theme-picker.tsx';
-import { useScreenSize } from './use-screen.ts';
+import { useScreenSize } from '../../lib/screen/use-screen.ts';
 
 const WIDE = 240;
 const NARROW = 80;
@@ -73,6 +74,7 @@ export function ShellLayout() {
             collapsible
             style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
           >
+            <SiderBrand collapsed={layout.sider === 'narrow'} />
             <SideMenu access={access} collapsed={layout.sider === 'narrow'} />
           </Layout.Sider>
         )}
@@ -84,11 +86,12 @@ export function ShellLayout() {
           styles={{ body: { padding: 0 } }}
           data-testid="menu-drawer"
         >
+          <SiderBrand collapsed={false} />
           <SideMenu access={access} collapsed={false} onNavigate={() => setDrawerOpen(false)} />
         </Drawer>
         <Layout>
-          <Layout.Header style={{ paddingInline: 16, background: 'transparent' }}>
-            <Flex align="center" gap={12} style={{ height: '100%' }}>
+          <Layout.Header style={{ paddingInline: screen === 'mobile' ? 4 : 16, background: 'transparent' }}>
+            <Flex align="center" gap={screen === 'mobile' ? 0 : 12} style={{ height: '100%' }}>
               <Button
                 type="text"
                 icon={<MenuOutlined />}

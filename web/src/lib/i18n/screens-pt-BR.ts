@@ -17,6 +17,10 @@ export const ptBRScreens = {
     signupSubmit: 'Criar conta',
     haveAccount: 'Já tenho uma conta',
     callback: 'Autenticando...',
+    brandHeadline: 'Atendimento e vendas em todos os canais, numa só caixa de entrada.',
+    brandPoint1: 'WhatsApp, Instagram, Messenger, Telegram, e-mail e chat do site',
+    brandPoint2: 'Filas, carteiras, etiquetas e funil de vendas para a equipe',
+    brandPoint3: 'Fluxos, chatbots e assistentes de IA que trabalham junto',
   },
   home: {
     greeting: 'Olá, {{name}}!',

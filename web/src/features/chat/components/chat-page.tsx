@@ -1,5 +1,5 @@
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, Empty, Flex, Spin } from 'antd';
+import { Alert, Empty, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useNotificationAudio } from '../../../lib/session/notifications-api.ts';
@@ -18,6 +18,7 @@ import { visibleTabs } from '../state/list-filters.ts';
 import { tabFollowing } from '../state/list-placement.ts';
 import { whatsappIntegrationOptions } from '../state/migration-options.ts';
 import type { ListFilterValues } from './conversation-filters.tsx';
+import { ChatPanes } from './chat-panes.tsx';
 import { ConversationList } from './conversation-list.tsx';
 import { ConversationView } from './conversation-view.tsx';
 import { MigrateModal } from './migrate-modal.tsx';
@@ -69,18 +70,18 @@ export function ChatPage() {
 
   if (!me.employee || !me.employeeId || !me.companyId) return <Spin style={{ margin: 48 }} />;
 
+  const backToList = () =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete(SELECTED_PARAM);
+      return next;
+    });
+
   return (
-    <Flex
-      style={{
-        height: 'calc(100vh - 112px)',
-        minHeight: 480,
-        background: '#fff',
-        borderRadius: 8,
-        overflow: 'hidden',
-      }}
-      data-testid="chat-page"
-    >
-      <div style={{ width: 340, flexShrink: 0, borderRight: '1px solid #f0f0f0' }}>
+    <ChatPanes
+      selectedId={selectedId}
+      onBackToList={backToList}
+      list={
         <ConversationList
           tabs={tabs}
           tab={tab}
@@ -100,9 +101,9 @@ export function ChatPage() {
             params.customer_id ? { customerId: params.customer_id } : lookup ? { first: true } : undefined
           }
         />
-      </div>
-      <div style={{ flex: 1, minWidth: 0 }}>
-        {!selectedId ? (
+      }
+      conversation={
+        !selectedId ? (
           <Empty description={ptBR.chat.noneSelected} style={{ marginTop: 96 }} />
         ) : conversation.isPending ? (
           <Spin style={{ display: 'block', margin: 96 }} />
@@ -122,27 +123,29 @@ export function ChatPage() {
               setTab((current) => tabFollowing(changed, current, tabs, me.employeeId ?? ''))
             }
           />
-        )}
-      </div>
-      {conversation.data && (
-        <div style={{ width: 300, flexShrink: 0, borderLeft: '1px solid #f0f0f0' }}>
-          <SidePanel
-            conversation={conversation.data}
-            timeZone={me.timeZone}
-            canMigrate={conversation.data.customer.channel !== 'whatsapp'}
-            onMigrate={() => setMigrating(true)}
-            onOpen={select}
-          />
-          <MigrateModal
-            open={migrating}
-            customer={conversation.data.customer}
-            integrations={whatsappIntegrationOptions(me.employee.company)}
-            employeeId={me.employeeId}
-            companyId={me.companyId}
-            onClose={() => setMigrating(false)}
-          />
-        </div>
-      )}
-    </Flex>
+        )
+      }
+      details={
+        conversation.data && (
+          <>
+            <SidePanel
+              conversation={conversation.data}
+              timeZone={me.timeZone}
+              canMigrate={conversation.data.customer.channel !== 'whatsapp'}
+              onMigrate={() => setMigrating(true)}
+              onOpen={select}
+            />
+            <MigrateModal
+              open={migrating}
+              customer={conversation.data.customer}
+              integrations={whatsappIntegrationOptions(me.employee.company)}
+              employeeId={me.employeeId}
+              companyId={me.companyId}
+              onClose={() => setMigrating(false)}
+            />
+          </>
+        )
+      }
+    />
   );
 }

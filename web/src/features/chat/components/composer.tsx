@@ -5,7 +5,7 @@ import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { decideAccess } from '@atende/shared/rules/access';
 import { TEXT_LIMITS, textLength } from '@atende/shared/rules/sending';
 import { PaperClipOutlined, SendOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Progress, Typography } from 'antd';
+import { Button, Flex, Input, Progress, theme, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { useSession } from '../../../lib/session/use-session.ts';
@@ -29,6 +29,7 @@ interface ComposerProps {
 }
 
 export function Composer({ conversation, send, windowOpen }: ComposerProps) {
+  const { token } = theme.useToken();
   const [text, setText] = useState('');
   const inputRef = useRef<TextAreaRef>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -70,7 +71,15 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
   }
 
   return (
-    <Flex vertical gap={6} style={{ padding: 12, borderTop: '1px solid #f0f0f0', background: '#fff' }}>
+    <Flex
+      vertical
+      gap={6}
+      style={{
+        padding: 12,
+        borderTop: `1px solid ${token.colorBorderSecondary}`,
+        background: token.colorBgContainer,
+      }}
+    >
       {send.upload && (
         <div data-testid="upload-progress">
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>

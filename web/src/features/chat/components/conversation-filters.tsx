@@ -31,6 +31,7 @@ export function ConversationFilters({
         allowClear
         size="small"
         style={{ minWidth: 96, flex: 1 }}
+        aria-label={labels.filters.channel}
         placeholder={labels.filters.channel}
         value={value.channel}
         onChange={(channel?: ChannelType) => onChange({ ...value, channel })}
@@ -42,6 +43,7 @@ export function ConversationFilters({
         allowClear
         size="small"
         style={{ minWidth: 96, flex: 1 }}
+        aria-label={labels.filters.status}
         placeholder={labels.filters.status}
         value={value.status}
         onChange={(status?: ConversationStatus) => onChange({ ...value, status })}
@@ -53,6 +55,7 @@ export function ConversationFilters({
         size="small"
         showSearch={{ optionFilterProp: 'label' }}
         style={{ minWidth: 120, flex: 1 }}
+        aria-label={labels.filters.department}
         placeholder={labels.filters.department}
         value={value.department}
         onChange={(department?: string) => onChange({ ...value, department })}
@@ -66,6 +69,7 @@ export function ConversationFilters({
           size="small"
           showSearch={{ optionFilterProp: 'label' }}
           style={{ minWidth: 120, flex: 1 }}
+          aria-label={labels.filters.wallet}
           placeholder={labels.filters.wallet}
           value={value.wallet}
           onChange={(wallet?: string) => onChange({ ...value, wallet })}

@@ -1,5 +1,6 @@
 import type { ConversationView } from '@atende/shared/contracts/conversations/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { theme } from 'antd';
 import { memo } from 'react';
 import { dayKey } from '../state/day-groups.ts';
 import { RichText } from './rich-text.tsx';
@@ -11,8 +12,6 @@ const AVATAR = {
   height: 32,
   borderRadius: '50%',
   flexShrink: 0,
-  background: '#bfbfbf',
-  color: '#fff',
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -25,8 +24,6 @@ const UNREAD = {
   height: 18,
   padding: '0 5px',
   borderRadius: 9,
-  background: '#ff4d4f',
-  color: '#fff',
   fontSize: 11,
   lineHeight: '18px',
   textAlign: 'center',
@@ -37,11 +34,11 @@ const TAG = {
   lineHeight: '16px',
   padding: '0 6px',
   borderRadius: 4,
-  background: '#f5f5f5',
 } as const;
+/** Fixed pastel pills with dark text: readable (AA) in the light and the dark themes alike. */
 const STATUS_COLORS: Record<ConversationView['status'], { background: string; color: string }> = {
   bot: { background: '#f9f0ff', color: '#531dab' },
-  queue: { background: '#fff7e6', color: '#d46b08' },
+  queue: { background: '#fff7e6', color: '#ad4e00' },
   in_service: { background: '#e6f4ff', color: '#0958d9' },
   closed: { background: '#f5f5f5', color: '#595959' },
 };
@@ -78,6 +75,10 @@ export const ConversationRow = memo(function ConversationRow({
   onSelect,
 }: ConversationRowProps) {
   const name = conversation.customer.full_name || labels.unknownCustomer;
+  // The theme's colours, so a dark theme never puts its light text on a light row.
+  const { token } = theme.useToken();
+  const avatar = { ...AVATAR, background: token.colorFill, color: token.colorText };
+  const quiet = token.colorTextTertiary;
   // Plain elements: this row is rendered for every step of a 10,000-item scroll, so nothing here measures itself.
   return (
     <div
@@ -97,34 +98,39 @@ export const ConversationRow = memo(function ConversationRow({
         alignItems: 'center',
         padding: '0 12px',
         cursor: 'pointer',
-        background: selected ? '#e6f4ff' : undefined,
-        borderBottom: '1px solid #f5f5f5',
+        background: selected ? token.colorPrimaryBg : undefined,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
       {conversation.customer.avatar ? (
-        <img src={conversation.customer.avatar} alt="" width={32} height={32} style={AVATAR} />
+        <img src={conversation.customer.avatar} alt="" width={32} height={32} style={avatar} />
       ) : (
-        <span style={AVATAR}>{name.slice(0, 1).toUpperCase()}</span>
+        <span style={avatar}>{name.slice(0, 1).toUpperCase()}</span>
       )}
       <div style={{ flex: 1, minWidth: 0 }}>
         <div style={LINE}>
           <strong style={ELLIPSIS}>{name}</strong>
-          <span style={{ fontSize: 12, color: '#8c8c8c', flexShrink: 0 }}>
+          <span style={{ fontSize: 12, color: quiet, flexShrink: 0 }}>
             {activityTime(conversation.last_activity_at, timeZone, new Date())}
           </span>
         </div>
         <div style={LINE}>
-          <span style={{ ...ELLIPSIS, fontSize: 13, color: '#8c8c8c' }}>
+          <span style={{ ...ELLIPSIS, fontSize: 13, color: quiet }}>
             <RichText text={lastMessagePreview(conversation)} />
           </span>
           {conversation.unread > 0 && (
-            <span data-testid="conversation-unread" style={UNREAD}>
+            <span
+              data-testid="conversation-unread"
+              style={{ ...UNREAD, background: token.colorError, color: token.colorTextLightSolid }}
+            >
               {conversation.unread}
             </span>
           )}
         </div>
         <div style={{ display: 'flex', gap: 4, marginTop: 2 }}>
-          <span style={TAG}>{labels.channels[conversation.channel]}</span>
+          <span style={{ ...TAG, background: token.colorFillTertiary }}>
+            {labels.channels[conversation.channel]}
+          </span>
           <span style={{ ...TAG, ...STATUS_COLORS[conversation.status] }}>
             {labels.statuses[conversation.status]}
           </span>

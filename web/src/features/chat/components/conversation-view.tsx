@@ -5,7 +5,7 @@ import type {
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { isConversationWindowOpen } from '@atende/shared/rules/windows';
-import { Alert, App, Avatar, Button, Flex, Space, Typography } from 'antd';
+import { Alert, App, Avatar, Button, Flex, Space, theme, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useConversationActions } from '../hooks/use-conversation-actions.ts';
 import { useMessageTimeline } from '../hooks/use-messages.ts';
@@ -44,6 +44,7 @@ function useWindowOpen(conversation: Conversation): boolean {
 }
 
 export function ConversationView({ conversation, timeZone, viewer, onChanged }: ConversationViewProps) {
+  const { token } = theme.useToken();
   const actions = useConversationActions(conversation._id);
   const send = useSend(conversation);
   const windowOpen = useWindowOpen(conversation);
@@ -78,7 +79,12 @@ export function ConversationView({ conversation, timeZone, viewer, onChanged }: 
         align="center"
         justify="space-between"
         gap={8}
-        style={{ padding: '8px 12px', borderBottom: '1px solid #f0f0f0', background: '#fff' }}
+        wrap
+        style={{
+          padding: '8px 12px',
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          background: token.colorBgContainer,
+        }}
       >
         <Flex align="center" gap={8} style={{ minWidth: 0 }}>
           <Avatar src={conversation.customer.avatar || undefined}>{name.slice(0, 1).toUpperCase()}</Avatar>
@@ -97,7 +103,7 @@ export function ConversationView({ conversation, timeZone, viewer, onChanged }: 
             </Typography.Text>
           </Flex>
         </Flex>
-        <Space>
+        <Space wrap>
           {(conversation.status === 'queue' || conversation.status === 'bot') && (
             <Button
               type="primary"

@@ -1,7 +1,7 @@
 import type { MessageView } from '@atende/shared/contracts/conversations/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { SUSPICIOUS_SENDER_FLAG } from '@atende/shared/channels/inbound';
-import { Alert, Typography } from 'antd';
+import { Alert, theme, Typography } from 'antd';
 import { memo } from 'react';
 import type { TimelineEntry } from '../state/outbox.ts';
 import { DeliveryTick } from './delivery-tick.tsx';
@@ -24,6 +24,8 @@ export const MessageBubble = memo(function MessageBubble({
   onResend,
   onRetryTemp,
 }: MessageBubbleProps) {
+  // The theme's surfaces: a dark theme's light text must never land on a white bubble.
+  const { token } = theme.useToken();
   const { message, local } = entry;
   const outbound = message.sent_by !== 'customer';
   const status: MessageView['status'] =
@@ -49,8 +51,12 @@ export const MessageBubble = memo(function MessageBubble({
       <div
         style={{
           maxWidth: '70%',
-          background: outbound ? (message.sent_by === 'bot' ? '#f0f5ff' : '#e6f4ff') : '#fff',
-          border: '1px solid #f0f0f0',
+          background: outbound
+            ? message.sent_by === 'bot'
+              ? token.colorFillSecondary
+              : token.colorPrimaryBg
+            : token.colorBgContainer,
+          border: `1px solid ${token.colorBorderSecondary}`,
           borderRadius: 8,
           padding: '6px 10px',
           whiteSpace: 'pre-wrap',

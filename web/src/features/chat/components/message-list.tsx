@@ -1,7 +1,7 @@
 import type { MessageView } from '@atende/shared/contracts/conversations/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Alert, Button, Divider, Empty, Spin } from 'antd';
+import { Alert, Button, Divider, Empty, Spin, theme } from 'antd';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useMessageTimeline } from '../hooks/use-messages.ts';
 import { groupByDay } from '../state/day-groups.ts';
@@ -20,6 +20,7 @@ interface MessageListProps {
 }
 
 export function MessageList({ conversationId, timeZone, onResend, onRetryTemp }: MessageListProps) {
+  const { token } = theme.useToken();
   const { query, timeline } = useMessageTimeline(conversationId);
   const rows = useMemo(
     () =>
@@ -89,13 +90,13 @@ export function MessageList({ conversationId, timeZone, onResend, onRetryTemp }:
       ref={parentRef}
       onScroll={onScroll}
       data-testid="message-list"
-      style={{ flex: 1, overflowY: 'auto', background: '#f5f5f5', contain: 'strict' }}
+      style={{ flex: 1, overflowY: 'auto', background: token.colorBgLayout, contain: 'strict' }}
     >
       {query.isFetchingNextPage && (
         <div style={{ position: 'sticky', top: 0, height: 0, zIndex: 1, textAlign: 'center' }}>
           <span
             style={{
-              background: '#fff',
+              background: token.colorBgElevated,
               borderRadius: 12,
               padding: '2px 10px',
               boxShadow: '0 1px 4px #0002',

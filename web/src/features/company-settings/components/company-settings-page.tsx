@@ -1,6 +1,6 @@
 import type { CompanySettingsDocument } from '@atende/shared/contracts/company/settings';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, Button, Grid, Skeleton, Space, Tabs } from 'antd';
+import { Alert, Button, Grid, Select, Skeleton, Space, Tabs } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
 import { Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -162,6 +162,22 @@ export function CompanySettingsPage({ title, breadcrumb, panels = {} }: CompanyS
         onChange={(key) => navigate({ hash: key }, { replace: true })}
         items={items}
         tabPlacement={screens.lg ? 'start' : 'top'}
+        // Under lg the many sections would overflow a tab strip (and antd's overflow button breaks the tablist's
+        // ARIA): a select picks the section instead.
+        renderTabBar={
+          screens.lg
+            ? undefined
+            : () => (
+                <Select
+                  value={active}
+                  onChange={(key: string) => navigate({ hash: key }, { replace: true })}
+                  options={(Object.keys(tabs) as TabKey[]).map((key) => ({ value: key, label: tabs[key] }))}
+                  aria-label={title}
+                  style={{ width: '100%', marginBottom: 16 }}
+                  data-testid="company-settings-section"
+                />
+              )
+        }
         destroyOnHidden
         data-testid="company-settings-tabs"
       />

@@ -68,7 +68,7 @@ export function BlacklistPage({
   return (
     <div data-testid="blacklist-page">
       <PageHeader title={title} breadcrumb={breadcrumb} />
-      <Flex gap={8} style={{ marginBlock: 16 }}>
+      <Flex wrap gap={8} style={{ marginBlock: 16 }}>
         <ContactPicker
           placeholder={labels.pickContact}
           value={picked}

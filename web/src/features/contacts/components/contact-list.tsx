@@ -6,7 +6,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { Avatar, Button, Empty, Flex, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { useScreenSize } from '../../../lib/screen/use-screen.ts';
 import { displayPhone } from '../forms/phone-mask.ts';
+import { ColorTag } from '../../../components/color-tag/color-tag.tsx';
 
 const ROW_HEIGHT = 64;
 /** Start fetching the next page this many rows before the end so scrolling rarely waits. */
@@ -84,11 +86,18 @@ function ContactRow({
   onDelete,
 }: ContactListProps & { contact: ContactView }) {
   const wallet = contact.wallet ? walletName(contact.wallet) : undefined;
+  const phoneLayout = useScreenSize() === 'mobile';
+  const phone = contact.cel_phone ? displayPhone(contact.cel_phone) : '';
   return (
     <Flex
       align="center"
       gap={12}
-      style={{ height: '100%', paddingInline: 12, borderBottom: '1px solid rgba(128,128,128,0.15)' }}
+      style={{
+        height: '100%',
+        paddingInline: 12,
+        borderBottom: '1px solid rgba(128,128,128,0.15)',
+        minWidth: 0,
+      }}
       data-testid="contact-row"
       data-contact-id={contact._id}
     >
@@ -102,26 +111,37 @@ function ContactRow({
             </Tag>
           )}
         </Typography.Text>
-        <Typography.Text type="secondary" ellipsis data-testid="contact-row-email">
-          {contact.email ?? ''}
-        </Typography.Text>
+        {/* A phone keeps the name and one line under it: the phone number, else the e-mail. */}
+        {phoneLayout ? (
+          <Typography.Text type="secondary" ellipsis style={{ whiteSpace: 'nowrap' }}>
+            {phone || contact.email || ''}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary" ellipsis data-testid="contact-row-email">
+            {contact.email ?? ''}
+          </Typography.Text>
+        )}
       </Flex>
-      <Typography.Text style={{ flex: 1 }} data-testid="contact-row-phone">
-        {contact.cel_phone ? displayPhone(contact.cel_phone) : ''}
-      </Typography.Text>
-      <Flex wrap gap={4} style={{ flex: 2, minWidth: 0, maxHeight: 48, overflow: 'hidden' }}>
-        {contact.tags.map((id) => {
-          const tag = tags.get(id);
-          return tag ? (
-            <Tag key={id} color={tag.color}>
-              {tag.name}
-            </Tag>
-          ) : null;
-        })}
-      </Flex>
-      <Typography.Text type="secondary" ellipsis style={{ flex: 1 }}>
-        {wallet ?? ''}
-      </Typography.Text>
+      {!phoneLayout && (
+        <>
+          <Typography.Text style={{ flex: 1, whiteSpace: 'nowrap' }} data-testid="contact-row-phone">
+            {phone}
+          </Typography.Text>
+          <Flex wrap gap={4} style={{ flex: 2, minWidth: 0, maxHeight: 48, overflow: 'hidden' }}>
+            {contact.tags.map((id) => {
+              const tag = tags.get(id);
+              return tag ? (
+                <ColorTag key={id} color={tag.color}>
+                  {tag.name}
+                </ColorTag>
+              ) : null;
+            })}
+          </Flex>
+          <Typography.Text type="secondary" ellipsis style={{ flex: 1 }}>
+            {wallet ?? ''}
+          </Typography.Text>
+        </>
+      )}
       <Flex gap={4}>
         <Tooltip title={labels.timeline}>
           <Link to={`/app/timeline/${contact._id}`} data-testid="contact-timeline">

@@ -41,8 +41,9 @@ export function ContactPicker({
       showSearch={{ filterOption: false, onSearch: setText, searchValue: text }}
       mode={multiple ? 'multiple' : undefined}
       allowClear
-      style={{ minWidth: 320 }}
+      style={{ minWidth: 'min(320px, 100%)' }}
       placeholder={placeholder}
+      aria-label={placeholder}
       value={value}
       onChange={(next: string | string[] | undefined) => {
         const ids = new Set(Array.isArray(next) ? next : next ? [next] : []);

@@ -112,6 +112,7 @@ export function ContactsPage({ title, breadcrumb }: ContactsPageProps) {
         <Input
           allowClear
           prefix={<SearchOutlined />}
+          aria-label={labels.search}
           placeholder={labels.search}
           value={text}
           onChange={(event) => setText(event.target.value)}
@@ -121,6 +122,7 @@ export function ContactsPage({ title, breadcrumb }: ContactsPageProps) {
         <Select
           mode="multiple"
           allowClear
+          aria-label={labels.tagsFilter}
           placeholder={labels.tagsFilter}
           value={tagFilter}
           onChange={setTagFilter}
@@ -132,6 +134,7 @@ export function ContactsPage({ title, breadcrumb }: ContactsPageProps) {
         />
         <Select
           allowClear
+          aria-label={labels.walletFilter}
           placeholder={labels.walletFilter}
           value={walletFilter}
           onChange={setWalletFilter}
@@ -143,6 +146,7 @@ export function ContactsPage({ title, breadcrumb }: ContactsPageProps) {
         {smartTags.data && smartTags.data.length > 0 && (
           <Select
             allowClear
+            aria-label={labels.smartTagFilter}
             placeholder={labels.smartTagFilter}
             value={smartTagFilter}
             onChange={setSmartTagFilter}

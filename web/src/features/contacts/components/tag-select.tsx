@@ -1,9 +1,10 @@
+import { ColorTag } from '../../../components/color-tag/color-tag.tsx';
 import type { TagView } from '@atende/shared/contracts/tags/views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Divider, Select, Tag } from 'antd';
+import { App, Button, Divider, Select } from 'antd';
 import { useState } from 'react';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { postTag } from '../api/contacts-api.ts';
@@ -60,7 +61,7 @@ export function TagSelect({
       optionFilterProp="label"
       notFoundContent={creatable ? null : ptBR.forms.noOptions}
       options={tags.map((tag) => ({ value: tag._id, label: tag.name, color: tag.color }))}
-      optionRender={(option) => <Tag color={option.data.color}>{option.data.label}</Tag>}
+      optionRender={(option) => <ColorTag color={option.data.color}>{option.data.label}</ColorTag>}
       popupRender={(menu) => (
         <>
           {menu}

@@ -58,6 +58,7 @@ export function WalletManagerPage({
       <Flex vertical gap={16} style={{ marginTop: 16 }}>
         <Select
           style={{ maxWidth: 360 }}
+          aria-label={labels.pick}
           placeholder={labels.pick}
           value={walletId}
           loading={wallets.isLoading}

@@ -58,8 +58,12 @@ export function useContact(id: string | undefined) {
   });
 }
 
+/*
+ * Tags, wallets and custom fields share their cache entries with the other features that list them
+ * (['organizing', ...]), so the entry holds the plain list as everywhere else, not this call's envelope.
+ */
 export const useTags = () =>
-  useQuery({ queryKey: contactKeys.tags, queryFn: fetchTags, select: (a) => a.tags });
+  useQuery({ queryKey: contactKeys.tags, queryFn: async () => (await fetchTags()).tags });
 /** Smart tags are an admin list on plans with the feature: other viewers never ask for it. */
 export const useSmartTagChoices = (enabled: boolean) =>
   useQuery({
@@ -69,12 +73,11 @@ export const useSmartTagChoices = (enabled: boolean) =>
     enabled,
   });
 export const useWallets = () =>
-  useQuery({ queryKey: contactKeys.wallets, queryFn: fetchWallets, select: (a) => a.wallets });
+  useQuery({ queryKey: contactKeys.wallets, queryFn: async () => (await fetchWallets()).wallets });
 export const useCustomFields = () =>
   useQuery({
     queryKey: contactKeys.customFields,
-    queryFn: fetchCustomFields,
-    select: (a) => a.custom_fields,
+    queryFn: async () => (await fetchCustomFields()).custom_fields,
   });
 
 export function useSaveContact() {

@@ -2,13 +2,14 @@ import { createDepartmentBody } from '@atende/shared/contracts/departments/creat
 import type { DepartmentNode } from '@atende/shared/contracts/departments/views';
 import { DEFAULT_TAG_COLOR } from '@atende/shared/contracts/departments/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { ColorPicker, Form, Input, Modal, Select, Switch } from 'antd';
+import { Form, Input, Modal, Select, Switch } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import { useEffect } from 'react';
 import { patchDepartment, postDepartment } from '../api/departments-api.ts';
 import { organizationKeys } from '../api/query-keys.ts';
 import { parentChoices } from '../forms/department-tree.ts';
 import { useEmployeeChoices, useOrganizationChange } from '../hooks/use-organization.ts';
+import { ColorField } from '../../../components/color-field/color-field.tsx';
 
 interface FormValues {
   name: string;
@@ -106,7 +107,7 @@ export function DepartmentFormModal({
           </Form.Item>
         )}
         <Form.Item name="tag_color" label={labels.tagColor}>
-          <ColorPicker format="hex" disabledAlpha data-testid="department-form-color" />
+          <ColorField format="hex" disabledAlpha data-testid="department-form-color" />
         </Form.Item>
         <Form.Item name="view_all_contacts" label={labels.viewAllContacts} valuePropName="checked">
           <Switch data-testid="department-form-view-all" />

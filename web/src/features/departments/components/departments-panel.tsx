@@ -1,7 +1,7 @@
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Skeleton, Space, Tag, Tooltip, Tree } from 'antd';
+import { Alert, App, Button, Card, Empty, Skeleton, Space, Tooltip, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { removeDepartment } from '../api/departments-api.ts';
@@ -11,6 +11,7 @@ import { toTreeItems } from '../forms/department-tree.ts';
 import { useDepartments, useOrganizationChange } from '../hooks/use-organization.ts';
 import type { DepartmentFormTarget } from './department-form-modal.tsx';
 import { DepartmentFormModal } from './department-form-modal.tsx';
+import { ColorTag } from '../../../components/color-tag/color-tag.tsx';
 
 const labels = ptBR.adminScreens.departments;
 
@@ -35,7 +36,7 @@ export function DepartmentsPanel() {
   const title = (item: DepartmentTreeItem) => (
     <Space data-testid={`department-${item.key}`}>
       <Tooltip title={item.node.label.split('.').join(' / ')}>
-        <Tag color={item.node.tag_color}>{item.name}</Tag>
+        <ColorTag color={item.node.tag_color}>{item.name}</ColorTag>
       </Tooltip>
       <Tooltip title={labels.employees}>
         <span>

@@ -163,6 +163,7 @@ export function FaqIndexPage({
         <Input.Search
           value={text}
           onChange={(event) => setText(event.target.value)}
+          aria-label={labels.searchPlaceholder}
           placeholder={labels.searchPlaceholder}
           allowClear
           style={{ maxWidth: 420 }}
@@ -170,6 +171,7 @@ export function FaqIndexPage({
         />
         <Select
           allowClear
+          aria-label={labels.allCategories}
           placeholder={labels.allCategories}
           style={{ minWidth: 220 }}
           value={category}

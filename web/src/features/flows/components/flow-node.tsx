@@ -1,3 +1,4 @@
+import { theme } from 'antd';
 import type { FlowNode } from '@atende/shared/contracts/flows/graph';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Handle, type NodeProps, Position } from '@xyflow/react';
@@ -25,6 +26,7 @@ function summary(node: Pick<FlowNode, 'type' | 'data'>): string {
 export function FlowNodeCard({ id, type, data, selected }: NodeProps) {
   const node = { type, data } as Pick<FlowNode, 'type' | 'data'>;
   const handles = sourceHandles(node);
+  const { token } = theme.useToken();
   const options = type === 'menu' ? (data as { options: { id: string; label: string }[] }).options : [];
   const labelOf = (handle: string | undefined) =>
     handle === undefined
@@ -40,14 +42,22 @@ export function FlowNodeCard({ id, type, data, selected }: NodeProps) {
         maxWidth: 240,
         padding: 8,
         borderRadius: 8,
-        background: '#fff',
-        border: `2px solid ${selected ? '#1677ff' : '#d9d9d9'}`,
+        background: token.colorBgContainer,
+        color: token.colorText,
+        border: `2px solid ${selected ? token.colorPrimary : token.colorBorder}`,
         fontSize: 12,
       }}
     >
       {type !== 'start' && <Handle type="target" position={Position.Left} data-testid="flow-handle-in" />}
       <strong>{names[type as keyof typeof names] ?? type}</strong>
-      <div style={{ color: '#595959', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <div
+        style={{
+          color: token.colorTextSecondary,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        }}
+      >
         {summary(node)}
       </div>
       {handles.map((handle) => (

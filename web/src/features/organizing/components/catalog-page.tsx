@@ -4,7 +4,7 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { QueryKey } from '@tanstack/react-query';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance, TableColumnsType } from 'antd';
-import { Alert, App, Button, Flex, Form, Modal, Table, Tooltip } from 'antd';
+import { Alert, App, Button, Flex, Form, Modal, Table, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
@@ -101,7 +101,7 @@ export function CatalogPage<Item extends object, Values extends object>(
     width: 120,
     render: (_, item) =>
       readOnly(item) ? (
-        <span style={{ opacity: 0.6 }}>{common.readOnly}</span>
+        <Typography.Text type="secondary">{common.readOnly}</Typography.Text>
       ) : (
         <Flex gap={4}>
           <Tooltip title={common.edit}>

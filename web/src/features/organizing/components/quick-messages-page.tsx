@@ -30,10 +30,10 @@ export function QuickMessagesPage({
   title: string;
   breadcrumb: readonly BreadcrumbItem[];
 }) {
+  // The variables page keeps the plain list under this key; an envelope here broke it after a visit.
   const variables = useQuery({
     queryKey: organizingKeys.variables,
-    queryFn: variablesApi.list,
-    select: (answer) => answer.variables,
+    queryFn: async () => (await variablesApi.list()).variables,
   });
   return (
     <CatalogPage<QuickMessageView, QuickMessageInput>

@@ -1,12 +1,14 @@
 import type { TagView } from '@atende/shared/contracts/tags/views';
 import { tagBody } from '@atende/shared/contracts/tags/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { ColorPicker, Form, Input, Tag } from 'antd';
+import { Form, Input } from 'antd';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import type { TagInput } from '../api/organizing-api.ts';
 import { organizingKeys, tagsApi } from '../api/organizing-api.ts';
 import { schemaRule } from '../forms/schema-rule.ts';
 import { CatalogPage } from './catalog-page.tsx';
+import { ColorTag } from '../../../components/color-tag/color-tag.tsx';
+import { ColorField } from '../../../components/color-field/color-field.tsx';
 
 const labels = ptBR.contactsScreens.tags;
 const DEFAULT_COLOR = '#1677ff';
@@ -35,7 +37,11 @@ export function TagsPage({ title, breadcrumb }: { title: string; breadcrumb: rea
       rowName={(tag) => tag.name}
       toValues={toValues}
       columns={[
-        { title: labels.name, key: 'name', render: (_, tag) => <Tag color={tag.color}>{tag.name}</Tag> },
+        {
+          title: labels.name,
+          key: 'name',
+          render: (_, tag) => <ColorTag color={tag.color}>{tag.name}</ColorTag>,
+        },
         { title: labels.color, dataIndex: 'color' },
       ]}
       renderForm={() => (
@@ -50,7 +56,7 @@ export function TagsPage({ title, breadcrumb }: { title: string; breadcrumb: rea
             getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString()}
             required
           >
-            <ColorPicker showText disabledAlpha data-testid="tag-form-color" />
+            <ColorField showText disabledAlpha data-testid="tag-form-color" />
           </Form.Item>
         </>
       )}

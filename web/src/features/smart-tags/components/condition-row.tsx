@@ -41,6 +41,7 @@ function valueInput(row: Row, choices: Choices): ReactNode {
       showSearch
       optionFilterProp="label"
       style={{ minWidth: 200 }}
+      aria-label={labels.value}
       data-testid="smart-tag-condition-value"
     />
   );
@@ -48,7 +49,14 @@ function valueInput(row: Row, choices: Choices): ReactNode {
     case 'none':
       return null;
     case 'number':
-      return <InputNumber min={0} style={{ width: 140 }} data-testid="smart-tag-condition-value" />;
+      return (
+        <InputNumber
+          min={0}
+          style={{ width: 140 }}
+          aria-label={labels.value}
+          data-testid="smart-tag-condition-value"
+        />
+      );
     case 'days':
       return (
         <InputNumber
@@ -57,11 +65,19 @@ function valueInput(row: Row, choices: Choices): ReactNode {
           precision={0}
           addonAfter={labels.days}
           style={{ width: 160 }}
+          aria-label={labels.value}
           data-testid="smart-tag-condition-value"
         />
       );
     case 'date':
-      return <Input type="date" style={{ width: 170 }} data-testid="smart-tag-condition-value" />;
+      return (
+        <Input
+          type="date"
+          style={{ width: 170 }}
+          aria-label={labels.value}
+          data-testid="smart-tag-condition-value"
+        />
+      );
     case 'channel':
       return select(CUSTOMER_CHANNELS.map((value) => ({ value, label: ptBR.channelBadge[value] })));
     case 'consent_channel':
@@ -80,7 +96,14 @@ function valueInput(row: Row, choices: Choices): ReactNode {
         choices.tabulations.map((tabulation) => ({ value: tabulation._id, label: tabulation.label })),
       );
     case 'text':
-      return <Input maxLength={200} style={{ width: 220 }} data-testid="smart-tag-condition-value" />;
+      return (
+        <Input
+          maxLength={200}
+          style={{ width: 220 }}
+          aria-label={labels.value}
+          data-testid="smart-tag-condition-value"
+        />
+      );
   }
 }
 

@@ -5,7 +5,7 @@ import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { MAX_SMART_TAG_CONDITIONS } from '@atende/shared/rules/smart-tags-schema';
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, ColorPicker, Flex, Form, Input, Radio, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Input, Radio, Skeleton, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
@@ -17,6 +17,7 @@ import { ConditionRow } from './condition-row.tsx';
 import { MembersList } from './members-list.tsx';
 import { SMART_TAGS_PATH } from './smart-tags-page.tsx';
 import { StatusTag } from './status-tag.tsx';
+import { ColorField } from '../../../components/color-field/color-field.tsx';
 
 const labels = ptBR.smartTags.screens;
 const common = ptBR.contactsScreens.common;
@@ -99,7 +100,7 @@ function RuleForm({ editing }: { editing?: SmartTagView }) {
           getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString()}
           required
         >
-          <ColorPicker showText disabledAlpha data-testid="smart-tag-form-color" />
+          <ColorField showText disabledAlpha data-testid="smart-tag-form-color" />
         </Form.Item>
       </Flex>
       <Form.Item name="match" label={labels.match}>

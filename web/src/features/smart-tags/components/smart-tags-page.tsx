@@ -3,7 +3,7 @@ import { LIMITS } from '@atende/shared/domain/constants';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { DeleteOutlined, EditOutlined, FieldTimeOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Table, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Flex, Table, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
@@ -12,6 +12,7 @@ import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { useChoices, useSaveSmartTag, useSmartTags } from '../hooks/use-smart-tags.ts';
 import { conditionSummary } from './condition-summary.ts';
 import { StatusTag } from './status-tag.tsx';
+import { ColorTag } from '../../../components/color-tag/color-tag.tsx';
 
 const labels = ptBR.smartTags.screens;
 const common = ptBR.contactsScreens.common;
@@ -96,7 +97,7 @@ export function SmartTagsPage({
               key: 'name',
               render: (_, tag) => (
                 <Flex gap={4} align="center">
-                  <Tag color={tag.color}>{tag.name}</Tag>
+                  <ColorTag color={tag.color}>{tag.name}</ColorTag>
                   {tag.time_based && (
                     <Tooltip title={labels.timeBased}>
                       <FieldTimeOutlined aria-label={labels.timeBased} />
