@@ -114,6 +114,8 @@ import { previewSmartTag } from './smart-tags/preview-smart-tag.ts';
 import { updateSmartTag } from './smart-tags/update-smart-tag.ts';
 import { FLOW_ROUTES } from './flows/routes.ts';
 import { PIPELINES_ROUTES } from './pipelines/routes.ts';
+import { WEBHOOK_ENDPOINT_ROUTES } from './webhook-endpoints/routes.ts';
+import { API_KEY_ROUTES } from './api-keys/routes.ts';
 import type { RouteContract } from './types.ts';
 import { receiveProviderWebhook, verifyProviderWebhook } from './webhooks/provider-webhook.ts';
 import { createWidgetSession } from './widget/create-widget-session.ts';
@@ -331,4 +333,6 @@ export const ROUTES: readonly RouteContract[] = [
   getFanpages,
   ...FLOW_ROUTES,
   ...PIPELINES_ROUTES,
+  ...WEBHOOK_ENDPOINT_ROUTES,
+  ...API_KEY_ROUTES,
 ];

@@ -115,6 +115,8 @@ export const DOMAINS = {
   fanpage: { handler: { module: 'fanpage/handler', export: 'handler' } },
   flows: { handler: { module: 'flows/handler', export: 'handler' } },
   pipelines: { handler: { module: 'pipelines/handler', export: 'handler' } },
+  webhookEndpoints: { handler: { module: 'webhook-endpoints/handler', export: 'handler' } },
+  apiKeys: { handler: { module: 'api-keys/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

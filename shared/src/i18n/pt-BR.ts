@@ -9,6 +9,7 @@ import { billingStrings } from './billing.ts';
 import { faqStrings } from './faq.ts';
 import { academyStrings, newsStrings, notificationListStrings, suggestionStrings } from './news.ts';
 import { tmailStrings } from './tmail.ts';
+import { developersPtBR } from './developer-integrations.ts';
 
 export const ptBR = {
   errors: {
@@ -522,6 +523,8 @@ export const ptBR = {
         contact_import: 'Importação de contatos',
         contact_export: 'Exportação de contatos',
         wallet: 'Carteira',
+        webhook_endpoint: 'Webhook',
+        api_key: 'Chave de API',
       },
       actions: {
         create: 'criou',
@@ -531,6 +534,7 @@ export const ptBR = {
         reactivate: 'reativou',
         finish: 'concluiu',
         request: 'solicitou',
+        api_call: 'chamou a API',
       },
     },
   },
@@ -1258,6 +1262,7 @@ export const ptBR = {
   notificationList: notificationListStrings,
   flows: flowsStrings,
   pipelines: pipelinesPtBR,
+  developers: developersPtBR,
 } as const;
 
 export type Messages = typeof ptBR;

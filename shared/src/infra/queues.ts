@@ -79,6 +79,20 @@ export const QUEUES: readonly QueueDefinition[] = [
     description:
       'Smart tag membership recomputation (after a create or edit, an import, the daily run, a removal): the smart tag item checkpoints the scan, so a redelivery resumes',
   },
+  {
+    id: 'webhook-delivery',
+    fifo: false,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    consumer: { handler: { module: 'webhook-endpoints/delivery-consumer', export: 'handler' }, batchSize: 10 },
+    producers: [
+      { module: 'webhook-endpoints/handler', export: 'handler' },
+      { module: 'webhook-endpoints/event-consumer', export: 'handler' },
+      { module: 'webhook-endpoints/delivery-consumer', export: 'handler' },
+    ],
+    description:
+      'Outbound webhook attempts: one message per attempt, delayed for the backoff; the delivery item in DynamoDB is the outbox',
+  },
   // One per domain-event consumer (shared/src/infra/event-consumers.ts).
   ...EVENT_CONSUMER_QUEUES,
 ];

@@ -21,6 +21,8 @@ export const AUDIT_ENTITIES = [
   'contact_import',
   'contact_export',
   'wallet',
+  'webhook_endpoint',
+  'api_key',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -34,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'finish',
   /** Something was asked for and runs in the background (contact export). */
   'request',
+  /** An integrator called the API with a key (the actor is the key). */
+  'api_call',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
