@@ -61,9 +61,13 @@ async function post(
     return classifyStatus(response.status);
   } catch (error) {
     // A refused address (or a redirect, which is never followed) will not get better by itself.
-    if (error instanceof UnsafeUrl) return { kind: 'rejected', statusCode: null, error: `URL recusada: ${error.message}` };
+    if (error instanceof UnsafeUrl)
+      return { kind: 'rejected', statusCode: null, error: `URL recusada: ${error.message}` };
     const name = error instanceof Error ? error.name : '';
-    const message = name === 'TimeoutError' || name === 'AbortError' ? 'tempo esgotado (5 s)' : String((error as Error)?.message ?? error);
+    const message =
+      name === 'TimeoutError' || name === 'AbortError'
+        ? 'tempo esgotado (5 s)'
+        : String((error as Error)?.message ?? error);
     return { kind: 'retryable', statusCode: null, error: message };
   }
 }
@@ -136,7 +140,8 @@ export async function attemptDelivery(message: AttemptMessage, options: Delivery
   }
 
   const failingSince = await markFailing(endpoint.company_id, endpoint._id, at);
-  const failingTooLong = failingSince !== null && now.getTime() - Date.parse(failingSince) >= FAILING_DISABLE_MS;
+  const failingTooLong =
+    failingSince !== null && now.getTime() - Date.parse(failingSince) >= FAILING_DISABLE_MS;
   const delay =
     result.kind === 'retryable' && !failingTooLong
       ? retryDelaySeconds(message.attempt - delivery.round_start, options.random)

@@ -1,7 +1,13 @@
 import type { DomainEvent } from '@atende/shared/events/index';
 import { deliveryIdOf, messageIdOf } from './keys.ts';
 import { enqueueAttempt } from './queue.ts';
-import { type DeliveryRecord, type EndpointRecord, getDelivery, listEndpoints, putNewDelivery } from './store.ts';
+import {
+  type DeliveryRecord,
+  type EndpointRecord,
+  getDelivery,
+  listEndpoints,
+  putNewDelivery,
+} from './store.ts';
 
 export interface OutboundEvent {
   /** What makes the delivery unique per endpoint (the domain event id, or a test's own id). */
@@ -17,7 +23,10 @@ export interface OutboundEvent {
  * second call finds it and only re-queues a delivery that never got its first attempt (a crash between the
  * write and the send).
  */
-export async function enqueueDelivery(endpoint: EndpointRecord, event: OutboundEvent): Promise<DeliveryRecord> {
+export async function enqueueDelivery(
+  endpoint: EndpointRecord,
+  event: OutboundEvent,
+): Promise<DeliveryRecord> {
   const deliveryId = deliveryIdOf(event.id, endpoint._id, event.occurred_at);
   const now = new Date().toISOString();
   const record: DeliveryRecord = {

@@ -14,7 +14,10 @@ export const FAILING_DISABLE_MS = 24 * 60 * 60 * 1000;
 export const ATTEMPT_TIMEOUT_MS = 5000;
 
 /** Seconds to wait after the `failedInRound`-th failed attempt of a round, or undefined when it was the last. */
-export function retryDelaySeconds(failedInRound: number, random: () => number = Math.random): number | undefined {
+export function retryDelaySeconds(
+  failedInRound: number,
+  random: () => number = Math.random,
+): number | undefined {
   const gap = RETRY_GAPS_SECONDS[failedInRound - 1];
   if (gap === undefined) return undefined;
   return Math.max(1, Math.round(gap * (0.8 + 0.4 * random())));

@@ -58,7 +58,8 @@ export async function getWebhookEndpoint(auth: AuthContext, id: string) {
 
 export async function createWebhookEndpoint(auth: AuthContext, body: z.infer<typeof webhookEndpointBody>) {
   requireAllowedScheme(body.url);
-  if ((await listEndpoints(auth.companyId)).length >= MAX_WEBHOOK_ENDPOINTS) throw new Conflict(labels.tooMany);
+  if ((await listEndpoints(auth.companyId)).length >= MAX_WEBHOOK_ENDPOINTS)
+    throw new Conflict(labels.tooMany);
   const _id = newObjectId();
   const secret = newWebhookSecret();
   const now = new Date().toISOString();

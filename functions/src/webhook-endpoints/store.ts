@@ -61,9 +61,16 @@ export async function listEndpoints(companyId: string): Promise<EndpointRecord[]
   return items.map(toEndpoint);
 }
 
-export async function getEndpoint(companyId: string, endpointId: string): Promise<EndpointRecord | undefined> {
+export async function getEndpoint(
+  companyId: string,
+  endpointId: string,
+): Promise<EndpointRecord | undefined> {
   const { Item } = await send().document.send(
-    new GetCommand({ TableName: table(), Key: webhookKeys.endpoint(companyId, endpointId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: table(),
+      Key: webhookKeys.endpoint(companyId, endpointId),
+      ConsistentRead: true,
+    }),
   );
   return Item ? toEndpoint(Item) : undefined;
 }
@@ -91,36 +98,47 @@ export function endpointDelete(companyId: string, endpointId: string): TransactI
 
 /** Marks the endpoint failing from `at` unless it already is (the first failure starts the 24-hour clock). */
 export async function markFailing(companyId: string, endpointId: string, at: string): Promise<string | null> {
-  const { Attributes } = await send().document.send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: webhookKeys.endpoint(companyId, endpointId),
-      UpdateExpression: 'SET failing_since = if_not_exists(failing_since, :at)',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': at },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return (Attributes?.failing_since as string | null | undefined) ?? null;
+  try {
+    await send().document.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: webhookKeys.endpoint(companyId, endpointId),
+        UpdateExpression: 'SET failing_since = :at',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(failing_since) OR failing_since = :null)',
+        ExpressionAttributeValues: { ':at': at, ':null': null },
+      }),
+    );
+    return at;
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== 'ConditionalCheckFailedException') throw error;
+    return (await getEndpoint(companyId, endpointId))?.failing_since ?? null;
+  }
 }
 
 /** A success ends the failing streak. */
 export async function clearFailing(companyId: string, endpointId: string): Promise<void> {
-  await send().document.send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: webhookKeys.endpoint(companyId, endpointId),
-      UpdateExpression: 'SET failing_since = :null',
-      ConditionExpression: 'attribute_exists(pk) AND failing_since <> :null',
-      ExpressionAttributeValues: { ':null': null },
-    }),
-  ).catch((error: unknown) => {
-    if (!(error instanceof Error) || error.name !== 'ConditionalCheckFailedException') throw error;
-  });
+  await send()
+    .document.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: webhookKeys.endpoint(companyId, endpointId),
+        UpdateExpression: 'SET failing_since = :null',
+        ConditionExpression: 'attribute_exists(pk) AND failing_since <> :null',
+        ExpressionAttributeValues: { ':null': null },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof Error) || error.name !== 'ConditionalCheckFailedException') throw error;
+    });
 }
 
 /** Disables an active endpoint; answers whether this call did it (so the admins are told once). */
-export async function disableFailingEndpoint(companyId: string, endpointId: string, at: string): Promise<boolean> {
+export async function disableFailingEndpoint(
+  companyId: string,
+  endpointId: string,
+  at: string,
+): Promise<boolean> {
   try {
     await send().document.send(
       new UpdateCommand({
@@ -129,7 +147,12 @@ export async function disableFailingEndpoint(companyId: string, endpointId: stri
         UpdateExpression: 'SET #status = :disabled, disabled_reason = :failing, updated_at = :at',
         ConditionExpression: 'attribute_exists(pk) AND #status = :active',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':disabled': 'disabled', ':failing': 'failing', ':active': 'active', ':at': at },
+        ExpressionAttributeValues: {
+          ':disabled': 'disabled',
+          ':failing': 'failing',
+          ':active': 'active',
+          ':at': at,
+        },
       }),
     );
     return true;

@@ -10,11 +10,7 @@ export const MAX_API_KEYS = 50;
 export const SCOPE_PATTERN = /^(\*|[a-z][a-z-]{1,39}:(read|write))$/;
 
 export const apiKeyBody = z.object({
-  name: z
-    .string({ error: labels.nameRequired })
-    .trim()
-    .min(1, { error: labels.nameRequired })
-    .max(80),
+  name: z.string({ error: labels.nameRequired }).trim().min(1, { error: labels.nameRequired }).max(80),
   scopes: z
     .array(z.string().regex(SCOPE_PATTERN, { error: ptBR.admin.invalidField }), {
       error: labels.scopesRequired,
