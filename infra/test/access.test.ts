@@ -23,6 +23,7 @@ const QUEUE_SENDERS: Record<string, readonly string[]> = {
   'contact-export': ['imports/export-service.ts'],
   'whatsapp-session-commands': ['channels/whatsapp-session/commands.ts'],
   'smart-tag-refresh': ['smart-tags/queue.ts'],
+  'webhook-delivery': ['webhook-endpoints/queue.ts'],
   // The dispatcher sends to every domain-event consumer's queue.
   ...Object.fromEntries(EVENT_CONSUMER_QUEUES.map((queue) => [queue.id, ['events/dispatcher.ts']])),
 };

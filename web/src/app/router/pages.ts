@@ -174,6 +174,14 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   '/app/chatbot/flow': lazyPage(() => import('../../features/flows/components/flows-page.tsx'), 'FlowsPage'),
   '/app/chatbot/flow/builder/:flow_id?': FlowBuilderPage,
   '/app/v2/automation/chatbot/:editorMode?/:workflowId?': FlowBuilderPage,
+  '/app/integrations/webhooks': lazyPage(
+    () => import('../../features/integrations-webhooks/components/webhooks-page.tsx'),
+    'WebhooksPage',
+  ),
+  '/app/integrations/api': lazyPage(
+    () => import('../../features/integrations-api/components/api-page.tsx'),
+    'ApiPage',
+  ),
   '/app/integrations/channels': lazyPage(
     () => import('../../features/channels/components/channels-page.tsx'),
     'ChannelsPage',
