@@ -9,6 +9,7 @@ import { benchInbox } from './inbox.ts';
 import { benchLambdaBundles } from './lambda-bundles.ts';
 import { benchLoginJs } from './login-js.ts';
 import { benchSqsSends } from './sqs-sends.ts';
+import { benchWebhooks } from './webhooks.ts';
 
 /** The spec's base size for the contact import and search figures; BENCH_CONTACTS=N runs smaller. */
 const FULL_CONTACTS = 100_000;
@@ -20,12 +21,22 @@ async function main(): Promise<void> {
   const runtime = await startTestRuntime();
   try {
     console.log(`Benchmarks on a fresh local runtime (${runtime.url})\n`);
+    const admin = runtime.logins.find((login) => login.role === 'admin');
+    if (!admin) throw new Error('the demo seed has no admin');
+    const webhooks = () =>
+      benchWebhooks({
+        baseUrl: runtime.url,
+        adminEmail: admin.email,
+        adminPassword: admin.password,
+        contacts: 50,
+        apiCalls: 100,
+      });
+    // BENCH_ONLY=webhooks measures outbound webhooks and API-key calls alone.
+    if (process.env.BENCH_ONLY === 'webhooks') return await webhooks();
     const putItemRate = await benchDynamoDbWrites(runtime.endpoints.dynamodb, TABLE_PREFIX);
     await benchGatewayHealth(runtime.url);
     await benchLoginJs(runtime.url);
     await benchSqsSends(runtime.endpoints.sqs, runtime.credentials);
-    const admin = runtime.logins.find((login) => login.role === 'admin');
-    if (!admin) throw new Error('the demo seed has no admin');
     await benchInbox({
       baseUrl: runtime.url,
       adminEmail: admin.email,
@@ -36,6 +47,7 @@ async function main(): Promise<void> {
     });
     // BENCH_ONLY=inbox stops here (the contact figures take about ten minutes).
     if (process.env.BENCH_ONLY === 'inbox') return;
+    await webhooks();
     await benchBot({
       baseUrl: runtime.url,
       adminEmail: admin.email,
