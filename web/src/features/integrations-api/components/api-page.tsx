@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import type { ApiKeyView } from '@atende/shared/contracts/api-keys/views';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, App, Button, Flex, Modal, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
@@ -11,6 +11,7 @@ import { dayjs } from '../../../lib/dates/dates.ts';
 import { scopesOf, useApiKeyMutations, useApiKeys, useOpenApi } from '../hooks/use-api-keys.ts';
 import { ApiReference } from './api-reference.tsx';
 import { KeyFormModal, type KeyFormValues } from './key-form-modal.tsx';
+import { KeyOnceModal } from './key-once-modal.tsx';
 
 const labels = ptBR.developers.api;
 const toastSeconds = LIMITS.toastDurationMs / 1000;
@@ -131,18 +132,7 @@ export function ApiPage({ title, breadcrumb }: { title: string; breadcrumb: read
         onSubmit={(values) => void create(values)}
         onCancel={() => setCreating(false)}
       />
-      <Modal
-        open={shown !== undefined}
-        title={labels.keys}
-        onOk={() => setShown(undefined)}
-        onCancel={() => setShown(undefined)}
-        cancelButtonProps={{ style: { display: 'none' } }}
-      >
-        <Alert type="warning" showIcon title={labels.keyOnce} style={{ marginBottom: 12 }} />
-        <Typography.Paragraph copyable={{ text: shown ?? '' }} code data-testid="api-key-value">
-          {shown}
-        </Typography.Paragraph>
-      </Modal>
+      <KeyOnceModal apiKey={shown} onClose={() => setShown(undefined)} />
     </div>
   );
 }

@@ -1,14 +1,14 @@
-import { DeleteOutlined, EditOutlined, HistoryOutlined, KeyOutlined, SendOutlined } from '@ant-design/icons';
 import type { WebhookEndpointView } from '@atende/shared/contracts/webhook-endpoints/views';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, App, Button, Flex, Table, Tag, Tooltip, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Alert, App, Button, Flex, Typography } from 'antd';
+import { useState } from 'react';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { useWebhookEndpoints, useWebhookMutations } from '../hooks/use-webhooks.ts';
 import { DeliveriesDrawer } from './deliveries-drawer.tsx';
+import { EndpointsTable } from './endpoints-table.tsx';
 import { EndpointFormModal, type EndpointFormValues } from './endpoint-form-modal.tsx';
 import { SecretModal } from './secret-modal.tsx';
 import { VerifySnippet } from './verify-snippet.tsx';
@@ -90,19 +90,6 @@ export function WebhooksPage({
       'webhook-rotate-confirm',
     );
 
-  const action = (tip: string, icon: ReactNode, onClick: () => void, testId: string, danger = false) => (
-    <Tooltip title={tip}>
-      <Button
-        type="text"
-        danger={danger}
-        icon={icon}
-        aria-label={tip}
-        onClick={onClick}
-        data-testid={testId}
-      />
-    </Tooltip>
-  );
-
   return (
     <div data-testid="webhooks-page">
       <PageHeader title={title} breadcrumb={breadcrumb} />
@@ -124,90 +111,26 @@ export function WebhooksPage({
           action={<Button onClick={() => void endpoints.refetch()}>{labels.retry}</Button>}
         />
       ) : (
-        <Table<WebhookEndpointView>
-          rowKey="_id"
+        <EndpointsTable
+          endpoints={endpoints.data ?? []}
           loading={endpoints.isLoading}
-          dataSource={endpoints.data ?? []}
-          pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          locale={{ emptyText: labels.empty }}
-          onRow={(endpoint) => ({ 'data-testid': 'webhook-row', 'data-webhook-id': endpoint._id }) as object}
-          columns={[
-            {
-              title: labels.url,
-              key: 'url',
-              render: (_, endpoint) => (
-                <Flex vertical>
-                  <Typography.Text code>{endpoint.url}</Typography.Text>
-                  {endpoint.description && (
-                    <Typography.Text type="secondary">{endpoint.description}</Typography.Text>
-                  )}
-                </Flex>
+          actions={{
+            enable: (endpoint) =>
+              void run(
+                () => mutations.update.mutateAsync({ id: endpoint._id, body: { status: 'active' } }),
+                labels.saved,
               ),
-            },
-            { title: labels.events, key: 'events', render: (_, endpoint) => endpoint.events.join(', ') },
-            {
-              title: labels.status,
-              key: 'status',
-              render: (_, endpoint) =>
-                endpoint.status === 'active' ? (
-                  <Tag color="success">{labels.statusActive}</Tag>
-                ) : (
-                  <Tag color="error">{labels.statusDisabled}</Tag>
-                ),
-            },
-            {
-              key: 'actions',
-              render: (_, endpoint) => (
-                <Flex gap={4}>
-                  {endpoint.status === 'disabled' && (
-                    <Button
-                      size="small"
-                      onClick={() =>
-                        void run(
-                          () =>
-                            mutations.update.mutateAsync({ id: endpoint._id, body: { status: 'active' } }),
-                          labels.saved,
-                        )
-                      }
-                    >
-                      {labels.enable}
-                    </Button>
-                  )}
-                  {action(
-                    labels.test,
-                    <SendOutlined />,
-                    () => void run(() => mutations.test.mutateAsync(endpoint._id), labels.testSent),
-                    'webhook-test',
-                  )}
-                  {action(
-                    labels.deliveries,
-                    <HistoryOutlined />,
-                    () => setLogOf(endpoint),
-                    'webhook-deliveries',
-                  )}
-                  {action(labels.rotate, <KeyOutlined />, () => rotate(endpoint), 'webhook-rotate')}
-                  {action(
-                    labels.editTitle,
-                    <EditOutlined />,
-                    () => setForm({ open: true, editing: endpoint }),
-                    'webhook-edit',
-                  )}
-                  {action(
-                    labels.delete,
-                    <DeleteOutlined />,
-                    () =>
-                      confirm(
-                        labels.deleteConfirm,
-                        () => run(() => mutations.remove.mutateAsync(endpoint._id), labels.deleted),
-                        'webhook-delete-confirm',
-                      ),
-                    'webhook-delete',
-                    true,
-                  )}
-                </Flex>
+            test: (endpoint) => void run(() => mutations.test.mutateAsync(endpoint._id), labels.testSent),
+            log: setLogOf,
+            rotate,
+            edit: (endpoint) => setForm({ open: true, editing: endpoint }),
+            remove: (endpoint) =>
+              confirm(
+                labels.deleteConfirm,
+                () => run(() => mutations.remove.mutateAsync(endpoint._id), labels.deleted),
+                'webhook-delete-confirm',
               ),
-            },
-          ]}
+          }}
         />
       )}
       <VerifySnippet />
