@@ -91,4 +91,49 @@ describe('outbound webhooks', () => {
     await delivered.first().waitFor({ timeout: 20_000 });
     await expect(delivered.first().textContent()).resolves.toMatch(/webhook\.test.*Entregue.*204/);
   });
+
+  it('an admin creates a scoped API key, tries the API with it from the reference page, and revokes it', async () => {
+    const admin = await openAs(browser, runtime, 'admin');
+    await admin.goto(`${runtime.url}/app/integrations/api`);
+    await admin.getByTestId('api-reference').waitFor();
+
+    await admin.getByTestId('api-key-add').click();
+    await admin.getByTestId('api-key-save').click();
+    await admin.getByText('Informe um nome para a chave.').waitFor();
+    await admin.getByTestId('api-key-name').fill('ERP de testes');
+    await admin.getByTestId('api-key-scopes').click();
+    await admin.keyboard.type('contacts:read');
+    await admin.keyboard.press('Enter');
+    await admin.keyboard.press('Escape');
+    await admin.getByTestId('api-key-save').click();
+    const key = ((await admin.getByTestId('api-key-value').textContent()) ?? '').trim();
+    expect(key).toMatch(/^atd_/);
+    await admin.getByTestId('api-key-close').click();
+    const row = admin.getByTestId('api-key-row').filter({ hasText: 'ERP de testes' });
+    await row.waitFor();
+
+    const tryOperation = async (operationId: string, body?: string) => {
+      const header = admin.locator(`[data-testid="api-operation"][data-operation-id="${operationId}"]`);
+      const panel = admin.locator('.ant-collapse-item').filter({ has: header });
+      if ((await panel.getByTestId('api-try-it').count()) === 0) await header.click();
+      if (body !== undefined) await panel.locator('textarea').fill(body);
+      await panel.getByRole('button', { name: 'Enviar' }).click();
+      return panel.getByTestId('api-try-result');
+    };
+    await admin.getByTestId('api-try-key').fill(key);
+    const listed = await tryOperation('contacts.list');
+    await listed.getByText('Resposta: 200').waitFor();
+    // contacts:read does not write.
+    const refused = await tryOperation(
+      'contacts.create',
+      '{"full_name":"Via API","cel_phone":"(85) 91234-5678"}',
+    );
+    await refused.getByText('Resposta: 403').waitFor();
+
+    await row.getByTestId('api-key-revoke').click();
+    await admin.getByTestId('api-key-revoke-confirm').click();
+    await admin.getByText('Nenhuma chave de API cadastrada.').waitFor();
+    const revoked = await tryOperation('contacts.list');
+    await revoked.getByText('Resposta: 401').waitFor();
+  });
 });
