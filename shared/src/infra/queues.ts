@@ -84,7 +84,10 @@ export const QUEUES: readonly QueueDefinition[] = [
     fifo: false,
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 5,
-    consumer: { handler: { module: 'webhook-endpoints/delivery-consumer', export: 'handler' }, batchSize: 10 },
+    consumer: {
+      handler: { module: 'webhook-endpoints/delivery-consumer', export: 'handler' },
+      batchSize: 10,
+    },
     producers: [
       { module: 'webhook-endpoints/handler', export: 'handler' },
       { module: 'webhook-endpoints/event-consumer', export: 'handler' },
