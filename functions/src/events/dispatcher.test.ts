@@ -211,6 +211,8 @@ describe('dispatcher handler', () => {
       .on(SendMessageBatchCommand, { QueueUrl: 'http://q/smart-tags' })
       .resolves({ Successful: [], Failed: [{ Id: '1', Code: 'x', SenderFault: false }] })
       .on(SendMessageBatchCommand, { QueueUrl: 'http://q/wallet-sync' })
+      .resolves({ Successful: [], Failed: [] })
+      .on(SendMessageBatchCommand, { QueueUrl: 'http://q/webhooks' })
       .resolves({ Successful: [], Failed: [] });
     const records = [
       record('INSERT', contactKeys, undefined, contact()),
