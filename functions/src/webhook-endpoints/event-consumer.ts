@@ -2,7 +2,7 @@ import { domainEvent } from '@atende/shared/events/index';
 import { eventQueueId } from '@atende/shared/infra/event-consumers';
 import { applyOnce } from '../lib/event-claims.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
-import { fanOut } from './outbox.ts';
+import { fanOut, subscribedEndpoints } from './outbox.ts';
 
 export const WEBHOOKS_CONSUMER = 'webhooks';
 
@@ -12,8 +12,9 @@ export const handler = sqsConsumer({
   schema: domainEvent,
   companyOf: (event) => event.company_id,
   process: async (event) => {
-    await applyOnce(WEBHOOKS_CONSUMER, event, async () => {
-      await fanOut(event);
-    });
+    // Most companies subscribe to nothing: no claim is written for an event no endpoint wants.
+    const endpoints = await subscribedEndpoints(event);
+    if (endpoints.length === 0) return;
+    await applyOnce(WEBHOOKS_CONSUMER, event, () => fanOut(event, endpoints));
   },
 });

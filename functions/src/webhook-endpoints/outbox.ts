@@ -61,11 +61,15 @@ export async function enqueueDelivery(
   return current;
 }
 
-/** Every active endpoint of the event's company subscribed to its type gets a delivery. */
-export async function fanOut(event: DomainEvent): Promise<number> {
-  const endpoints = (await listEndpoints(event.company_id)).filter(
+/** The active endpoints of the event's company subscribed to its type. */
+export async function subscribedEndpoints(event: DomainEvent): Promise<EndpointRecord[]> {
+  return (await listEndpoints(event.company_id)).filter(
     (endpoint) => endpoint.status === 'active' && endpoint.events.includes(event.type),
   );
+}
+
+/** Each subscribed endpoint gets a delivery of the event. */
+export async function fanOut(event: DomainEvent, endpoints: readonly EndpointRecord[]): Promise<void> {
   for (const endpoint of endpoints) {
     await enqueueDelivery(endpoint, {
       id: event.id,
@@ -74,5 +78,4 @@ export async function fanOut(event: DomainEvent): Promise<number> {
       data: event.data,
     });
   }
-  return endpoints.length;
 }
