@@ -220,6 +220,12 @@ export class Api extends Construct {
       // Not cached, so a revoked session or a disabled employee is refused on the very next request.
       resultsCacheTtl: Duration.seconds(0),
     });
+    // An integrator's call carries `x-api-key` and no Authorization header. With an identity source API Gateway
+    // would answer such a call 401 itself; uncached REQUEST authorizers may go without one, so every request
+    // reaches the authorizer, which reads whichever credential came (CDK insists on a source, hence the override).
+    (this.requestAuthorizer.node.defaultChild as apigw.CfnAuthorizer).addPropertyDeletionOverride(
+      'IdentitySource',
+    );
     return this.requestAuthorizer;
   }
 

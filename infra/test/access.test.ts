@@ -25,6 +25,7 @@ const QUEUE_SENDERS: Record<string, readonly string[]> = {
   'smart-tag-refresh': ['smart-tags/queue.ts'],
   'knowledge-ingest': ['ai/ingest-queue.ts'],
   'campaign-dispatch': ['campaigns/queue.ts'],
+  'webhook-delivery': ['webhook-endpoints/queue.ts'],
   // The dispatcher sends to every domain-event consumer's queue.
   ...Object.fromEntries(EVENT_CONSUMER_QUEUES.map((queue) => [queue.id, ['events/dispatcher.ts']])),
 };

@@ -44,12 +44,21 @@ describe('REST API from the route manifest', () => {
     });
   });
 
-  it('checks the Authorization header on every request, without caching the decision', () => {
+  it('runs the authorizer on every request, without caching the decision', () => {
     sample.template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
       Type: 'REQUEST',
-      IdentitySource: 'method.request.header.Authorization',
       AuthorizerResultTtlInSeconds: 0,
     });
+  });
+
+  it('names no identity source, so a call with only x-api-key still reaches the authorizer', () => {
+    const authorizers = Object.values(sample.template.findResources('AWS::ApiGateway::Authorizer'));
+    expect(authorizers.length).toBeGreaterThan(0);
+    for (const authorizer of authorizers) {
+      expect(
+        (authorizer as { Properties: Record<string, unknown> }).Properties.IdentitySource,
+      ).toBeUndefined();
+    }
   });
 
   it('answers CORS preflight only on the cross-origin routes: the widget and API-key routes', () => {

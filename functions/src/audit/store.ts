@@ -28,6 +28,8 @@ export interface AuditActor {
 
 /** Who is acting, with the name they had at the time of the change. */
 export async function auditActor(auth: AuthContext): Promise<AuditActor> {
+  // An integrator's change is signed with the key's name: keys belong to no employee.
+  if (auth.apiKey) return { _id: auth.apiKey.id, name: `Chave de API: ${auth.apiKey.name}` };
   const employee = await getEmployee(auth.companyId, auth.employeeId);
   return { _id: auth.employeeId, name: employee?.name ?? '' };
 }

@@ -1,5 +1,6 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { ROLES } from '@atende/shared/domain/constants';
+import { apiKeyHeader, authorizeApiKey } from '../api-keys/authorizer.ts';
 import { authorizeVisitor } from '../channels/widget/visitor-authorizer.ts';
 import { signingSecret } from './secrets.ts';
 import { readForAuthorizer } from './store.ts';
@@ -41,6 +42,9 @@ export async function authorize(
   event: APIGatewayRequestAuthorizerEvent,
 ): Promise<APIGatewayAuthorizerResult> {
   const token = bearerToken(event);
+  // An integrator's API key (REST only); a bearer token, when both come, is the one that counts.
+  const apiKey = token || isWebSocketConnect(event) ? undefined : apiKeyHeader(event);
+  if (apiKey) return authorizeApiKey(event, apiKey);
   if (!token) throw new Error('Unauthorized');
   const secret = await signingSecret();
   const claims = await verifyAccessToken(token, secret);

@@ -16,6 +16,8 @@ export interface CallOptions {
   sourceIp?: string;
   /** The browser's Cookie header. */
   cookie?: string;
+  /** An integrator's API key, sent as `x-api-key`. */
+  apiKey?: string;
 }
 
 export interface CallResult {
@@ -40,6 +42,7 @@ export async function callRoute(
   const headers: Record<string, string> = { 'content-type': 'application/json', Host: 'testapi123.example' };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.Cookie = options.cookie;
+  if (options.apiKey) headers['x-api-key'] = options.apiKey;
   // Each call comes from its own address unless a test names one, as many clients would: per-address throttles
   // (sign-up, sign-in) then only meet the tests that exercise them.
   calls += 1;

@@ -10,7 +10,8 @@ import type { AuthContext } from '../lib/auth-context.ts';
 import { Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import { publishWalletRefresh } from '../wallets/events.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
-import { actorOf, contactAudit } from './audit.ts';
+import { auditActor } from '../audit/store.ts';
+import { contactAudit } from './audit.ts';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { checkContactInput, type ContactInput, type InputContext } from './input.ts';
 import type { ContactRecord } from './records.ts';
@@ -92,7 +93,7 @@ export async function createContact(auth: AuthContext, body: z.infer<typeof crea
   const now = new Date().toISOString();
   const record = applyFields(newContactRecord(auth.companyId, now, auth.employeeId), fields, now);
   requireCustomRequired(context, record);
-  const actor = await actorOf(auth.companyId, auth.employeeId);
+  const actor = await auditActor(auth);
   await writeContact(undefined, record, {
     actor: auth.employeeId,
     extra: [{ item: contactAudit(auth.companyId, actor, 'create', undefined, record) }],
@@ -130,7 +131,7 @@ export async function updateContact(auth: AuthContext, id: string, body: z.infer
     after.custom_fields = { ...before.custom_fields, ...fields.custom_fields };
     requireCustomRequired(context, after);
   }
-  const actor = await actorOf(auth.companyId, auth.employeeId);
+  const actor = await auditActor(auth);
   await writeContact(before, after, {
     actor: auth.employeeId,
     extra: [{ item: contactAudit(auth.companyId, actor, 'update', before, after) }],
@@ -142,7 +143,7 @@ export async function updateContact(auth: AuthContext, id: string, body: z.infer
 export async function deleteContact(auth: AuthContext, id: string) {
   const scope = await loadScope(auth);
   const before = await visibleContact(scope, id);
-  const actor = await actorOf(auth.companyId, auth.employeeId);
+  const actor = await auditActor(auth);
   await writeContact(before, undefined, {
     actor: auth.employeeId,
     extra: [{ item: contactAudit(auth.companyId, actor, 'delete', before, undefined) }],

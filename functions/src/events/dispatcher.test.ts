@@ -213,6 +213,8 @@ describe('dispatcher handler', () => {
       .on(SendMessageBatchCommand, { QueueUrl: 'http://q/wallet-sync' })
       .resolves({ Successful: [], Failed: [] })
       .on(SendMessageBatchCommand, { QueueUrl: 'http://q/crm-sync' })
+      .resolves({ Successful: [], Failed: [] })
+      .on(SendMessageBatchCommand, { QueueUrl: 'http://q/webhooks' })
       .resolves({ Successful: [], Failed: [] });
     const records = [
       record('INSERT', contactKeys, undefined, contact()),

@@ -11,6 +11,8 @@ export interface AuthContext {
   sessionId: string;
   /** The employee is inactive or the company disabled: every authenticated call answers 401. */
   blocked?: boolean;
+  /** Set when an integrator's API key made the call (employeeId is then the key's id). */
+  apiKey?: { id: string; name: string };
 }
 
 const ROLES: readonly RoleName[] = ['admin', 'manager', 'operator'];
@@ -21,7 +23,7 @@ export function readAuthContext(
 ): AuthContext | undefined {
   const context = event.requestContext?.authorizer as Record<string, unknown> | null | undefined;
   if (!context) return undefined;
-  const { companyId, employeeId, role, sessionId, blocked } = context;
+  const { companyId, employeeId, role, sessionId, blocked, apiKeyId, apiKeyName } = context;
   if (
     typeof companyId !== 'string' ||
     typeof employeeId !== 'string' ||
@@ -31,7 +33,18 @@ export function readAuthContext(
   ) {
     return undefined;
   }
-  return { companyId, employeeId, role: role as RoleName, sessionId, blocked: blocked === 'true' };
+  const apiKey =
+    typeof apiKeyId === 'string' && typeof apiKeyName === 'string'
+      ? { id: apiKeyId, name: apiKeyName }
+      : undefined;
+  return {
+    companyId,
+    employeeId,
+    role: role as RoleName,
+    sessionId,
+    blocked: blocked === 'true',
+    ...(apiKey ? { apiKey } : {}),
+  };
 }
 
 export function requireAuthContext(event: Pick<APIGatewayProxyEvent, 'requestContext'>): AuthContext {

@@ -1,6 +1,9 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { createContact } from '@atende/shared/contracts/contacts/create-contact';
 import { createTag } from '@atende/shared/contracts/tags/create-tag';
+import { createApiKey } from '@atende/shared/contracts/api-keys/routes';
+import { createWebhookEndpoint } from '@atende/shared/contracts/webhook-endpoints/routes';
+import { ENV } from '@atende/shared/infra/env';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
 import { createTenant, type Tenant } from '../company/test-tenant.ts';
@@ -15,6 +18,8 @@ import {
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { handler as tagsHandler } from '../tags/handler.ts';
+import { handler as apiKeysHandler } from '../api-keys/handler.ts';
+import { handler as webhookEndpointsHandler } from '../webhook-endpoints/handler.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { employeeRoutes, handlerOf, pathParams } from './manifest-routes.ts';
 
@@ -64,6 +69,12 @@ beforeAll(async () => {
     body: { full_name: 'Cliente do Dono', cel_phone: '(85) 98888-7070', email: 'dono@cliente.com.br' },
   });
   await callRoute(tagsHandler, createTag, { token, body: { name: 'vip-dono', color: '#ff0000' } });
+  process.env[ENV.encryptionKey] ??= 'tenancy-suite-key';
+  await callRoute(webhookEndpointsHandler, createWebhookEndpoint, {
+    token,
+    body: { url: 'https://example.com/hooks', events: ['contact.created'] },
+  });
+  await callRoute(apiKeysHandler, createApiKey, { token, body: { name: 'Chave do dono', scopes: ['*'] } });
 }, 60_000);
 
 describe('tenancy, generated from the manifest', () => {

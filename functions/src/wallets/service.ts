@@ -3,7 +3,8 @@ import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
 import { getEmployee } from '../account/store.ts';
-import { actorOf, walletAudit } from '../contacts/audit.ts';
+import { auditActor } from '../audit/store.ts';
+import { walletAudit } from '../contacts/audit.ts';
 import { requireCatalogueItem, writeCatalogueItem } from '../lib/dynamo/catalogue.ts';
 import { contactsWith } from '../contacts/members.ts';
 import { loadScope } from '../contacts/scope.ts';
@@ -50,7 +51,7 @@ export async function createWallet(auth: AuthContext, body: z.infer<typeof walle
     customers_count: 0,
     created_at: new Date().toISOString(),
   };
-  const actor = await actorOf(auth.companyId, auth.employeeId);
+  const actor = await auditActor(auth);
   await writeCatalogueItem(walletCatalogue, auth.companyId, undefined, wallet, [
     walletAudit(auth.companyId, actor, 'create', undefined, wallet),
   ]);
@@ -70,7 +71,7 @@ export async function updateWallet(
     ...body,
     ...(body.employees ? { employees: [...new Set(body.employees)] } : {}),
   };
-  const actor = await actorOf(auth.companyId, auth.employeeId);
+  const actor = await auditActor(auth);
   await writeCatalogueItem(walletCatalogue, auth.companyId, before, after, [
     walletAudit(auth.companyId, actor, 'update', before, after),
   ]);
@@ -105,7 +106,7 @@ export async function deleteWallet(auth: AuthContext, id: string) {
     );
   }
   const before = await requireCatalogueItem(walletCatalogue, auth.companyId, id);
-  const actor = await actorOf(auth.companyId, auth.employeeId);
+  const actor = await auditActor(auth);
   await writeCatalogueItem(walletCatalogue, auth.companyId, before, undefined, [
     walletAudit(auth.companyId, actor, 'delete', before, undefined),
   ]);

@@ -13,6 +13,7 @@ import { benchKnowledgeIndex } from './knowledge-index.ts';
 import { benchLambdaBundles } from './lambda-bundles.ts';
 import { benchLoginJs } from './login-js.ts';
 import { benchSqsSends } from './sqs-sends.ts';
+import { benchWebhooks } from './webhooks.ts';
 
 /** The spec's base size for the contact import and search figures; BENCH_CONTACTS=N runs smaller. */
 const FULL_CONTACTS = 100_000;
@@ -73,19 +74,27 @@ async function main(): Promise<void> {
   const runtime = await startTestRuntime();
   try {
     console.log(`Benchmarks on a fresh local runtime (${runtime.url})\n`);
-    const demoAdmin = runtime.logins.find((login) => login.role === 'admin');
-    if (!demoAdmin) throw new Error('the demo seed has no admin');
+    const admin = runtime.logins.find((login) => login.role === 'admin');
+    if (!admin) throw new Error('the demo seed has no admin');
     // BENCH_ONLY=analytics runs the analytics figures alone.
     if (process.env.BENCH_ONLY === 'analytics') {
-      await analyticsFigures(runtime, demoAdmin.email, demoAdmin.password);
+      await analyticsFigures(runtime, admin.email, admin.password);
       return;
     }
+    const webhooks = () =>
+      benchWebhooks({
+        baseUrl: runtime.url,
+        adminEmail: admin.email,
+        adminPassword: admin.password,
+        contacts: 50,
+        apiCalls: 100,
+      });
+    // BENCH_ONLY=webhooks measures outbound webhooks and API-key calls alone.
+    if (process.env.BENCH_ONLY === 'webhooks') return await webhooks();
     const putItemRate = await benchDynamoDbWrites(runtime.endpoints.dynamodb, TABLE_PREFIX);
     await benchGatewayHealth(runtime.url);
     await benchLoginJs(runtime.url);
     await benchSqsSends(runtime.endpoints.sqs, runtime.credentials);
-    const admin = runtime.logins.find((login) => login.role === 'admin');
-    if (!admin) throw new Error('the demo seed has no admin');
     // BENCH_ONLY=campaigns runs only the campaign figures (BENCH_CAMPAIGN=N recipients, 10,000 by default).
     if (process.env.BENCH_ONLY === 'campaigns') {
       await benchCampaigns({
@@ -118,6 +127,7 @@ async function main(): Promise<void> {
     await analyticsLag(runtime, admin.email, admin.password);
     // BENCH_ONLY=inbox stops here (the contact figures take about ten minutes).
     if (process.env.BENCH_ONLY === 'inbox') return;
+    await webhooks();
     await benchBot({
       baseUrl: runtime.url,
       adminEmail: admin.email,

@@ -118,6 +118,8 @@ import { AI_ROUTES } from './ai/routes.ts';
 import { APPS_ROUTES } from './apps/routes.ts';
 import { CAMPAIGNS_ROUTES } from './campaigns/routes.ts';
 import { ANALYTICS_ROUTES } from './analytics/routes.ts';
+import { WEBHOOK_ENDPOINT_ROUTES } from './webhook-endpoints/routes.ts';
+import { API_KEY_ROUTES } from './api-keys/routes.ts';
 import type { RouteContract } from './types.ts';
 import { receiveProviderWebhook, verifyProviderWebhook } from './webhooks/provider-webhook.ts';
 import { createWidgetSession } from './widget/create-widget-session.ts';
@@ -339,4 +341,6 @@ export const ROUTES: readonly RouteContract[] = [
   ...APPS_ROUTES,
   ...CAMPAIGNS_ROUTES,
   ...ANALYTICS_ROUTES,
+  ...WEBHOOK_ENDPOINT_ROUTES,
+  ...API_KEY_ROUTES,
 ];

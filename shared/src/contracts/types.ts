@@ -120,6 +120,8 @@ export const DOMAINS = {
   appWebhooks: { handler: { module: 'apps/webhooks/handler', export: 'handler' } },
   campaigns: { handler: { module: 'campaigns/handler', export: 'handler' } },
   analytics: { handler: { module: 'analytics/handler', export: 'handler' } },
+  webhookEndpoints: { handler: { module: 'webhook-endpoints/handler', export: 'handler' } },
+  apiKeys: { handler: { module: 'api-keys/handler', export: 'handler' } },
 } as const satisfies Record<string, { handler: HandlerRef }>;
 
 export type DomainName = keyof typeof DOMAINS;

@@ -13,6 +13,7 @@ import { billingStrings } from './billing.ts';
 import { faqStrings } from './faq.ts';
 import { academyStrings, newsStrings, notificationListStrings, suggestionStrings } from './news.ts';
 import { tmailStrings } from './tmail.ts';
+import { developersPtBR } from './developer-integrations.ts';
 
 export const ptBR = {
   errors: {
@@ -560,6 +561,8 @@ export const ptBR = {
         contact_export: 'Exportação de contatos',
         wallet: 'Carteira',
         app: 'Aplicativo',
+        webhook_endpoint: 'Webhook',
+        api_key: 'Chave de API',
       },
       actions: {
         create: 'criou',
@@ -569,6 +572,7 @@ export const ptBR = {
         reactivate: 'reativou',
         finish: 'concluiu',
         request: 'solicitou',
+        api_call: 'chamou a API',
       },
     },
   },
@@ -1325,6 +1329,7 @@ export const ptBR = {
   apps: appsPtBR,
   campaigns: campaignsPtBR,
   analytics: analyticsPtBR,
+  developers: developersPtBR,
 } as const;
 
 export type Messages = typeof ptBR;

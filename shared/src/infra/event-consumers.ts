@@ -1,4 +1,4 @@
-import type { DomainEventType } from '../events/index.ts';
+import { DOMAIN_EVENT_TYPES, type DomainEventType } from '../events/index.ts';
 import type { HandlerRef } from './handlers.ts';
 import type { QueueDefinition } from './queues.ts';
 
@@ -82,6 +82,16 @@ export const EVENT_CONSUMERS: readonly EventConsumerDefinition[] = [
     maxReceiveCount: 8,
     batchSize: 10,
     description: 'Keeps the analytics ledger: per-conversation facts and hourly rollups',
+  },
+  {
+    id: 'webhooks',
+    handler: { module: 'webhook-endpoints/event-consumer', export: 'handler' },
+    events: DOMAIN_EVENT_TYPES,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    description:
+      'Writes one outbound webhook delivery per subscribed endpoint (the outbox) and queues its first attempt',
   },
 ];
 

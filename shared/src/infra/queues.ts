@@ -94,7 +94,23 @@ export const QUEUES: readonly QueueDefinition[] = [
     description:
       'Campaign dispatch: prepare (resolve the audience, queue the sends) and send chunks through the per-number token bucket; each recipient is claimed before its send, so a redelivery sends nothing twice',
   },
-  // One per domain-event consumer (shared/src/infra/event-consumers.ts).
+  {
+    id: 'webhook-delivery',
+    fifo: false,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    consumer: {
+      handler: { module: 'webhook-endpoints/delivery-consumer', export: 'handler' },
+      batchSize: 10,
+    },
+    producers: [
+      { module: 'webhook-endpoints/handler', export: 'handler' },
+      { module: 'webhook-endpoints/event-consumer', export: 'handler' },
+      { module: 'webhook-endpoints/delivery-consumer', export: 'handler' },
+    ],
+    description:
+      'Outbound webhook attempts: one message per attempt, delayed for the backoff; the delivery item in DynamoDB is the outbox',
+  },
   {
     id: 'knowledge-ingest',
     fifo: false,
@@ -109,6 +125,7 @@ export const QUEUES: readonly QueueDefinition[] = [
     description:
       'Knowledge documents to process: fetch (URL), extract, chunk and embed with the company model; progress is written on the document',
   },
+  // One per domain-event consumer (shared/src/infra/event-consumers.ts).
   ...EVENT_CONSUMER_QUEUES,
 ];
 

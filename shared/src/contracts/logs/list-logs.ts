@@ -22,6 +22,8 @@ export const AUDIT_ENTITIES = [
   'contact_export',
   'wallet',
   'app',
+  'webhook_endpoint',
+  'api_key',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -35,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'finish',
   /** Something was asked for and runs in the background (contact export). */
   'request',
+  /** An integrator called the API with a key (the actor is the key). */
+  'api_call',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

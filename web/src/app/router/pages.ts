@@ -242,6 +242,13 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   '/app/integrations/apps': lazyPage(
     () => import('../../features/apps/components/apps-page.tsx'),
     'AppsPage',
+  '/app/integrations/webhooks': lazyPage(
+    () => import('../../features/integrations-webhooks/components/webhooks-page.tsx'),
+    'WebhooksPage',
+  ),
+  '/app/integrations/api': lazyPage(
+    () => import('../../features/integrations-api/components/api-page.tsx'),
+    'ApiPage',
   ),
   '/app/integrations/channels': lazyPage(
     () => import('../../features/channels/components/channels-page.tsx'),

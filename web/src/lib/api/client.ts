@@ -77,6 +77,9 @@ function api(): Promise<AmplifyApi> {
   return amplifyApi;
 }
 
+/** The API base URL the app was configured with (the public API reference calls it with a key). */
+export const apiBaseUrl = (): string => endpoint;
+
 export function configureApi(apiUrl: string, clientHooks: Partial<ApiClientHooks> = {}): void {
   endpoint = apiUrl;
   amplifyApi = undefined;
