@@ -5,11 +5,19 @@ import { refreshToken } from '@atende/shared/contracts/auth/refresh-token';
 import { registerTrial } from '@atende/shared/contracts/auth/register-trial';
 import { revokeToken } from '@atende/shared/contracts/auth/revoke-token';
 import { switchCompany } from '@atende/shared/contracts/auth/switch-company';
+import {
+  acceptInvitation,
+  declineInvitation,
+  leaveCompany,
+  listInvitations,
+} from '@atende/shared/contracts/auth/invitations';
 import { AUTH_MESSAGES } from '@atende/shared/contracts/auth/messages';
 import { Unauthorized } from '../lib/errors.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import { clearedRefreshCookie, cookieRefreshToken, refreshCookie } from './refresh-cookie.ts';
 import { listCompanies, switchCompany as moveToCompany } from './companies.ts';
+import * as invitations from './invitations.ts';
+import { leaveCompany as leave } from './leave-company.ts';
 import { signingSecret } from './secrets.ts';
 import {
   changePassword as replacePassword,
@@ -46,6 +54,16 @@ export const handler = createHttpHandler([
     return undefined;
   }),
   route(listAccountCompanies, ({ auth }) => listCompanies(auth)),
+  route(listInvitations, ({ auth }) => invitations.listInvitations(auth)),
+  route(acceptInvitation, ({ auth, params }) => invitations.acceptInvitation(auth, params.companyId)),
+  route(declineInvitation, async ({ auth, params }) => {
+    await invitations.declineInvitation(auth, params.companyId);
+    return undefined;
+  }),
+  route(leaveCompany, async ({ auth, params }) => {
+    await leave(auth, params.companyId);
+    return undefined;
+  }),
   route(switchCompany, async ({ auth, body }) =>
     withRefreshCookie(200, await moveToCompany(auth, body.company, await signingSecret())),
   ),

@@ -13,6 +13,7 @@ import { refreshToken } from './auth/refresh-token.ts';
 import { registerTrial } from './auth/register-trial.ts';
 import { revokeToken } from './auth/revoke-token.ts';
 import { switchCompany } from './auth/switch-company.ts';
+import { acceptInvitation, declineInvitation, leaveCompany, listInvitations } from './auth/invitations.ts';
 import { getHealth } from './health/get-health.ts';
 import { getCompanyPermissions } from './company/get-company-permissions.ts';
 import { getCompanyProfile } from './company/get-company-profile.ts';
@@ -172,6 +173,10 @@ export const ROUTES: readonly RouteContract[] = [
   changePassword,
   listAccountCompanies,
   switchCompany,
+  listInvitations,
+  acceptInvitation,
+  declineInvitation,
+  leaveCompany,
   getMountApp,
   getRollouts,
   getFeatures,

@@ -36,6 +36,9 @@ export function setEmailTransport(transport?: EmailTransport): void {
   override = transport;
 }
 
+/** The transport of this environment (or a test's), also carrying the product's own mails to people. */
+export const emailTransport = (): EmailTransport => override ?? environmentTransport();
+
 /** The operator's file, read from the media bucket (an SES raw message carries its attachments inline). */
 async function attachmentOf(media: NonNullable<MessageView['media']>): Promise<OutboundAttachment> {
   try {
@@ -85,7 +88,7 @@ export async function sendByEmail(
       attachments: attachment ? [attachment] : undefined,
       replyTo: reply,
     },
-    override ?? environmentTransport(),
+    emailTransport(),
     { timeZone: timezoneOf(company) },
   );
 }
