@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
-import { logIn, waitForHome } from './pages.ts';
+import { logIn, signUpConfirmed, waitForHome } from './pages.ts';
 
 let runtime: TestRuntime;
 let browser: Browser;
@@ -35,18 +35,13 @@ describe('an account in two companies', () => {
   it('a second company invites the demo operator by e-mail only; the operator accepts, switches and leaves the first', async () => {
     const operator = runtime.logins.find((login) => login.role === 'operator');
     if (!operator) throw new Error('no operator login');
-    const registered = await fetch(`${runtime.url}/api/trial/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        account_type: 'professional',
-        company_name: 'Loja Segunda',
-        name: 'Dona da Loja',
-        email: 'dona@loja-segunda.example',
-        password: 'segredo-forte-1',
-      }),
+    const second = await signUpConfirmed(runtime.url, () => runtime.sandbox.mail(), {
+      account_type: 'professional',
+      company_name: 'Loja Segunda',
+      name: 'Dona da Loja',
+      email: 'dona@loja-segunda.example',
+      password: 'segredo-forte-1',
     });
-    const second = ((await registered.json()) as { company: { _id: string } }).company._id;
 
     const adminPage = await browser.newPage();
     await adminPage.goto(`${runtime.url}/atende/login`);
@@ -82,7 +77,7 @@ describe('an account in two companies', () => {
     await waitForHome(page);
 
     await page.getByTestId('account-menu-button').click();
-    await page.getByText('Trocar empresa').hover();
+    await page.getByText('Trocar empresa', { exact: true }).hover();
     const reloaded = page.waitForEvent('load');
     await page.getByTestId(`account-menu-company-${second}`).click();
     await reloaded;

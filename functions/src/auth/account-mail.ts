@@ -19,6 +19,16 @@ export function setAccountMailer(mailer?: Mailer): void {
   override = mailer;
 }
 
+const watchers = new Set<(mail: AccountMail) => void>();
+
+export const hasAccountMailer = (): boolean => override !== undefined;
+
+/** Test support: sees every mail as it is sent (a sign-up's confirmation link), until the returned stop. */
+export function watchAccountMail(watcher: (mail: AccountMail) => void): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
 /** Where links in mails point: the app's origin (the first of APP_ORIGINS), else the public base URL. */
 export function appBaseUrl(): string {
   const origin = (process.env[ENV.appOrigins] ?? '').split(',')[0]?.trim();
@@ -37,6 +47,7 @@ function sender(): string {
 }
 
 export async function sendAccountMail(mail: AccountMail): Promise<void> {
+  for (const watcher of watchers) watcher(mail);
   if (override) return override(mail);
   await sendEmail(
     {

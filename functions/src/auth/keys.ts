@@ -1,6 +1,6 @@
 /** What a throttle counter counts: see auth/throttle.ts. */
 export type ThrottleKind =
-  'ACCOUNT' | 'ADDRESS' | 'ACCOUNT_ADDRESS' | 'REGISTER' | 'PASSWORD' | 'EMAIL_CHECK';
+  'ACCOUNT' | 'ADDRESS' | 'ACCOUNT_ADDRESS' | 'REGISTER' | 'SIGNUP_CONFIRM' | 'PASSWORD' | 'EMAIL_CHECK';
 
 /**
  * Keys of the items the accounts API keeps in the main table.

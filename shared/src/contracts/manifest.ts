@@ -10,7 +10,7 @@ import { changePassword } from './auth/change-password.ts';
 import { createToken } from './auth/create-token.ts';
 import { listAccountCompanies } from './auth/list-companies.ts';
 import { refreshToken } from './auth/refresh-token.ts';
-import { registerTrial } from './auth/register-trial.ts';
+import { confirmTrial, registerTrial } from './auth/register-trial.ts';
 import { revokeToken } from './auth/revoke-token.ts';
 import { switchCompany } from './auth/switch-company.ts';
 import { acceptInvitation, declineInvitation, leaveCompany, listInvitations } from './auth/invitations.ts';
@@ -167,6 +167,7 @@ import { getFanpages } from './fanpage/get-fanpages.ts';
 export const ROUTES: readonly RouteContract[] = [
   getHealth,
   registerTrial,
+  confirmTrial,
   createToken,
   refreshToken,
   revokeToken,

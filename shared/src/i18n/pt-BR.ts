@@ -873,6 +873,16 @@ export const ptBR = {
     leaveOnlyAdmin:
       'Você é o único administrador ativo desta empresa: promova outro funcionário a administrador antes de sair.',
     leftEmployee: 'Esta pessoa saiu da empresa: envie um novo convite para que ela volte.',
+    signUpSent:
+      'Enviamos um link de confirmação para {{email}}. Abra-o para ativar sua conta; ele vale por 24 horas.',
+    signUpConfirming: 'Confirmando seu cadastro...',
+    signUpLinkInvalid: 'Este link de confirmação é inválido ou expirou. Faça o cadastro novamente.',
+    signUpMailSubject: 'Confirme seu cadastro no Atende',
+    signUpMailText:
+      'Olá, {{name}}!\n\nPara criar a empresa {{company}} no Atende e entrar, abra o link abaixo (ele vale por 24 horas):\n{{url}}\n\nSe você não pediu este cadastro, ignore este e-mail.',
+    existingAccountMailSubject: 'Cadastro no Atende',
+    existingAccountMailText:
+      'Alguém tentou criar uma conta no Atende com este e-mail, que já tem uma conta.\n\nPara entrar, use {{url}} com a sua senha. Se não foi você, ignore este e-mail: nada foi alterado.',
   },
   accountMenu: {
     profile: 'Perfil',
