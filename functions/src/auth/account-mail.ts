@@ -1,7 +1,7 @@
 import { ENV } from '@atende/shared/infra/env';
 import { DEFAULT_TIMEZONE } from '@atende/shared/domain/constants';
 import { sendEmail } from '../channels/email/adapter.ts';
-import { emailTransport } from '../channels/email/sender.ts';
+import { emailTransport } from '../channels/email/environment-transport.ts';
 
 /** A mail the product sends to a person about their account (invitation, sign-up), plain text. */
 export interface AccountMail {
