@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
-import { dismissModals, logIn, waitForHome } from './pages.ts';
+import { confirmationLink, dismissModals, logIn, waitForHome } from './pages.ts';
 
 let runtime: TestRuntime;
 let browser: Browser;
@@ -24,7 +24,7 @@ const login = (role: 'admin' | 'manager' | 'operator') => {
 };
 
 describe('accounts and the shell', () => {
-  it('signs up a trial company and lands logged in on the home page', async () => {
+  it('signs up a trial company and, from the mailed link, lands logged in on the home page', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${runtime.url}/trial/register/advanced`);
@@ -33,6 +33,9 @@ describe('accounts and the shell', () => {
     await page.getByTestId('signup-email').fill('maria@padaria.example');
     await page.getByTestId('signup-password').fill('segredo-forte-1');
     await page.getByTestId('signup-submit').click();
+    // The answer is the same for every e-mail; the company exists once the mailed link is opened.
+    await page.getByTestId('signup-sent').waitFor();
+    await page.goto(await confirmationLink(() => runtime.sandbox.mail(), 'maria@padaria.example'));
     await waitForHome(page);
     await expect(page.getByTestId('home-company').innerText()).resolves.toContain('Padaria Pão Quente');
     await expect(page.getByTestId('trial-countdown').innerText()).resolves.toMatch(/^advanced - Rest/);

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
-import { logIn, waitForHome } from './pages.ts';
+import { logIn, signUpConfirmed, waitForHome } from './pages.ts';
 
 let runtime: TestRuntime;
 let browser: Browser;
@@ -32,21 +32,16 @@ const storedCompany = (page: Page) =>
   );
 
 describe('an account in two companies', () => {
-  it('a second company adds the demo operator by e-mail only; the operator switches between both', async () => {
+  it('a second company invites the demo operator by e-mail only; the operator accepts, switches and leaves the first', async () => {
     const operator = runtime.logins.find((login) => login.role === 'operator');
     if (!operator) throw new Error('no operator login');
-    const registered = await fetch(`${runtime.url}/api/trial/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        account_type: 'professional',
-        company_name: 'Loja Segunda',
-        name: 'Dona da Loja',
-        email: 'dona@loja-segunda.example',
-        password: 'segredo-forte-1',
-      }),
+    const second = await signUpConfirmed(runtime.url, () => runtime.sandbox.mail(), {
+      account_type: 'professional',
+      company_name: 'Loja Segunda',
+      name: 'Dona da Loja',
+      email: 'dona@loja-segunda.example',
+      password: 'segredo-forte-1',
     });
-    const second = ((await registered.json()) as { company: { _id: string } }).company._id;
 
     const adminPage = await browser.newPage();
     await adminPage.goto(`${runtime.url}/atende/login`);
@@ -60,23 +55,45 @@ describe('an account in two companies', () => {
     await expect(adminPage.getByTestId('employee-form-password').count()).resolves.toBe(0);
     await pickOption(adminPage, 'employee-form-role', 'Operador');
     await adminPage.getByTestId('employee-form-submit').click();
-    await adminPage.getByTestId('employees-table').getByText(operator.email).waitFor();
+    // The admin learns only that the invitation went out: the person is not in the list until they accept.
+    await adminPage.getByText('Convite enviado', { exact: true }).waitFor();
+    await adminPage.getByTestId('employees-table').waitFor();
+    await expect(adminPage.getByTestId('employees-table').getByText(operator.email).count()).resolves.toBe(0);
     await adminPage.close();
+    const mail = runtime.sandbox.mail().find((entry) => entry.to.includes(operator.email));
+    expect(mail?.subject).toBe('Convite para atender em Loja Segunda');
 
     const page = await browser.newPage();
     await page.goto(`${runtime.url}/atende/login`);
     await logIn(page, operator.email, operator.password);
+    // Not waitForHome: it closes every notice, and the invitation is one.
+    await page.getByTestId('home-summary').waitFor();
+    // The operator last worked in the demo company, so the session opens there, with the invitation shown.
+    const demo = await storedCompany(page);
+    expect(demo).not.toBe(second);
+    await page.getByTestId(`invitation-${second}`).getByText('Loja Segunda', { exact: false }).waitFor();
+    await page.getByTestId(`invitation-accept-${second}`).click();
+    await page.getByTestId('invitations-modal').waitFor({ state: 'hidden' });
     await waitForHome(page);
-    // The operator last worked in the demo company, so the session opens there.
-    await expect(storedCompany(page)).resolves.not.toBe(second);
+
     await page.getByTestId('account-menu-button').click();
-    await page.getByText('Trocar empresa').hover();
+    await page.getByText('Trocar empresa', { exact: true }).hover();
     const reloaded = page.waitForEvent('load');
     await page.getByTestId(`account-menu-company-${second}`).click();
     await reloaded;
     await waitForHome(page);
     await expect(storedCompany(page)).resolves.toBe(second);
     await expect(page.getByTestId('home-company').innerText()).resolves.toContain('Loja Segunda');
+
+    // From the profile, the operator leaves the demo company; only the second one remains.
+    await page.getByTestId('account-menu-button').click();
+    await page.getByTestId('account-menu-profile').click();
+    await page.getByTestId(`my-company-leave-${demo}`).click();
+    await page.getByTestId('my-company-leave-confirm').click();
+    await page.getByTestId(`my-company-${demo}`).waitFor({ state: 'detached' });
+    await expect(
+      page.getByTestId('my-companies').locator('[data-testid^="my-company-"]').count(),
+    ).resolves.toBe(1);
     await page.close();
   });
 });

@@ -58,3 +58,42 @@ export async function openAs(
 /** An antd message (toast) with exactly `text`, while it is on screen. */
 export const notice = (page: Page, text: string) =>
   page.locator('.ant-message-notice').filter({ hasText: text });
+
+/** The sign-up confirmation link mailed to `email`, read from the sandbox's SMTP sink (it arrives as the answer does). */
+export async function confirmationLink(
+  mails: () => readonly { to: string[]; text?: string | undefined }[],
+  email: string,
+): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const link = mails()
+      .filter((mail) => mail.to.includes(email))
+      .map((mail) => /https?:\/\/\S+#confirm=[\w-]+/.exec(mail.text ?? '')?.[0])
+      .find((found) => found !== undefined);
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no confirmation link was mailed to ${email}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/** A trial company signed up through the API and confirmed from its mail; answers the new company's id. */
+export async function signUpConfirmed(
+  baseUrl: string,
+  mails: () => readonly { to: string[]; text?: string | undefined }[],
+  body: { account_type: string; company_name: string; name: string; email: string; password: string },
+): Promise<string> {
+  const started = await fetch(`${baseUrl}/api/trial/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (started.status !== 202) throw new Error(`sign-up answered ${started.status}`);
+  const token = new URL(await confirmationLink(mails, body.email)).hash.replace('#confirm=', '');
+  const confirmed = await fetch(`${baseUrl}/api/trial/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (confirmed.status !== 201) throw new Error(`confirmation answered ${confirmed.status}`);
+  return ((await confirmed.json()) as { employee: { company: string } }).employee.company;
+}

@@ -9,7 +9,6 @@ import { identifyUserForBrowserAndClearSession } from '@atende/shared/contracts/
 import { putCompanyTrialExpired } from '@atende/shared/contracts/account/put-company-trial-expired';
 import { createToken } from '@atende/shared/contracts/auth/create-token';
 import { refreshToken } from '@atende/shared/contracts/auth/refresh-token';
-import { registerTrial } from '@atende/shared/contracts/auth/register-trial';
 import { PLAN_ACCESS_ROLLOUT } from '@atende/shared/domain/constants';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { hashPassword } from '../auth/password.ts';
 import { listEmployeeSessions } from '../auth/session-store.ts';
 import { employeeItems, writeAtomically } from '../auth/store.ts';
 import { callRoute } from '../auth/test-gateway.ts';
+import { confirmedSignUp } from '../auth/test-sign-up.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
@@ -46,16 +46,15 @@ async function login(email: string) {
 
 async function tenant(): Promise<Tenant> {
   const adminEmail = uniqueEmail('admin');
-  const response = await callRoute(authHandler, registerTrial, {
-    body: {
-      account_type: 'professional',
-      company_name: 'Empresa',
-      name: 'Admin',
-      email: adminEmail,
-      password: PASSWORD,
-    },
+  const signedUp = await confirmedSignUp({
+    account_type: 'professional',
+    company_name: 'Empresa',
+    name: 'Admin',
+    email: adminEmail,
+    password: PASSWORD,
   });
-  const { company, employee } = response.body as { company: { _id: string }; employee: { _id: string } };
+  const company = { _id: signedUp.employee.company };
+  const employee = signedUp.employee;
   const operatorEmail = uniqueEmail('operador');
   const operator = newEmployee({
     id: newObjectId(),

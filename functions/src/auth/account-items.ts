@@ -206,3 +206,53 @@ export function identityItems(
   items.push(...account.memberships.map((member) => membershipPut(identity.email, member)));
   return { items, emailTakenIndex };
 }
+
+/**
+ * The account side of leaving a company: the membership item goes, and when it was the account's home the
+ * account item moves its home to `newHome` (an older account's password hash moving from the left employee's
+ * CREDENTIAL item into the account item), so the account never points at a company it left.
+ */
+export function leaveItems(account: Account, left: Membership, newHome: Membership): TransactItem[] {
+  const table = config().mainTable;
+  const isHome = left.companyId === account.home.companyId;
+  const items: TransactItem[] = [];
+  if (!(isHome && account.homeImplicit)) {
+    items.push({
+      Delete: {
+        TableName: table,
+        Key: keys.membership(account.email, left.companyId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    });
+  }
+  if (!isHome) return items;
+  items.push({
+    Update: {
+      TableName: table,
+      Key: keys.email(account.email),
+      UpdateExpression: account.legacyCredential
+        ? 'SET companyId = :company, employeeId = :employee, passwordHash = :hash'
+        : 'SET companyId = :company, employeeId = :employee',
+      ConditionExpression: account.legacyCredential
+        ? `${SAME_ACCOUNT} AND attribute_not_exists(passwordHash)`
+        : SAME_ACCOUNT,
+      ExpressionAttributeValues: {
+        ...sameAccountValues(account),
+        ':company': newHome.companyId,
+        ':employee': newHome.employeeId,
+        ...(account.legacyCredential ? { ':hash': account.passwordHash } : {}),
+      },
+    },
+  });
+  if (account.legacyCredential) {
+    items.push({
+      Delete: {
+        TableName: table,
+        Key: keys.credential(left.companyId, left.employeeId),
+        ConditionExpression: 'passwordHash = :hash',
+        ExpressionAttributeValues: { ':hash': account.passwordHash },
+      },
+    });
+  }
+  return items;
+}

@@ -4,7 +4,6 @@ import { AUTH_MESSAGES } from '@atende/shared/contracts/auth/messages';
 import { changePassword } from '@atende/shared/contracts/auth/change-password';
 import { createToken } from '@atende/shared/contracts/auth/create-token';
 import { refreshToken } from '@atende/shared/contracts/auth/refresh-token';
-import { registerTrial } from '@atende/shared/contracts/auth/register-trial';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee } from '@atende/shared/contracts/employees/create-employee';
 import { handler as accountHandler } from '../account/handler.ts';
@@ -12,6 +11,7 @@ import { handler as employeesHandler } from '../employees/handler.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 import { callRoute } from './test-gateway.ts';
+import { confirmedSignUp } from './test-sign-up.ts';
 
 const PASSWORD = 'senha-inicial-123';
 const NEW_PASSWORD = 'senha-nova-4567';
@@ -21,16 +21,13 @@ let counter = 0;
 async function signUp() {
   counter += 1;
   const adminEmail = `admin-${Date.now()}-${counter}@empresa.test`;
-  const trial = await callRoute(handler, registerTrial, {
-    body: {
-      account_type: 'advanced',
-      company_name: 'Loja Azul',
-      name: 'Ana',
-      email: adminEmail,
-      password: PASSWORD,
-    },
+  await confirmedSignUp({
+    account_type: 'advanced',
+    company_name: 'Loja Azul',
+    name: 'Ana',
+    email: adminEmail,
+    password: PASSWORD,
   });
-  expect(trial.status).toBe(201);
   const admin = await tokensFor(adminEmail);
   const email = `troca-${Date.now()}-${counter}@empresa.test`;
   const created = await callRoute(employeesHandler, createEmployee, {

@@ -2,14 +2,20 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getPermissions } from '@atende/shared/contracts/account/get-permissions';
 import { createToken } from '@atende/shared/contracts/auth/create-token';
 import { refreshToken } from '@atende/shared/contracts/auth/refresh-token';
-import { registerTrial } from '@atende/shared/contracts/auth/register-trial';
+import { confirmTrial, registerTrial } from '@atende/shared/contracts/auth/register-trial';
+import type { PlanCode } from '@atende/shared/domain/constants';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { revokeToken } from '@atende/shared/contracts/auth/revoke-token';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as accountHandler } from '../account/handler.ts';
+import { getCompany } from '../account/store.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
+import { type AccountMail, setAccountMailer, watchAccountMail } from './account-mail.ts';
 import { handler } from './handler.ts';
+import { confirmSignUp } from './sign-up.ts';
+import { confirmationToken, confirmedSignUp } from './test-sign-up.ts';
 import { keys } from './keys.ts';
 import { callRoute } from './test-gateway.ts';
 import { SIGN_IN_LIMITS } from './throttle.ts';
@@ -19,19 +25,15 @@ let counter = 0;
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${(counter += 1)}@empresa.test`;
 
-async function signUp(email = uniqueEmail('admin'), accountType = 'advanced') {
-  const response = await callRoute(handler, registerTrial, {
-    body: {
-      account_type: accountType,
-      company_name: 'Loja Azul',
-      name: 'Ana Souza',
-      email,
-      password: PASSWORD,
-    },
+async function signUp(email = uniqueEmail('admin'), accountType: PlanCode = 'advanced') {
+  const answer = await confirmedSignUp({
+    account_type: accountType,
+    company_name: 'Loja Azul',
+    name: 'Ana Souza',
+    email,
+    password: PASSWORD,
   });
-  expect(response.status).toBe(201);
-  const body = response.body as { company: { _id: string }; employee: { _id: string } };
-  return { email, companyId: body.company._id, employeeId: body.employee._id, body: response.body };
+  return { email, companyId: answer.employee.company, employeeId: answer.employee._id, answer };
 }
 
 async function signIn(email: string, password = PASSWORD, sourceIp?: string) {
@@ -63,17 +65,18 @@ async function setFlag(key: { pk: string; sk: string }, name: string, value: boo
 
 beforeAll(async () => {
   process.env.JWT_SECRET = 'test-secret-with-at-least-32-characters!';
+  setAccountMailer(async () => undefined);
   await useTestTables();
 });
 
 describe('POST /api/trial/register', () => {
-  it('creates a trial company due in 7 days and its root admin', async () => {
+  it('creates, once the mailed link is opened, a trial company due in 7 days and its signed-in root admin', async () => {
     const before = Date.now();
-    const { body } = await signUp(uniqueEmail('Novo'), 'professional');
-    const { company, employee } = body as {
-      company: Record<string, unknown>;
-      employee: Record<string, unknown>;
-    };
+    const { answer, companyId } = await signUp(uniqueEmail('Novo'), 'professional');
+    const company = (await getCompany(companyId)) as Record<string, unknown>;
+    const employee = answer.employee as Record<string, unknown>;
+    // The confirmation signs the new admin in.
+    expect((await permissionsWith(answer.accessToken)).status).toBe(200);
     expect(company).toMatchObject({
       name: 'Loja Azul',
       account_type: 'professional',
@@ -114,23 +117,62 @@ describe('POST /api/trial/register', () => {
     expect(String((response.body as { message: string }).message)).toContain(field);
   });
 
-  it('refuses an e-mail already used, whatever its case, with 409', async () => {
+  it('answers an e-mail that has an account exactly as a new one, and mails the address instead', async () => {
     const { email } = await signUp();
-    const again = await callRoute(handler, registerTrial, {
-      body: {
-        account_type: 'basic',
-        company_name: 'Outra',
-        name: 'Bia',
-        email: email.toUpperCase(),
-        password: PASSWORD,
-      },
-    });
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ field: 'email' });
+    const mails: AccountMail[] = [];
+    const stop = watchAccountMail((mail) => mails.push(mail));
+    const attempt = (address: string) =>
+      callRoute(handler, registerTrial, {
+        body: {
+          account_type: 'basic',
+          company_name: 'Outra',
+          name: 'Bia',
+          email: address,
+          password: 'outra-senha-9',
+        },
+      });
+    const taken = await attempt(email.toUpperCase());
+    const fresh = await attempt(uniqueEmail('livre'));
+    stop();
+    // Before, the taken e-mail answered 409 naming the field: an account-enumeration oracle.
+    expect(taken.status).toBe(202);
+    expect(fresh.status).toBe(202);
+    expect(Object.keys(taken.body as object)).toEqual(Object.keys(fresh.body as object));
+    expect(taken.body).toEqual({ email });
+    const toTaken = mails.filter((mail) => mail.to === email);
+    expect(toTaken).toHaveLength(1);
+    expect(toTaken[0]?.subject).toBe(ptBR.accounts.existingAccountMailSubject);
+    expect(confirmationToken(toTaken[0]?.text ?? '')).toBeUndefined();
+    // Nothing changed for the account: the old password still signs in, the new one does not.
+    expect((await signIn(email)).status).toBe(200);
+    expect((await signIn(email, 'outra-senha-9')).status).toBe(401);
   });
-});
 
-describe('POST /api/auth/token', () => {
+  it('a confirmation link works once, and not after 24 hours', async () => {
+    const email = uniqueEmail('link');
+    let token: string | undefined;
+    const stop = watchAccountMail((mail) => {
+      token = confirmationToken(mail.text) ?? token;
+    });
+    await callRoute(handler, registerTrial, {
+      body: { account_type: 'advanced', company_name: 'Loja', name: 'Ana', email, password: PASSWORD },
+    });
+    stop();
+    if (!token) throw new Error('no link mailed');
+    await expect(
+      confirmSignUp(token, '192.0.2.9', 'x'.repeat(40), new Date(Date.now() + 25 * 3600_000)),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    const wrong = await callRoute(handler, confirmTrial, { body: { token: 'a'.repeat(43) } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ field: 'token', message: ptBR.accounts.signUpLinkInvalid });
+    // The expired attempt consumed nothing but its own check: a fresh sign-up's link is used once.
+    const second = await signUp(uniqueEmail('uma-vez'));
+    expect(second.answer.accessToken).toBeTruthy();
+    expect((await signIn(email)).status).toBe(401);
+  });
+
   it('signs in with the right password and the access token passes the authorizer', async () => {
     const { email, employeeId } = await signUp();
     const response = await signIn(email.toUpperCase());
@@ -205,7 +247,7 @@ describe('POST /api/auth/token', () => {
           password: PASSWORD,
         },
       });
-    for (let attempt = 0; attempt < 10; attempt += 1) expect((await register('serie')).status).toBe(201);
+    for (let attempt = 0; attempt < 10; attempt += 1) expect((await register('serie')).status).toBe(202);
     expect((await register('serie')).status).toBe(429);
     const elsewhere = await callRoute(handler, registerTrial, {
       sourceIp: '192.0.2.201',
@@ -217,7 +259,7 @@ describe('POST /api/auth/token', () => {
         password: PASSWORD,
       },
     });
-    expect(elsewhere.status).toBe(201);
+    expect(elsewhere.status).toBe(202);
   });
 
   it('resets the account counter after a successful sign-in', async () => {

@@ -2,32 +2,38 @@ import { changePassword } from '@atende/shared/contracts/auth/change-password';
 import { createToken } from '@atende/shared/contracts/auth/create-token';
 import { listAccountCompanies } from '@atende/shared/contracts/auth/list-companies';
 import { refreshToken } from '@atende/shared/contracts/auth/refresh-token';
-import { registerTrial } from '@atende/shared/contracts/auth/register-trial';
+import { confirmTrial, registerTrial } from '@atende/shared/contracts/auth/register-trial';
 import { revokeToken } from '@atende/shared/contracts/auth/revoke-token';
 import { switchCompany } from '@atende/shared/contracts/auth/switch-company';
+import {
+  acceptInvitation,
+  declineInvitation,
+  leaveCompany,
+  listInvitations,
+} from '@atende/shared/contracts/auth/invitations';
 import { AUTH_MESSAGES } from '@atende/shared/contracts/auth/messages';
 import { Unauthorized } from '../lib/errors.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import { clearedRefreshCookie, cookieRefreshToken, refreshCookie } from './refresh-cookie.ts';
 import { listCompanies, switchCompany as moveToCompany } from './companies.ts';
+import * as invitations from './invitations.ts';
+import { leaveCompany as leave } from './leave-company.ts';
 import { signingSecret } from './secrets.ts';
+import { confirmSignUp, startSignUp } from './sign-up.ts';
 import {
   changePassword as replacePassword,
   refreshSession,
-  registerTrial as register,
   revokeCurrentSession,
   signIn,
 } from './service.ts';
 
 export const handler = createHttpHandler([
-  route(registerTrial, ({ body, event }) =>
-    register(body, event.requestContext.identity.sourceIp || 'unknown'),
+  route(registerTrial, ({ body, event }) => startSignUp(body, clientAddress(event))),
+  route(confirmTrial, async ({ body, event }) =>
+    withRefreshCookie(201, await confirmSignUp(body.token, clientAddress(event), await signingSecret())),
   ),
   route(createToken, async ({ body, event }) =>
-    withRefreshCookie(
-      200,
-      await signIn(body, event.requestContext.identity.sourceIp || 'unknown', await signingSecret()),
-    ),
+    withRefreshCookie(200, await signIn(body, clientAddress(event), await signingSecret())),
   ),
   route(refreshToken, async ({ body, event }) => {
     const fromCookie = body.refresh_token === undefined;
@@ -46,10 +52,23 @@ export const handler = createHttpHandler([
     return undefined;
   }),
   route(listAccountCompanies, ({ auth }) => listCompanies(auth)),
+  route(listInvitations, ({ auth }) => invitations.listInvitations(auth)),
+  route(acceptInvitation, ({ auth, params }) => invitations.acceptInvitation(auth, params.companyId)),
+  route(declineInvitation, async ({ auth, params }) => {
+    await invitations.declineInvitation(auth, params.companyId);
+    return undefined;
+  }),
+  route(leaveCompany, async ({ auth, params }) => {
+    await leave(auth, params.companyId);
+    return undefined;
+  }),
   route(switchCompany, async ({ auth, body }) =>
     withRefreshCookie(200, await moveToCompany(auth, body.company, await signingSecret())),
   ),
 ]);
+
+const clientAddress = (event: { requestContext: { identity: { sourceIp: string } } }) =>
+  event.requestContext.identity.sourceIp || 'unknown';
 
 /** The answer with the session's refresh token also set as the browser's HttpOnly cookie. */
 function withRefreshCookie<T extends object>(statusCode: number, body: T, token?: string) {

@@ -1,6 +1,6 @@
 /** What a throttle counter counts: see auth/throttle.ts. */
 export type ThrottleKind =
-  'ACCOUNT' | 'ADDRESS' | 'ACCOUNT_ADDRESS' | 'REGISTER' | 'PASSWORD' | 'EMAIL_CHECK';
+  'ACCOUNT' | 'ADDRESS' | 'ACCOUNT_ADDRESS' | 'REGISTER' | 'SIGNUP_CONFIRM' | 'PASSWORD' | 'EMAIL_CHECK';
 
 /**
  * Keys of the items the accounts API keeps in the main table.
@@ -13,7 +13,8 @@ export type ThrottleKind =
  * - `EMAIL#<email>`: the login account, one per person across companies (accounts.ts). Sort key `EMAIL` is the
  *   account item (password hash, name, first-login flag, last company used; its unique key enforces e-mail
  *   uniqueness atomically), `MEMBER#<companyId>` one item per company the account is an employee of, holding
- *   only the company and employee ids.
+ *   only the company and employee ids, and `INVITE#<companyId>` one per pending invitation (invitation-store.ts).
+ * - `SIGNUP#<sha256>`: a sign-up waiting for its mailed confirmation link (sign-up.ts).
  * - `REFRESH#<sha256>`: a refresh request carries only the opaque token.
  * - `THROTTLE#<kind>#<subject>`: failed sign-ins are counted per e-mail and per client address.
  */

@@ -2,6 +2,7 @@ import { PutCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { changePassword } from '@atende/shared/contracts/auth/change-password';
 import { createToken } from '@atende/shared/contracts/auth/create-token';
 import { listAccountCompanies } from '@atende/shared/contracts/auth/list-companies';
+import { acceptInvitation, leaveCompany } from '@atende/shared/contracts/auth/invitations';
 import { createEmployee } from '@atende/shared/contracts/employees/create-employee';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { handler as employeesHandler } from '../employees/handler.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
+import { setAccountMailer } from './account-mail.ts';
 import { handler } from './handler.ts';
 import { employeeSearchAttributes, keys } from './keys.ts';
 import { hashPassword } from './password.ts';
@@ -21,6 +23,7 @@ let d: Tenant;
 
 beforeAll(async () => {
   process.env.JWT_SECRET = 'test-secret-with-at-least-32-characters!';
+  setAccountMailer(async () => undefined);
   await useTestTables();
   [c, d] = await Promise.all([createTenant(), createTenant()]);
 });
@@ -60,6 +63,20 @@ async function legacyEmployee(companyId: string) {
 const signIn = (email: string, password = TEST_PASSWORD, company?: string) =>
   callRoute(handler, createToken, { body: { email, password, ...(company ? { company } : {}) } });
 
+/** D's admin invites the e-mail and the person (signed in with `token`) accepts. */
+async function join(tenant: Tenant, email: string, token: string) {
+  const invited = await callRoute(employeesHandler, createEmployee, {
+    token: tenant.admin.token,
+    body: { email, role: 'manager' },
+  });
+  expect(invited.status).toBe(201);
+  const accepted = await callRoute(handler, acceptInvitation, {
+    token,
+    params: { companyId: tenant.companyId },
+  });
+  expect(accepted.status).toBe(200);
+}
+
 describe('accounts stored before accounts spanned companies', () => {
   it('sign in, join a second company and move their password to the account on the first change', async () => {
     const legacy = await legacyEmployee(c.companyId);
@@ -67,12 +84,15 @@ describe('accounts stored before accounts spanned companies', () => {
     expect(first.status).toBe(200);
     expect((first.body as { employee: { _id: string } }).employee._id).toBe(legacy._id);
 
-    const linked = await callRoute(employeesHandler, createEmployee, {
-      token: d.admin.token,
-      body: { email: legacy.email, role: 'manager' },
+    await join(d, legacy.email, (first.body as { accessToken: string }).accessToken);
+    const inDEmployee = (await signIn(legacy.email, TEST_PASSWORD, d.companyId)).body as {
+      employee: Record<string, unknown>;
+    };
+    expect(inDEmployee.employee).toMatchObject({
+      name: 'Pessoa Antiga',
+      firstLogin: true,
+      company: d.companyId,
     });
-    expect(linked.status).toBe(201);
-    expect(linked.body).toMatchObject({ name: 'Pessoa Antiga', firstLogin: true, company: d.companyId });
 
     const inD = (await signIn(legacy.email, TEST_PASSWORD, d.companyId)).body as { accessToken: string };
     const companies = await callRoute(handler, listAccountCompanies, { token: inD.accessToken });
@@ -92,5 +112,24 @@ describe('accounts stored before accounts spanned companies', () => {
     expect((await signIn(legacy.email)).status).toBe(401);
     expect((await signIn(legacy.email, 'senha-migrada-1', c.companyId)).status).toBe(200);
     expect((await signIn(legacy.email, 'senha-migrada-1', d.companyId)).status).toBe(200);
+  });
+
+  it('leaving the home company moves the password from its CREDENTIAL item into the account', async () => {
+    const legacy = await legacyEmployee(c.companyId);
+    const inC = (await signIn(legacy.email)).body as { accessToken: string };
+    await join(d, legacy.email, inC.accessToken);
+    const inD = (await signIn(legacy.email, TEST_PASSWORD, d.companyId)).body as { accessToken: string };
+    const left = await callRoute(handler, leaveCompany, {
+      token: inD.accessToken,
+      params: { companyId: c.companyId },
+    });
+    expect(left.status).toBe(204);
+    const credential = await clients().document.send(
+      new GetCommand({ TableName: config().mainTable, Key: keys.credential(c.companyId, legacy._id) }),
+    );
+    expect(credential.Item).toBeUndefined();
+    const again = await signIn(legacy.email);
+    expect(again.status).toBe(200);
+    expect((again.body as { employee: { company: string } }).employee.company).toBe(d.companyId);
   });
 });

@@ -4,6 +4,7 @@ import { createToken } from '@atende/shared/contracts/auth/create-token';
 import { listAccountCompanies } from '@atende/shared/contracts/auth/list-companies';
 import { refreshToken } from '@atende/shared/contracts/auth/refresh-token';
 import { switchCompany } from '@atende/shared/contracts/auth/switch-company';
+import { acceptInvitation } from '@atende/shared/contracts/auth/invitations';
 import { checkEmployeeEmail } from '@atende/shared/contracts/employees/check-email';
 import { createEmployee } from '@atende/shared/contracts/employees/create-employee';
 import { getEmployee } from '@atende/shared/contracts/employees/get-employee';
@@ -16,6 +17,8 @@ import { getEmployee as readEmployee } from '../account/store.ts';
 import { createTenant, setCompany, type Tenant, TEST_PASSWORD, uniqueEmail } from '../company/test-tenant.ts';
 import { handler as employeesHandler } from '../employees/handler.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
+import { setAccountMailer } from './account-mail.ts';
+import { readAccount } from './accounts.ts';
 import { handler } from './handler.ts';
 import { callRoute } from './test-gateway.ts';
 
@@ -30,6 +33,7 @@ let b: Tenant;
 
 beforeAll(async () => {
   process.env.JWT_SECRET = 'test-secret-with-at-least-32-characters!';
+  setAccountMailer(async () => undefined);
   await useTestTables();
   [a, b] = await Promise.all([createTenant(), createTenant()]);
 });
@@ -37,11 +41,26 @@ beforeAll(async () => {
 const signIn = (email: string, password = TEST_PASSWORD, company?: string) =>
   callRoute(handler, createToken, { body: { email, password, ...(company ? { company } : {}) } });
 
-function link(tenant: Tenant, email: string, role: 'admin' | 'manager' | 'operator' = 'operator') {
-  return callRoute(employeesHandler, createEmployee, {
+/** B's admin invites the e-mail and the person accepts: the way an existing account joins another company. */
+async function link(tenant: Tenant, email: string, role: 'admin' | 'manager' | 'operator' = 'operator') {
+  const invited = await callRoute(employeesHandler, createEmployee, {
     token: tenant.admin.token,
     body: { email, role },
   });
+  expect(invited.status).toBe(201);
+  expect(invited.body).toEqual({ invited: true, email });
+  const token = ((await signIn(email)).body as TokenAnswer).accessToken;
+  const accepted = await callRoute(handler, acceptInvitation, {
+    token,
+    params: { companyId: tenant.companyId },
+  });
+  expect(accepted.status).toBe(200);
+  const member = (await readAccount(email))?.memberships.find(
+    (entry) => entry.companyId === tenant.companyId,
+  );
+  const employee = member ? await readEmployee(tenant.companyId, member.employeeId) : undefined;
+  if (!employee) throw new Error('the accepted invitation made no employee');
+  return employee;
 }
 
 async function companiesOf(token: string) {
@@ -53,15 +72,13 @@ const switchTo = (token: string, company: string) =>
   callRoute(handler, switchCompany, { token, body: { company } });
 
 describe('an account employed by two companies', () => {
-  it("links company A's e-mail into company B without a password and lets the person work in both", async () => {
+  it("invites company A's e-mail into company B without a password; once accepted the person works in both", async () => {
     const check = await callRoute(employeesHandler, checkEmployeeEmail, {
       token: b.admin.token,
       query: { email: a.manager.email.toUpperCase() },
     });
     expect(check.body).toEqual({ exists: true, inCompany: false });
-    const created = await link(b, a.manager.email, 'admin');
-    expect(created.status).toBe(201);
-    const employeeInB = created.body as TokenAnswer['employee'];
+    const employeeInB = await link(b, a.manager.email, 'admin');
     expect(employeeInB).toMatchObject({
       name: 'Gestora Ana',
       email: a.manager.email,
@@ -126,8 +143,11 @@ describe('an account employed by two companies', () => {
     });
     expect(withPassword.status).toBe(400);
     expect(withPassword.body).toMatchObject({ field: 'password' });
-    expect((await link(c, a.operator.email)).status).toBe(201);
-    const again = await link(c, a.operator.email);
+    await link(c, a.operator.email);
+    const again = await callRoute(employeesHandler, createEmployee, {
+      token: c.admin.token,
+      body: { email: a.operator.email, role: 'operator' },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ message: ptBR.admin.emailInUseHere });
 
@@ -143,7 +163,7 @@ describe('an account employed by two companies', () => {
     const c = await createTenant();
     const d = await createTenant();
     const email = c.operator.email;
-    const linked = (await link(d, email)).body as { _id: string };
+    const linked = await link(d, email);
     const deactivated = await callRoute(employeesHandler, updateEmployee, {
       token: d.admin.token,
       params: { id: linked._id },
@@ -162,10 +182,13 @@ describe('an account employed by two companies', () => {
     expect((await callRoute(handler, listAccountCompanies, { token: session.accessToken })).status).toBe(200);
   });
 
-  it("applies the plan's max_included_users to a linked account", async () => {
+  it("applies the plan's max_included_users to an invitation", async () => {
     const c = await createTenant();
     await setCompany(c.companyId, { max_included_users: 3 });
-    const full = await link(c, b.manager.email);
+    const full = await callRoute(employeesHandler, createEmployee, {
+      token: c.admin.token,
+      body: { email: b.manager.email, role: 'operator' },
+    });
     expect(full.status).toBe(409);
     expect(full.body).toMatchObject({ code: 'employee_limit' });
     const check = await callRoute(employeesHandler, checkEmployeeEmail, {
@@ -179,7 +202,7 @@ describe('an account employed by two companies', () => {
     const c = await createTenant();
     const d = await createTenant();
     const email = c.manager.email;
-    const linked = (await link(d, email)).body as { _id: string; firstLogin: boolean };
+    const linked = await link(d, email);
     expect(linked.firstLogin).toBe(true);
     const inC = (await signIn(email, TEST_PASSWORD, c.companyId)).body as TokenAnswer;
     const inD = (await signIn(email, TEST_PASSWORD, d.companyId)).body as TokenAnswer;
@@ -200,7 +223,7 @@ describe('an account employed by two companies', () => {
   it('a name and e-mail change by the person themself is seen in every company', async () => {
     const c = await createTenant();
     const d = await createTenant();
-    const linked = (await link(d, c.admin.email)).body as { _id: string };
+    const linked = await link(d, c.admin.email);
     const newEmail = uniqueEmail('renomeada');
     const own = await callRoute(employeesHandler, updateEmployee, {
       token: c.admin.token,

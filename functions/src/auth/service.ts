@@ -1,10 +1,5 @@
 import { AUTH_MESSAGES } from '@atende/shared/contracts/auth/messages';
-import type { z } from 'zod';
-import type { registerTrialBody } from '@atende/shared/contracts/auth/register-trial';
-import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { newEmployee, newTrialCompany } from '../account/defaults.ts';
-import { toCompanyView, toEmployeeView } from '../account/records.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Forbidden, Invalid, Unauthorized } from '../lib/errors.ts';
 import { readAccount, readMemberStatuses } from './accounts.ts';
@@ -15,46 +10,16 @@ import { activeEmployee, openSession, sessionExpiry, type Tokens } from './open-
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 import { hashRefreshToken, newRefreshToken } from './refresh-tokens.ts';
 import { findRefresh, listEmployeeSessions, revokeSession, rotateRefresh } from './session-store.ts';
-import { companyItem, employeeItems, replacePassword, writeAtomically } from './store.ts';
+import { replacePassword } from './store.ts';
 import {
   clearLimit,
   countAgainst,
   type Limit,
   passwordChangeLimit,
-  registerLimit,
   requireUnderLimits,
   signInLimits,
 } from './throttle.ts';
 import { signAccessToken } from './tokens.ts';
-
-export async function registerTrial(
-  input: z.infer<typeof registerTrialBody>,
-  clientAddress: string,
-  now = new Date(),
-) {
-  const limit = registerLimit(clientAddress);
-  await requireUnderLimits([limit], now);
-  await countAgainst([limit], now);
-  const company = newTrialCompany({
-    id: newObjectId(),
-    name: input.company_name,
-    accountType: input.account_type,
-    now,
-  });
-  const employee = newEmployee({
-    id: newObjectId(),
-    companyId: company._id,
-    name: input.name,
-    email: normalizeEmail(input.email),
-    role: 'admin',
-    isRoot: true,
-    now,
-    passwordSetByAdmin: false,
-  });
-  const passwordHash = await hashPassword(input.password);
-  await writeAtomically([companyItem(company), ...employeeItems(employee, passwordHash)]);
-  return { company: toCompanyView(company), employee: toEmployeeView(employee) };
-}
 
 export type { Tokens } from './open-session.ts';
 

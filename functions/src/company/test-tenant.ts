@@ -1,6 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createToken } from '@atende/shared/contracts/auth/create-token';
-import { registerTrial } from '@atende/shared/contracts/auth/register-trial';
 import type { Role } from '@atende/shared/domain/constants';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { newEmployee } from '../account/defaults.ts';
@@ -9,11 +8,12 @@ import { keys } from '../auth/keys.ts';
 import { hashPassword } from '../auth/password.ts';
 import { employeeItems, writeAtomically } from '../auth/store.ts';
 import { callRoute } from '../auth/test-gateway.ts';
+import { confirmedSignUp } from '../auth/test-sign-up.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 
 /**
- * Test support for the administration API: a trial company registered through the real sign-up route, with
+ * Test support for the administration API: a trial company registered through the real sign-up and confirmation routes, with
  * a manager and an operator, and access tokens for each from the real sign-in route.
  */
 export const TEST_PASSWORD = 'senha-forte-123';
@@ -57,16 +57,15 @@ async function addMember(companyId: string, role: Role): Promise<Omit<Member, 't
 
 export async function createTenant(): Promise<Tenant> {
   const adminEmail = uniqueEmail('admin');
-  const response = await callRoute(authHandler, registerTrial, {
-    body: {
-      account_type: 'professional',
-      company_name: 'Empresa Teste',
-      name: 'Admin Teste',
-      email: adminEmail,
-      password: TEST_PASSWORD,
-    },
+  const signedUp = await confirmedSignUp({
+    account_type: 'professional',
+    company_name: 'Empresa Teste',
+    name: 'Admin Teste',
+    email: adminEmail,
+    password: TEST_PASSWORD,
   });
-  const { company, employee } = response.body as { company: { _id: string }; employee: { _id: string } };
+  const company = { _id: signedUp.employee.company };
+  const employee = signedUp.employee;
   const [manager, operator] = await Promise.all([
     addMember(company._id, 'manager'),
     addMember(company._id, 'operator'),

@@ -18,14 +18,15 @@ import { normalizeEmail } from '../auth/keys.ts';
 import { hashPassword } from '../auth/password.ts';
 import { listEmployeeSessions, revokeSession } from '../auth/session-store.ts';
 import { identityItems, type IdentityChange } from '../auth/account-items.ts';
-import { accountIdentity, MAX_COMPANIES_PER_ACCOUNT, readAccount } from '../auth/accounts.ts';
-import { employeeItems, linkedEmployeeItems } from '../auth/store.ts';
+import { readAccount } from '../auth/accounts.ts';
+import { employeeItems } from '../auth/store.ts';
 import { publishEmployeesChanged, publishRefresh } from '../company/events.ts';
 import { changeCompany, readCompanyItem } from '../company/store.ts';
 import { flatten, membershipsOf, readTree, setMemberships } from '../departments/tree.ts';
 import { countAgainst, emailCheckLimit, requireUnderLimits } from '../auth/throttle.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
+import { inviteAccount } from './invite.ts';
 import { ACTIVE_USERS_ATTRIBUTE, activeUsers, maxIncludedUsers } from './limits.ts';
 import { searchEmployees } from './search.ts';
 import { employeeUpdateItems } from './writes.ts';
@@ -100,14 +101,18 @@ function newAccountFields(body: z.infer<typeof createEmployeeBody>) {
 }
 
 /**
- * Creates an employee. A new e-mail gets a login account with the initial password (firstLogin true). An
- * e-mail that already has an account (another company's employee) only gets this company's profile (spec,
- * employee form): the account's name, no password (one sent is refused), and the person signs in with the
- * password they already use. A company at its max_included_users is refused either way. Account or
- * membership, employee, department memberships, active-user counter and audit entry are one transaction.
+ * Creates an employee for a new e-mail: a login account with the initial password (firstLogin true). An
+ * e-mail that already has an account is not added but invited (spec, employee form: the admin only picks a
+ * profile and saves; see invite.ts): no password (one sent is refused), and the answer says only that the
+ * invitation went out. Invitations count against the admin's e-mail lookup limit, since they answer whether
+ * an e-mail has an account too. A company at its max_included_users is refused either way. Account,
+ * employee, department memberships, active-user counter and audit entry are one transaction.
  */
 export async function createEmployee(auth: AuthContext, body: z.infer<typeof createEmployeeBody>) {
   const email = normalizeEmail(body.email);
+  const lookups = emailCheckLimit(auth.companyId, auth.employeeId);
+  const now = new Date();
+  await requireUnderLimits([lookups], now);
   const account = await readAccount(email);
   if (account?.memberships.some((member) => member.companyId === auth.companyId)) {
     throw new Conflict(ptBR.admin.emailInUseHere, 'email');
@@ -115,30 +120,23 @@ export async function createEmployee(auth: AuthContext, body: z.infer<typeof cre
   if (account && body.password !== undefined) {
     throw new Invalid('password', ptBR.accounts.passwordNotForExistingAccount);
   }
-  if (account && account.memberships.length >= MAX_COMPANIES_PER_ACCOUNT) {
-    throw new Conflict(
-      interpolate(ptBR.accounts.tooManyCompanies, { max: MAX_COMPANIES_PER_ACCOUNT }),
-      'email',
-    );
+  if (account) {
+    await countAgainst([lookups], now);
+    return inviteAccount(auth, email, body, limitReached, now);
   }
-  const fresh = account ? undefined : newAccountFields(body);
-  const [identity, passwordHash, actor] = await Promise.all([
-    account ? accountIdentity(account) : { name: fresh?.name ?? '', firstLogin: true },
-    fresh ? hashPassword(fresh.password) : undefined,
-    auditActor(auth),
-  ]);
+  const fresh = newAccountFields(body);
+  const [passwordHash, actor] = await Promise.all([hashPassword(fresh.password), auditActor(auth)]);
   const employee: EmployeeRecord = {
     ...newEmployee({
       id: newObjectId(),
       companyId: auth.companyId,
-      name: identity.name,
+      name: fresh.name,
       email,
       role: body.role,
       isRoot: false,
       passwordSetByAdmin: true,
-      now: new Date(),
+      now,
     }),
-    firstLogin: identity.firstLogin,
     settings: body.settings ?? {},
   };
   const departments = [...new Set(body.departments)];
@@ -155,7 +153,7 @@ export async function createEmployee(auth: AuthContext, body: z.infer<typeof cre
         ...(departments.length > 0 ? { departments: nextTree } : {}),
       },
       items: [
-        ...(account ? linkedEmployeeItems(account, employee) : employeeItems(employee, passwordHash ?? '')),
+        ...employeeItems(employee, passwordHash),
         auditItem(auth.companyId, actor, {
           entity: 'employee',
           entityId: employee._id,
@@ -165,12 +163,7 @@ export async function createEmployee(auth: AuthContext, body: z.infer<typeof cre
         }),
       ],
       result: view(employee, nextTree),
-      onItemConditionFailed: (index: number) =>
-        !account
-          ? emailInUse()
-          : index === 1
-            ? new Conflict(ptBR.admin.emailInUseHere, 'email')
-            : new Conflict(ptBR.admin.concurrentChange),
+      onItemConditionFailed: () => emailInUse(),
     };
   });
   await publishEmployeesChanged(auth.companyId);
@@ -200,6 +193,13 @@ async function accountChange(
       .map((entry) => entry.companyId)
       .filter((companyId) => companyId !== auth.companyId),
   };
+}
+
+/** Someone who left the company (their account no longer lists it) comes back only through a new invitation. */
+async function requireStillMember(employee: EmployeeRecord): Promise<void> {
+  const account = await readAccount(employee.email);
+  const member = account?.memberships.find((entry) => entry.companyId === employee.company);
+  if (member?.employeeId !== employee._id) throw new Conflict(ptBR.accounts.leftEmployee);
 }
 
 /** Ends every open session of the employee at once (refresh tokens stop rotating, access tokens fail). */
@@ -245,6 +245,7 @@ export async function updateEmployee(
     name !== before.name || email !== before.email ? accountChange(auth, before, { name, email }) : undefined,
   ]);
   const activation = before.inactive === inactive ? 0 : inactive ? -1 : 1;
+  if (activation > 0) await requireStillMember(before);
   const updated = await changeCompany(auth.companyId, async (company) => {
     const tree = readTree(company.departments);
     const departmentsBefore = membershipsOf(tree, id);

@@ -10,9 +10,10 @@ import { changePassword } from './auth/change-password.ts';
 import { createToken } from './auth/create-token.ts';
 import { listAccountCompanies } from './auth/list-companies.ts';
 import { refreshToken } from './auth/refresh-token.ts';
-import { registerTrial } from './auth/register-trial.ts';
+import { confirmTrial, registerTrial } from './auth/register-trial.ts';
 import { revokeToken } from './auth/revoke-token.ts';
 import { switchCompany } from './auth/switch-company.ts';
+import { acceptInvitation, declineInvitation, leaveCompany, listInvitations } from './auth/invitations.ts';
 import { getHealth } from './health/get-health.ts';
 import { getCompanyPermissions } from './company/get-company-permissions.ts';
 import { getCompanyProfile } from './company/get-company-profile.ts';
@@ -172,12 +173,17 @@ import { getFanpages } from './fanpage/get-fanpages.ts';
 export const ROUTES: readonly RouteContract[] = [
   getHealth,
   registerTrial,
+  confirmTrial,
   createToken,
   refreshToken,
   revokeToken,
   changePassword,
   listAccountCompanies,
   switchCompany,
+  listInvitations,
+  acceptInvitation,
+  declineInvitation,
+  leaveCompany,
   getMountApp,
   getRollouts,
   getFeatures,

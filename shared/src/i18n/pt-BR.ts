@@ -894,6 +894,42 @@ export const ptBR = {
       'Este e-mail já tem uma conta de acesso: não informe senha, o funcionário entra com a senha que já usa.',
     tooManyCompanies: 'Esta conta de acesso já participa do máximo de {{max}} empresas.',
     checkingEmail: 'Verificando o e-mail...',
+    invitationSent: 'Convite enviado',
+    invitationSentHint:
+      'A pessoa recebe o convite por e-mail e passa a fazer parte da empresa quando aceitar. O convite vale por 7 dias.',
+    invitationsTitle: 'Convites pendentes',
+    invitationFrom: '{{company}} convidou você para atender como {{role}}.',
+    invitationExpires: 'Vale até {{date}}.',
+    acceptInvitation: 'Aceitar',
+    declineInvitation: 'Recusar',
+    invitationAccepted: 'Convite aceito. Use "Trocar empresa" para entrar em {{company}}.',
+    invitationDeclined: 'Convite recusado.',
+    invitationGone: 'Este convite expirou ou não existe mais.',
+    alreadyMemberThere: 'Você já faz parte desta empresa.',
+    invitationMailSubject: 'Convite para atender em {{company}}',
+    invitationMailText:
+      '{{company}} convidou você para atender como {{role}} no Atende.\n\nEntre com a sua conta ({{email}}) em {{url}} para aceitar ou recusar. O convite vale até {{date}}.\n\nSe você não esperava este convite, basta ignorá-lo.',
+    myCompanies: 'Minhas empresas',
+    currentCompany: 'Empresa atual',
+    leaveCompany: 'Sair da empresa',
+    leaveCompanyConfirm: 'Sair de {{company}}? Você deixa de ter acesso a ela até receber um novo convite.',
+    leftCompany: 'Você saiu de {{company}}.',
+    leaveCurrentCompany: 'Troque para outra empresa antes de sair desta.',
+    leaveLastCompany: 'Esta é a sua única empresa: não é possível sair dela.',
+    leaveRootAdmin: 'O administrador principal não pode sair da empresa.',
+    leaveOnlyAdmin:
+      'Você é o único administrador ativo desta empresa: promova outro funcionário a administrador antes de sair.',
+    leftEmployee: 'Esta pessoa saiu da empresa: envie um novo convite para que ela volte.',
+    signUpSent:
+      'Enviamos um link de confirmação para {{email}}. Abra-o para ativar sua conta; ele vale por 24 horas.',
+    signUpConfirming: 'Confirmando seu cadastro...',
+    signUpLinkInvalid: 'Este link de confirmação é inválido ou expirou. Faça o cadastro novamente.',
+    signUpMailSubject: 'Confirme seu cadastro no Atende',
+    signUpMailText:
+      'Olá, {{name}}!\n\nPara criar a empresa {{company}} no Atende e entrar, abra o link abaixo (ele vale por 24 horas):\n{{url}}\n\nSe você não pediu este cadastro, ignore este e-mail.',
+    existingAccountMailSubject: 'Cadastro no Atende',
+    existingAccountMailText:
+      'Alguém tentou criar uma conta no Atende com este e-mail, que já tem uma conta.\n\nPara entrar, use {{url}} com a sua senha. Se não foi você, ignore este e-mail: nada foi alterado.',
   },
   accountMenu: {
     profile: 'Perfil',

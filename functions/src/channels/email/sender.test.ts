@@ -23,7 +23,7 @@ import {
 } from '../../webhooks/test-webhooks.ts';
 import { ingestEmail } from './ingest.ts';
 import type { ComposedEmail } from './outbound.ts';
-import { setEmailTransport } from './sender.ts';
+import { setEmailTransport } from './environment-transport.ts';
 
 vi.mock('../../realtime/publish.ts', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();

@@ -1,7 +1,5 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { MessageView } from '@atende/shared/contracts/conversations/views';
-import { ENV } from '@atende/shared/infra/env';
 import { readCompanyItem } from '../../company/store.ts';
 import { timezoneOf } from '../../conversations/queue-rules.ts';
 import type { ConversationRecord } from '../../conversations/records.ts';
@@ -12,29 +10,7 @@ import { ChannelSendError } from '../adapter.ts';
 import { sendEmail } from './adapter.ts';
 import type { OutboundAttachment } from './outbound.ts';
 import { replyContextOf } from './reply-context.ts';
-import { type EmailTransport, sesTransport, smtpTransport } from './transport.ts';
-
-/**
- * The e-mail transport of this environment: the SMTP URL in PROVIDER_BASE_URLS.smtp (the local sandbox's
- * sink), else SES in the function's region.
- */
-function environmentTransport(): EmailTransport {
-  const raw = process.env[ENV.providerBaseUrls];
-  const smtp = raw ? (JSON.parse(raw) as Record<string, unknown>).smtp : undefined;
-  if (typeof smtp === 'string') {
-    const url = new URL(smtp);
-    return smtpTransport({ host: url.hostname, port: Number(url.port || 25) });
-  }
-  const region = process.env.AWS_REGION ?? 'us-east-1';
-  return sesTransport(new SESv2Client({ region }), { region });
-}
-
-let override: EmailTransport | undefined;
-
-/** Tests replace the transport (a recording one); no argument restores the environment's. */
-export function setEmailTransport(transport?: EmailTransport): void {
-  override = transport;
-}
+import { emailTransport } from './environment-transport.ts';
 
 /** The operator's file, read from the media bucket (an SES raw message carries its attachments inline). */
 async function attachmentOf(media: NonNullable<MessageView['media']>): Promise<OutboundAttachment> {
@@ -85,7 +61,7 @@ export async function sendByEmail(
       attachments: attachment ? [attachment] : undefined,
       replyTo: reply,
     },
-    override ?? environmentTransport(),
+    emailTransport(),
     { timeZone: timezoneOf(company) },
   );
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { invitationSentView } from '../auth/invitations.ts';
 import { defineRoute } from '../types.ts';
 import {
   adminEmployeeView,
@@ -13,8 +14,9 @@ import {
 /**
  * A new e-mail needs `name` and `password`, the initial password: the employee starts with firstLogin true and
  * changes it at the first-login modal. An e-mail that already has a login account (another company's
- * employee) needs neither (spec, employee form: the admin only picks a profile and saves): the employee keeps
- * the account's name and signs in with the password they already use; a password sent then is refused (400).
+ * employee) needs neither (spec, employee form: the admin only picks a profile and saves), and a password sent
+ * then is refused (400); that person is not added at once but invited (answer `{invited: true}`, nothing else
+ * about them): they become an employee with the chosen profile when they accept (`/auth/invitations`).
  * Whether an e-mail has an account is answered by `GET /employees/email-check`.
  */
 export const createEmployeeBody = z.object({
@@ -38,7 +40,7 @@ export const createEmployee = defineRoute({
   auth: 'employee',
   access: { roles: ['admin'] },
   body: createEmployeeBody,
-  response: adminEmployeeView,
+  response: z.union([adminEmployeeView, invitationSentView]),
   successStatus: 201,
   maxBodyBytes: 16_384,
 });

@@ -11,11 +11,8 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import {
-  accountCompaniesKey,
-  fetchAccountCompanies,
-  switchToCompany,
-} from '../../features/auth/api/companies.ts';
+import { switchToCompany } from '../../features/auth/api/companies.ts';
+import { accountCompaniesKey, fetchAccountCompanies } from '../../lib/session/account-companies.ts';
 import { ApiRequestError } from '../../lib/api/api-error.ts';
 import type { MountedEmployee } from '../../lib/session/account-api.ts';
 import { logout } from '../../lib/session/logout.ts';

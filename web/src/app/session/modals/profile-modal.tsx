@@ -6,6 +6,7 @@ import { Alert, Avatar, Button, Descriptions, Flex, Modal, Progress, Radio, Typo
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MyCompanies } from '../../../features/invitations/components/my-companies.tsx';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import type { MountedEmployee } from '../../../lib/session/account-api.ts';
 import { profileApi, profileKeys, useOwnProfile } from '../../../lib/session/profile-api.ts';
@@ -82,6 +83,7 @@ export function ProfileModal({ employee }: { employee: MountedEmployee }) {
           <Descriptions.Item label={t('auth.email')}>{employee.email}</Descriptions.Item>
           <Descriptions.Item label={t('home.role')}>{ROLE_LABELS[employee.role]}</Descriptions.Item>
         </Descriptions>
+        <MyCompanies currentCompanyId={employee.company._id} />
       </Flex>
     </Modal>
   );

@@ -1,13 +1,7 @@
-import { listAccountCompanies } from '@atende/shared/contracts/auth/list-companies';
 import { switchCompany } from '@atende/shared/contracts/auth/switch-company';
 import { callRoute } from '../../../lib/api/call-route.ts';
 import { saveSignIn } from '../../../lib/session/session-store.ts';
 import { identifyBrowser } from './sign-in.ts';
-
-export const accountCompaniesKey = ['account', 'companies'] as const;
-
-/** The companies the signed-in account can work in, the current one included. */
-export const fetchAccountCompanies = () => callRoute(listAccountCompanies);
 
 /**
  * Moves the signed-in account to another of its companies: the server ends this session and answers the new

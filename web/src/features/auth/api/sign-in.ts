@@ -1,7 +1,7 @@
 import type { createTokenBody } from '@atende/shared/contracts/auth/create-token';
 import { createToken } from '@atende/shared/contracts/auth/create-token';
 import type { registerTrialBody } from '@atende/shared/contracts/auth/register-trial';
-import { registerTrial } from '@atende/shared/contracts/auth/register-trial';
+import { confirmTrial, registerTrial } from '@atende/shared/contracts/auth/register-trial';
 import { identifyUserForBrowserAndClearSession } from '@atende/shared/contracts/account/identify-browser-session';
 import type { z } from 'zod';
 import { LIMITS } from '@atende/shared/domain/constants';
@@ -40,7 +40,21 @@ export async function signIn(credentials: Credentials): Promise<void> {
   await identifyBrowser(answer.employee._id);
 }
 
+/**
+ * Sign-up answers the same for every e-mail and mails a confirmation link (or, to an address that already has
+ * an account, a notice): nothing is signed in until the link is opened.
+ */
 export async function signUpForTrial(form: TrialSignUp): Promise<void> {
   await callRoute(registerTrial, { body: form, timeoutMs: LIMITS.loginTimeoutMs });
-  await signIn({ email: form.email, password: form.password });
 }
+
+/** The confirmation link's token: creates the company and signs its admin in, as sign-in does. */
+export async function confirmTrialSignUp(token: string): Promise<void> {
+  const answer = await callRoute(confirmTrial, { body: { token }, timeoutMs: LIMITS.loginTimeoutMs });
+  saveSignIn(answer);
+  await identifyBrowser(answer.employee._id);
+}
+
+/** The token in a confirmation link's fragment (`#confirm=<token>`), if any. */
+export const confirmationTokenOf = (hash: string): string | undefined =>
+  new URLSearchParams(hash.replace(/^#/, '')).get('confirm') ?? undefined;

@@ -1,14 +1,16 @@
 import { PASSWORD_MIN_LENGTH } from '@atende/shared/contracts/auth/register-trial';
 import type { PlanCode } from '@atende/shared/domain/constants';
 import { PLAN_CODES } from '@atende/shared/domain/constants';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { interpolate } from '@atende/shared/i18n/interpolate';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { Alert, Button, Form, Input, Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { ApiRequestError, GENERIC_ERROR_MESSAGE } from '../../../lib/api/api-error.ts';
 import { loginPath } from '../../../config/runtime-config.ts';
 import type { TrialSignUp } from '../api/sign-in.ts';
-import { signUpForTrial } from '../api/sign-in.ts';
+import { confirmationTokenOf, confirmTrialSignUp, signUpForTrial } from '../api/sign-in.ts';
 import { useAfterSignIn } from '../hooks/use-after-sign-in.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -17,14 +19,62 @@ type SignUpForm = Omit<TrialSignUp, 'account_type'>;
 const isPlanCode = (value: string | undefined): value is PlanCode =>
   value !== undefined && (PLAN_CODES as readonly string[]).includes(value);
 
+const failureText = (failure: unknown) =>
+  failure instanceof ApiRequestError ? failure.message : GENERIC_ERROR_MESSAGE;
+
+/** Opening the mailed link (`#confirm=<token>`) creates the company and lands signed in. */
+function useConfirmationLink(onError: (message: string) => void) {
+  const location = useLocation();
+  const afterSignIn = useAfterSignIn();
+  const token = confirmationTokenOf(location.hash);
+  const started = useRef(false);
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    confirmTrialSignUp(token)
+      .then(afterSignIn)
+      .catch((failure: unknown) => onError(failureText(failure)));
+  }, [token, afterSignIn, onError]);
+  return token;
+}
+
 export function SignUpPage() {
   const { t } = useTranslation();
   const { account_type: accountType } = useParams();
-  const afterSignIn = useAfterSignIn();
   const [error, setError] = useState<string>();
+  const [sentTo, setSentTo] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  const [confirmFailed, setConfirmFailed] = useState(false);
+  const confirming = useConfirmationLink((message) => {
+    setConfirmFailed(true);
+    setError(message);
+  });
 
   if (!isPlanCode(accountType)) return <Navigate to="/error" replace />;
+  if (confirming && !confirmFailed) {
+    return (
+      <AuthCard title={t('auth.signupTitle')}>
+        <Spin tip={ptBR.accounts.signUpConfirming} data-testid="signup-confirming">
+          <div style={{ minHeight: 80 }} />
+        </Spin>
+      </AuthCard>
+    );
+  }
+  if (sentTo) {
+    return (
+      <AuthCard title={t('auth.signupTitle')}>
+        <Alert
+          type="success"
+          showIcon
+          title={interpolate(ptBR.accounts.signUpSent, { email: sentTo })}
+          data-testid="signup-sent"
+        />
+        <div style={{ marginTop: 16, textAlign: 'center' }}>
+          <Link to={loginPath()}>{t('auth.haveAccount')}</Link>
+        </div>
+      </AuthCard>
+    );
+  }
 
   const required = { required: true, message: t('forms.requiredField') };
   const submit = async (values: SignUpForm) => {
@@ -32,9 +82,9 @@ export function SignUpPage() {
     setError(undefined);
     try {
       await signUpForTrial({ ...values, account_type: accountType });
-      afterSignIn();
+      setSentTo(values.email.trim());
     } catch (failure) {
-      setError(failure instanceof ApiRequestError ? failure.message : GENERIC_ERROR_MESSAGE);
+      setError(failureText(failure));
     } finally {
       setSubmitting(false);
     }

@@ -66,8 +66,9 @@ export function EmployeeFormModal({ open, editing, currentEmployeeId, onClose }:
         });
         void message.success(labels.updated, LIMITS.toastDurationMs / 1000);
       } else if (email.status === 'existing-account') {
+        // An existing account is invited, not added: the answer says only that the invitation went out.
         await create.mutateAsync({ email: values.email, role: values.role, departments: values.departments });
-        void message.success(labels.created, LIMITS.toastDurationMs / 1000);
+        void message.success(ptBR.accounts.invitationSent, LIMITS.toastDurationMs / 1000);
       } else {
         await create.mutateAsync(values);
         void message.success(labels.created, LIMITS.toastDurationMs / 1000);
@@ -110,6 +111,7 @@ export function EmployeeFormModal({ open, editing, currentEmployeeId, onClose }:
           type="info"
           showIcon
           title={ptBR.admin.emailExistsPickProfile}
+          description={ptBR.accounts.invitationSentHint}
           style={{ marginBottom: 16 }}
           data-testid="employee-form-existing-account"
         />

@@ -1,0 +1,69 @@
+import type { InvitationSentView } from '@atende/shared/contracts/auth/invitations';
+import { DEFAULT_TIMEZONE } from '@atende/shared/domain/constants';
+import type { createEmployeeBody } from '@atende/shared/contracts/employees/create-employee';
+import { interpolate } from '@atende/shared/i18n/interpolate';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import type { z } from 'zod';
+import { appBaseUrl, sendAccountMail } from '../auth/account-mail.ts';
+import { invitationExpiry, invitationPuts, type Invitation } from '../auth/invitation-store.ts';
+import { changeCompany } from '../company/store.ts';
+import { flatten, readTree } from '../departments/tree.ts';
+import type { AuthContext } from '../lib/auth-context.ts';
+import { NotFound } from '../lib/errors.ts';
+import { logger } from '../lib/logger.ts';
+import { activeUsers, maxIncludedUsers } from './limits.ts';
+
+/**
+ * Invites an existing login account to the caller's company with the chosen profile. Nothing is added to the
+ * company until the person accepts, and the answer tells the admin nothing about the person. The company's
+ * user limit is checked now (so a full company answers the same for every e-mail) and again on acceptance.
+ * The invitation is written on the company item's version, so it never races a department or limit change.
+ */
+export async function inviteAccount(
+  auth: AuthContext,
+  email: string,
+  body: z.infer<typeof createEmployeeBody>,
+  limitReached: (max: number) => Error,
+  now = new Date(),
+): Promise<InvitationSentView> {
+  const invitation: Invitation = {
+    companyId: auth.companyId,
+    email,
+    role: body.role,
+    departments: [...new Set(body.departments)],
+    settings: body.settings ?? {},
+    invitedBy: auth.employeeId,
+    createdAt: now.toISOString(),
+    expiresAt: invitationExpiry(now),
+  };
+  const companyName = await changeCompany(auth.companyId, async (company) => {
+    const known = new Set(flatten(readTree(company.departments)).map((node) => node._id));
+    if (invitation.departments.some((id) => !known.has(id))) {
+      throw new NotFound(ptBR.admin.departmentNotFound);
+    }
+    const max = maxIncludedUsers(company);
+    if ((await activeUsers(company, auth.companyId)) >= max) throw limitReached(max);
+    return { set: {}, items: invitationPuts(invitation), result: String(company.name ?? '') };
+  });
+  try {
+    await sendAccountMail({
+      to: email,
+      subject: interpolate(ptBR.accounts.invitationMailSubject, { company: companyName }),
+      text: interpolate(ptBR.accounts.invitationMailText, {
+        company: companyName,
+        role: ptBR.roles[body.role],
+        email,
+        url: `${appBaseUrl()}/app/home`,
+        date: new Intl.DateTimeFormat('pt-BR', {
+          dateStyle: 'short',
+          timeStyle: 'short',
+          timeZone: DEFAULT_TIMEZONE,
+        }).format(invitation.expiresAt * 1000),
+      }),
+    });
+  } catch (error) {
+    // The invitation stands: the person also sees it in the app after signing in.
+    logger.warn('invitation mail not sent', { companyId: auth.companyId, error: String(error) });
+  }
+  return { invited: true, email };
+}
