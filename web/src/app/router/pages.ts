@@ -242,6 +242,7 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
   '/app/integrations/apps': lazyPage(
     () => import('../../features/apps/components/apps-page.tsx'),
     'AppsPage',
+  ),
   '/app/integrations/webhooks': lazyPage(
     () => import('../../features/integrations-webhooks/components/webhooks-page.tsx'),
     'WebhooksPage',
