@@ -42,13 +42,20 @@ export async function sendBotMessage(
 
 /**
  * A system notice (start, transfer or end of service) in the thread, flagged 'system'. The caller checks the
- * company's "Mensagens de sistema ocultas" setting for its kind.
+ * company's "Mensagens de sistema ocultas" setting for its kind. E-mail threads get none: each notice would be
+ * an e-mail of its own to the customer ("Atendimento iniciado" on every assignment).
  */
-export const postSystemMessage = (company: CompanyItem, conversation: ConversationRecord, text: string) =>
-  sendBotMessage(
-    company,
-    conversation,
-    findIntegration(company, conversation.channel, conversation.integration),
-    text,
-    { flags: ['system'] },
-  );
+export const postSystemMessage = async (
+  company: CompanyItem,
+  conversation: ConversationRecord,
+  text: string,
+): Promise<ConversationRecord> =>
+  conversation.channel === 'email'
+    ? conversation
+    : sendBotMessage(
+        company,
+        conversation,
+        findIntegration(company, conversation.channel, conversation.integration),
+        text,
+        { flags: ['system'] },
+      );
