@@ -1,3 +1,4 @@
+import { benchApiClient } from './api-client.ts';
 import type { ProviderSandbox } from '../sandbox/server.ts';
 import { formatRow } from './stats.ts';
 
@@ -14,41 +15,11 @@ export interface CampaignsBenchOptions {
 const PHONE_NUMBER_ID = '106540352249999';
 const TAG = 'Campanha Bench';
 
-function client(options: CampaignsBenchOptions) {
-  let token = '';
-  const call = async <T>(method: string, path: string, body?: unknown, retried = false): Promise<T> => {
-    if (!token) {
-      const response = await fetch(`${options.baseUrl}/api/auth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: options.adminEmail, password: options.adminPassword }),
-      });
-      token = ((await response.json()) as { accessToken: string }).accessToken;
-    }
-    const response = await fetch(`${options.baseUrl}/api${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (response.status === 401 && !retried) {
-      token = '';
-      return call(method, path, body, true);
-    }
-    const text = await response.text();
-    if (response.status >= 400) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-    return JSON.parse(text) as T;
-  };
-  return call;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const phoneOf = (i: number) => `55119${String(80_000_000 + i)}`;
 
 /** `recipients` contacts with the bench tag, through the contact import (the fastest way in). */
-async function importAudience(call: ReturnType<typeof client>, rows: number): Promise<string> {
+async function importAudience(call: ReturnType<typeof benchApiClient>, rows: number): Promise<string> {
   // The import names existing tags only.
   const tag = await call<{ _id: string }>('POST', '/tags', { name: TAG, color: '#1677ff' });
   const lines = ['Nome;Telefone;Tags'];
@@ -85,7 +56,7 @@ async function importAudience(call: ReturnType<typeof client>, rows: number): Pr
  * (the same number twice) and the rate-limit errors the sandbox had to answer.
  */
 export async function benchCampaigns(options: CampaignsBenchOptions): Promise<void> {
-  const call = client(options);
+  const call = benchApiClient(options);
   const integration = await call<{ _id: string }>('POST', '/integrations/channels', {
     type: 'official',
     provider: 'meta',

@@ -1,3 +1,4 @@
+import { benchApiClient } from './api-client.ts';
 import { formatRow, percentile } from './stats.ts';
 
 export interface ContactsBenchOptions {
@@ -38,38 +39,6 @@ export function benchCsv(rows: number): Uint8Array {
   return new TextEncoder().encode(`${lines.join('\n')}\n`);
 }
 
-/** The REST API as the web app calls it, signing in again when the access token expires mid-run. */
-function apiClient(options: ContactsBenchOptions) {
-  let token = '';
-  const signIn = async () => {
-    const response = await fetch(`${options.baseUrl}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: options.adminEmail, password: options.adminPassword }),
-    });
-    token = ((await response.json()) as { accessToken: string }).accessToken;
-  };
-  const call = async <T>(method: string, path: string, body?: unknown, retried = false): Promise<T> => {
-    if (!token) await signIn();
-    const response = await fetch(`${options.baseUrl}/api${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (response.status === 401 && !retried) {
-      token = '';
-      return call(method, path, body, true);
-    }
-    const text = await response.text();
-    if (response.status >= 400) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-    return JSON.parse(text) as T;
-  };
-  return call;
-}
-
 interface ImportState {
   status: string;
   total: number;
@@ -83,7 +52,7 @@ interface ImportState {
  * Imports the generated base the way the web app does: presigned upload straight to the bucket, then the
  * import request, then polling its progress until done.
  */
-async function benchImport(call: ReturnType<typeof apiClient>, rows: number): Promise<void> {
+async function benchImport(call: ReturnType<typeof benchApiClient>, rows: number): Promise<void> {
   const content = benchCsv(rows);
   const fileName = `bench-${rows}.csv`;
   const started = performance.now();
@@ -139,7 +108,11 @@ const fold = (text: string) =>
     .toLowerCase();
 
 /** p50/p95 of GET /api/contacts per kind of search, one request at a time, as a user typing would send. */
-async function benchSearch(call: ReturnType<typeof apiClient>, rows: number, count: number): Promise<void> {
+async function benchSearch(
+  call: ReturnType<typeof benchApiClient>,
+  rows: number,
+  count: number,
+): Promise<void> {
   const tags = await call<{ tags: { _id: string; name: string }[] }>('GET', '/tags');
   const tag = tags.tags.find((item) => item.name === BENCH_TAG)?._id as string;
   // Spread over the whole base: a stride coprime with the row count visits rows far apart.
@@ -178,7 +151,7 @@ async function benchSearch(call: ReturnType<typeof apiClient>, rows: number, cou
 
 /** Import of a generated base of `contacts` rows, then search latency over it, through the real REST API. */
 export async function benchContacts(options: ContactsBenchOptions): Promise<void> {
-  const call = apiClient(options);
+  const call = benchApiClient(options);
   await call('POST', '/tags', { name: BENCH_TAG, color: '#1677ff' });
   await benchImport(call, options.contacts);
   await benchSearch(call, options.contacts, options.searches ?? 200);
