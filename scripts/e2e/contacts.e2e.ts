@@ -67,8 +67,8 @@ describe('contacts: import, search, wallets', () => {
     await expect(done.getAttribute('data-status')).resolves.toBe('done');
     await admin.getByTestId('import-errors-download').waitFor();
     const reported = await admin.getByTestId('import-error-rows').innerText();
-    expect(reported).toMatch(/\b3\s+cel_phone/);
-    expect(reported).toMatch(/\b4\s+full_name/);
+    expect(reported).toMatch(/\b3\s+Telefone\s+Telefone inválido/);
+    expect(reported).toMatch(/\b4\s+Nome completo\s+Campo obrigatório/);
 
     await admin.goto(`${runtime.url}/app/contacts`);
     await admin.getByTestId('contacts-search').fill('joao');

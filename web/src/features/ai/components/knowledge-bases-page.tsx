@@ -50,8 +50,8 @@ export function KnowledgeBasesPage({
           action={<Button onClick={() => void bases.refetch()}>{s.retry}</Button>}
         />
       ) : (
-        <Flex gap={16} align="start" style={{ marginTop: 16 }}>
-          <Card title={s.knowledgeBases} style={{ width: 300 }} loading={bases.isLoading}>
+        <Flex gap={16} align="start" wrap style={{ marginTop: 16 }}>
+          <Card title={s.knowledgeBases} style={{ width: 300, maxWidth: '100%' }} loading={bases.isLoading}>
             <Flex gap={6} style={{ marginBottom: 12 }}>
               <Input
                 value={name}
@@ -85,7 +85,7 @@ export function KnowledgeBasesPage({
             />
           </Card>
           <Card
-            style={{ flex: 1 }}
+            style={{ flex: '1 1 320px', minWidth: 0 }}
             title={s.documents}
             extra={
               current && (

@@ -59,6 +59,7 @@ export function BreakdownTable({ by, dimensionLabel }: { by: BreakdownDimension;
         dataSource={rows}
         columns={columns(dimensionLabel)}
         pagination={{ pageSize: 50, hideOnSinglePage: true }}
+        scroll={{ x: 'max-content' }}
         data-testid={`report-${by}`}
       />
     </QueryState>

@@ -29,8 +29,10 @@ export function Chart({
   testId?: string;
 }) {
   return (
-    <div data-testid={testId}>
-      <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height }} />
+    // The canvas is sized when it mounts; a container that narrows afterwards must clip it until the resize
+    // observer redraws, or the page scrolls sideways.
+    <div data-testid={testId} style={{ width: '100%', minWidth: 0, overflow: 'hidden' }}>
+      <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height, width: '100%' }} />
     </div>
   );
 }

@@ -78,7 +78,8 @@ export function ConversationsTable() {
           dataSource={rows}
           columns={columns}
           pagination={false}
-          scroll={{ x: true, y: 520 }}
+          // A virtual table needs a numeric width: its thirteen columns get room and scroll inside the box.
+          scroll={{ x: 1400, y: 520 }}
           virtual
           data-testid="report-conversations"
         />

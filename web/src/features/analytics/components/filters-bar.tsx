@@ -34,6 +34,7 @@ export function FiltersBar() {
       <Select
         allowClear
         placeholder={t.channel}
+        aria-label={t.channel}
         style={{ width: 170 }}
         value={filters.channel}
         onChange={(channel?: string) => patch({ channel })}
@@ -42,6 +43,7 @@ export function FiltersBar() {
       <Select
         allowClear
         placeholder={t.department}
+        aria-label={t.department}
         style={{ width: 190 }}
         value={filters.department}
         onChange={(department?: string) => patch({ department })}
@@ -54,6 +56,7 @@ export function FiltersBar() {
           showSearch
           optionFilterProp="label"
           placeholder={t.employee}
+          aria-label={t.employee}
           style={{ width: 190 }}
           value={filters.employee}
           onChange={(employee?: string) => patch({ employee })}
@@ -65,6 +68,7 @@ export function FiltersBar() {
         <Switch
           checked={filters.businessHours}
           onChange={(businessHours) => patch({ businessHours })}
+          aria-label={t.businessHours}
           data-testid="analytics-business-hours"
         />
         <span>{t.businessHours}</span>

@@ -1,6 +1,7 @@
 import type { BreakdownDimension } from '@atende/shared/contracts/analytics/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Flex, Tabs } from 'antd';
+import { Flex, Grid, Select, Tabs } from 'antd';
+import { useState } from 'react';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { useAnalyticsLive } from '../hooks/use-analytics.ts';
@@ -22,6 +23,8 @@ const DIMENSION_REPORTS: { key: string; label: string; by: BreakdownDimension; c
 /** app/analytics/reports: conversations, agents, departments, channels, tags and service categories, each with CSV. */
 export function ReportsPage({ title, breadcrumb }: { title: string; breadcrumb: readonly BreadcrumbItem[] }) {
   useAnalyticsLive();
+  const screens = Grid.useBreakpoint();
+  const [active, setActive] = useState('conversations');
   const items = [
     {
       key: 'conversations',
@@ -53,7 +56,29 @@ export function ReportsPage({ title, breadcrumb }: { title: string; breadcrumb: 
       <PageHeader title={title} breadcrumb={breadcrumb} />
       <Flex vertical gap={12} style={{ marginTop: 16 }}>
         <FiltersBar />
-        <Tabs items={items} destroyOnHidden data-testid="reports-tabs" />
+        <Tabs
+          activeKey={active}
+          onChange={setActive}
+          items={items}
+          // Under lg six reports would overflow the tab strip (antd's overflow button breaks the tablist's
+          // ARIA): a select picks the report instead.
+          renderTabBar={
+            screens.lg
+              ? undefined
+              : () => (
+                  <Select
+                    value={active}
+                    onChange={setActive}
+                    options={items.map((item) => ({ value: item.key, label: item.label }))}
+                    aria-label={title}
+                    style={{ width: '100%', marginBottom: 16 }}
+                    data-testid="reports-section"
+                  />
+                )
+          }
+          destroyOnHidden
+          data-testid="reports-tabs"
+        />
       </Flex>
     </>
   );

@@ -67,8 +67,9 @@ export function CampaignReportPage({
       <Select
         showSearch
         optionFilterProp="label"
-        style={{ width: 320, marginBlock: 16 }}
+        style={{ width: 320, maxWidth: '100%', marginBlock: 16 }}
         placeholder={t.report.pick}
+        aria-label={t.report.pick}
         value={campaignId}
         loading={campaigns.isLoading}
         options={options}

@@ -81,40 +81,44 @@ export function ApiPage({ title, breadcrumb }: { title: string; breadcrumb: read
           action={<Button onClick={() => void keys.refetch()}>{ptBR.developers.webhooks.retry}</Button>}
         />
       ) : (
-        <Table<ApiKeyView>
-          rowKey="_id"
-          loading={keys.isLoading}
-          dataSource={keys.data ?? []}
-          pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          locale={{ emptyText: labels.empty }}
-          onRow={(key) => ({ 'data-testid': 'api-key-row', 'data-key-id': key._id }) as object}
-          columns={[
-            { title: labels.name, dataIndex: 'name' },
-            { title: '', dataIndex: 'prefix', render: (prefix: string) => <code>{prefix}</code> },
-            {
-              title: labels.scopes,
-              key: 'scopes',
-              render: (_, key) => key.scopes.map((scope) => <Tag key={scope}>{scope}</Tag>),
-            },
-            { title: labels.expiresAt, dataIndex: 'expires_at', render: when },
-            { title: labels.lastUsedAt, dataIndex: 'last_used_at', render: when },
-            {
-              key: 'actions',
-              render: (_, key) => (
-                <Tooltip title={labels.revoke}>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={labels.revoke}
-                    onClick={() => revoke(key)}
-                    data-testid="api-key-revoke"
-                  />
-                </Tooltip>
-              ),
-            },
-          ]}
-        />
+        // The empty state's cell is wider than a phone; the box scrolls, never the page.
+        <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <Table<ApiKeyView>
+            rowKey="_id"
+            loading={keys.isLoading}
+            dataSource={keys.data ?? []}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: labels.empty }}
+            onRow={(key) => ({ 'data-testid': 'api-key-row', 'data-key-id': key._id }) as object}
+            columns={[
+              { title: labels.name, dataIndex: 'name' },
+              { title: '', dataIndex: 'prefix', render: (prefix: string) => <code>{prefix}</code> },
+              {
+                title: labels.scopes,
+                key: 'scopes',
+                render: (_, key) => key.scopes.map((scope) => <Tag key={scope}>{scope}</Tag>),
+              },
+              { title: labels.expiresAt, dataIndex: 'expires_at', render: when },
+              { title: labels.lastUsedAt, dataIndex: 'last_used_at', render: when },
+              {
+                key: 'actions',
+                render: (_, key) => (
+                  <Tooltip title={labels.revoke}>
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={labels.revoke}
+                      onClick={() => revoke(key)}
+                      data-testid="api-key-revoke"
+                    />
+                  </Tooltip>
+                ),
+              },
+            ]}
+          />
+        </div>
       )}
       <Typography.Title level={4} style={{ marginTop: 24 }}>
         {labels.reference}

@@ -48,6 +48,7 @@ export function ApiReference({
           addonBefore={labels.tryKey}
           value={apiKey}
           onChange={(event) => setApiKey(event.target.value)}
+          aria-label={labels.tryKey}
           data-testid="api-try-key"
         />
         <Typography.Link href="/api/openapi.json" target="_blank">
@@ -61,11 +62,13 @@ export function ApiReference({
             <Flex
               gap={8}
               align="center"
+              wrap
+              style={{ minWidth: 0 }}
               data-testid="api-operation"
               data-operation-id={operation.operationId}
             >
               <Tag color={METHOD_COLORS[method]}>{method.toUpperCase()}</Tag>
-              <code>{path}</code>
+              <code style={{ wordBreak: 'break-all' }}>{path}</code>
               <Typography.Text type="secondary">
                 {labels.scope}: {operation['x-required-scope']}
               </Typography.Text>
