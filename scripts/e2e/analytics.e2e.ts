@@ -2,35 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
-import { adminToken, openAs } from './pages.ts';
+import { openAs, widgetVisitorWrites } from './pages.ts';
 
 let runtime: TestRuntime;
 let browser: Browser;
-
-/** A site visitor writes through the widget's public API: a new conversation waits in the queue. */
-async function visitorWrites(text: string): Promise<void> {
-  const token = await adminToken(runtime);
-  const created = await fetch(`${runtime.url}/api/integrations/channels`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ type: 'widget', label: 'Site de análise' }),
-  });
-  expect(created.status).toBe(201);
-  const widget = ((await created.json()) as { _id: string })._id;
-  const session = await fetch(`${runtime.url}/api/widget/${widget}/sessions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Paula Métricas' }),
-  });
-  expect(session.status).toBe(201);
-  const { token: visitor } = (await session.json()) as { token: string };
-  const sent = await fetch(`${runtime.url}/api/widget/${widget}/messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${visitor}` },
-    body: JSON.stringify({ id: `msg-${Date.now()}`, text }),
-  });
-  expect(sent.status).toBeLessThan(300);
-}
 
 /** The number an antd Statistic shows (commas are thousands separators). */
 async function statistic(page: Page, testId: string): Promise<number> {
@@ -75,7 +50,11 @@ describe('analytics', () => {
     await wallboard.getByTestId('monitoring-waiting').waitFor();
     const waiting = await statistic(wallboard, 'monitoring-waiting');
 
-    await visitorWrites('Quero saber o prazo de entrega');
+    await widgetVisitorWrites(runtime, {
+      channelLabel: 'Site de análise',
+      name: 'Paula Métricas',
+      text: 'Quero saber o prazo de entrega',
+    });
     await statisticBecomes(wallboard, 'monitoring-waiting', waiting + 1);
     await statisticBecomes(dashboard, 'kpi-opened', opened + 1);
 

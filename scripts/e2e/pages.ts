@@ -97,3 +97,34 @@ export async function signUpConfirmed(
   if (confirmed.status !== 201) throw new Error(`confirmation answered ${confirmed.status}`);
   return ((await confirmed.json()) as { employee: { company: string } }).employee.company;
 }
+
+/**
+ * A site visitor writes through the widget's public API (a new widget channel, a visitor session, one
+ * message): a new conversation waits in the queue, without a second browser.
+ */
+export async function widgetVisitorWrites(
+  runtime: TestRuntime,
+  visitor: { channelLabel: string; name: string; text: string },
+): Promise<void> {
+  const token = await adminToken(runtime);
+  const created = await fetch(`${runtime.url}/api/integrations/channels`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ type: 'widget', label: visitor.channelLabel }),
+  });
+  if (created.status !== 201) throw new Error(`widget channel answered ${created.status}`);
+  const widget = ((await created.json()) as { _id: string })._id;
+  const session = await fetch(`${runtime.url}/api/widget/${widget}/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: visitor.name }),
+  });
+  if (session.status !== 201) throw new Error(`widget session answered ${session.status}`);
+  const { token: visitorToken } = (await session.json()) as { token: string };
+  const sent = await fetch(`${runtime.url}/api/widget/${widget}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${visitorToken}` },
+    body: JSON.stringify({ id: `msg-${Date.now()}`, text: visitor.text }),
+  });
+  if (sent.status >= 300) throw new Error(`widget message answered ${sent.status}`);
+}

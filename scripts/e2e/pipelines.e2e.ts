@@ -2,35 +2,10 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
-import { adminToken, openAs } from './pages.ts';
+import { openAs, widgetVisitorWrites } from './pages.ts';
 
 let runtime: TestRuntime;
 let browser: Browser;
-
-/** A site visitor writes through the widget's public API, so the inbox has a conversation to sell from. */
-async function visitorWrites(text: string): Promise<void> {
-  const token = await adminToken(runtime);
-  const created = await fetch(`${runtime.url}/api/integrations/channels`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ type: 'widget', label: 'Site de vendas' }),
-  });
-  expect(created.status).toBe(201);
-  const widget = ((await created.json()) as { _id: string })._id;
-  const session = await fetch(`${runtime.url}/api/widget/${widget}/sessions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Renata Compras' }),
-  });
-  expect(session.status).toBe(201);
-  const { token: visitor } = (await session.json()) as { token: string };
-  const sent = await fetch(`${runtime.url}/api/widget/${widget}/messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${visitor}` },
-    body: JSON.stringify({ id: `msg-${Date.now()}`, text }),
-  });
-  expect(sent.status).toBeLessThan(300);
-}
 
 const column = (page: Page, index: number): Locator => page.getByTestId('stage-column').nth(index);
 
@@ -58,7 +33,11 @@ afterAll(async () => {
 
 describe('sales funnel', () => {
   it('creates a pipeline, sells from a conversation, moves the deal live, and a stage rule fills the agenda', async () => {
-    await visitorWrites('Quero um orçamento para 20 licenças');
+    await widgetVisitorWrites(runtime, {
+      channelLabel: 'Site de vendas',
+      name: 'Renata Compras',
+      text: 'Quero um orçamento para 20 licenças',
+    });
     const seller = await openAs(browser, runtime, 'admin');
 
     // A pipeline with two stages; entering "Proposta" creates an activity for the deal's owner.
