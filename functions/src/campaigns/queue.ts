@@ -1,7 +1,7 @@
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { objectId } from '@atende/shared/domain/object-id';
 import * as z from 'zod';
-import { clients } from '../lib/clients.ts';
+import { sqsClient } from '../lib/sqs-client.ts';
 import { config } from '../lib/config.ts';
 
 export const CAMPAIGN_DISPATCH_QUEUE = 'campaign-dispatch';
@@ -23,7 +23,7 @@ export async function enqueueDispatch(messages: readonly DispatchMessage[]): Pro
   if (!queueUrl) throw new Error(`the ${CAMPAIGN_DISPATCH_QUEUE} queue URL is not configured (QUEUE_URLS)`);
   for (let start = 0; start < messages.length; start += 10) {
     const batch = messages.slice(start, start + 10);
-    const answer = await clients().sqs.send(
+    const answer = await sqsClient().send(
       new SendMessageBatchCommand({
         QueueUrl: queueUrl,
         Entries: batch.map((message, index) => ({ Id: String(index), MessageBody: JSON.stringify(message) })),

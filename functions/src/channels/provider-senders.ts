@@ -10,7 +10,7 @@ import { openCredentials } from '../integrations/crypto.ts';
 import type { ProviderIntegrationRecord } from '../integrations/records.ts';
 import { setConnection } from '../integrations/service.ts';
 import { getIntegration } from '../integrations/store.ts';
-import { clients } from '../lib/clients.ts';
+import { s3Client } from '../lib/s3-client.ts';
 import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
 import { type ChannelSender, registerChannelSender } from '../messages/senders.ts';
@@ -34,7 +34,7 @@ const refuse = (message: string): never => {
 };
 
 async function mediaUrl(filePath: string): Promise<string> {
-  return getSignedUrl(clients().s3, new GetObjectCommand({ Bucket: config().mediaBucket, Key: filePath }), {
+  return getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: config().mediaBucket, Key: filePath }), {
     expiresIn: MEDIA_URL_SECONDS,
   });
 }

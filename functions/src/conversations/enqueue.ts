@@ -1,7 +1,7 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { type InboundEvent, inboundEvent, inboundGroupId } from '@atende/shared/channels/inbound';
 import { createHash } from 'node:crypto';
-import { clients } from '../lib/clients.ts';
+import { sqsClient } from '../lib/sqs-client.ts';
 import { config } from '../lib/config.ts';
 
 export const INBOUND_QUEUE_ID = 'inbound';
@@ -22,7 +22,7 @@ export async function enqueueInbound(event: InboundEvent): Promise<void> {
     parsed.kind === 'message'
       ? `${parsed.integrationId}:${parsed.providerMessageId}`
       : `${parsed.integrationId}:${parsed.providerMessageId}:${parsed.status}`;
-  await clients().sqs.send(
+  await sqsClient().send(
     new SendMessageCommand({
       QueueUrl: queueUrl,
       MessageBody: JSON.stringify(parsed),

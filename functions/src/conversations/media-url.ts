@@ -1,7 +1,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MEDIA_URL_EXPIRES_SECONDS, type MessageView } from '@atende/shared/contracts/conversations/views';
-import { clients } from '../lib/clients.ts';
+import { s3Client } from '../lib/s3-client.ts';
 import { config } from '../lib/config.ts';
 import { downloadOverrides } from '../lib/media-download.ts';
 import { isCompanyMediaKey } from '../lib/media-keys.ts';
@@ -14,7 +14,7 @@ export async function withMediaUrl(message: MessageView): Promise<MessageView> {
   const { media } = message;
   if (!media || !isCompanyMediaKey(media.file_path, message.company)) return message;
   const url = await getSignedUrl(
-    clients().s3,
+    s3Client(),
     new GetObjectCommand({
       Bucket: config().mediaBucket,
       Key: media.file_path,

@@ -4,7 +4,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DomainEvent } from '@atende/shared/events/index';
 import { EVENT_CONSUMERS, eventQueueId } from '@atende/shared/infra/event-consumers';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { clients } from '../lib/clients.ts';
+import { sqsClient } from '../lib/sqs-client.ts';
 import { config } from '../lib/config.ts';
 import { invocationFields, logger, withLogContext } from '../lib/logger.ts';
 import { entityOf, type ItemChange, MAPPERS } from './mappers.ts';
@@ -65,7 +65,7 @@ async function sendInOrder(queueId: string, outgoing: Outgoing[]): Promise<numbe
   for (let start = 0; start < outgoing.length; start += 10) {
     const chunk = outgoing.slice(start, start + 10);
     try {
-      const answer = await clients().sqs.send(
+      const answer = await sqsClient().send(
         new SendMessageBatchCommand({
           QueueUrl: queueUrl,
           Entries: chunk.map(({ event }, index) => ({

@@ -6,7 +6,7 @@ import { newObjectId } from '@atende/shared/domain/object-id';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { fileExtension } from '@atende/shared/rules/upload';
-import { clients } from '../lib/clients.ts';
+import { s3Client } from '../lib/s3-client.ts';
 import { config } from '../lib/config.ts';
 import { Invalid } from '../lib/errors.ts';
 import type { Content } from './store.ts';
@@ -30,7 +30,7 @@ export async function presignAttachment(
     );
   }
   const uploadId = newObjectId();
-  const { url, fields } = await createPresignedPost(clients().s3, {
+  const { url, fields } = await createPresignedPost(s3Client(), {
     Bucket: config().mediaBucket,
     Key: key(companyId, uploadId, file.file_name),
     Conditions: [
@@ -49,7 +49,7 @@ export async function withLinks<C extends Content>(companyId: string, content: C
     content.attachments.map(async (attachment) => ({
       ...attachment,
       url: await getSignedUrl(
-        clients().s3,
+        s3Client(),
         new GetObjectCommand({
           Bucket: config().mediaBucket,
           Key: key(companyId, attachment.upload_id, attachment.file_name),

@@ -3,6 +3,9 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { ListQueuesCommand } from '@aws-sdk/client-sqs';
 import { clients } from '../lib/clients.ts';
+import { s3Client } from '../lib/s3-client.ts';
+import { sqsClient } from '../lib/sqs-client.ts';
+import { websocketClient } from '../lib/websocket-client.ts';
 import { config } from '../lib/config.ts';
 import type { HealthChecks } from './service.ts';
 
@@ -14,13 +17,13 @@ export const awsHealthChecks: HealthChecks = {
     await clients().dynamodb.send(new DescribeTableCommand({ TableName: config().mainTable }));
   },
   queues: async () => {
-    await clients().sqs.send(new ListQueuesCommand({ MaxResults: 1 }));
+    await sqsClient().send(new ListQueuesCommand({ MaxResults: 1 }));
   },
   s3: async () => {
-    await clients().s3.send(new HeadBucketCommand({ Bucket: config().mediaBucket }));
+    await s3Client().send(new HeadBucketCommand({ Bucket: config().mediaBucket }));
   },
   websocket: async () => {
-    const management = clients().websocket;
+    const management = websocketClient();
     if (!management) throw new Error('no websocket management endpoint');
     try {
       await management.send(new GetConnectionCommand({ ConnectionId: PROBE_CONNECTION_ID }));

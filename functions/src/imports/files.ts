@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { clients } from '../lib/clients.ts';
+import { s3Client } from '../lib/s3-client.ts';
 import { config } from '../lib/config.ts';
 import type { FileFormat } from './parse.ts';
 
@@ -24,14 +24,14 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export const contentTypeOf = (format: FileFormat) => (format === 'csv' ? 'text/csv' : XLSX_TYPE);
 
 export async function putFile(key: string, body: Uint8Array, contentType: string): Promise<void> {
-  await clients().s3.send(
+  await s3Client().send(
     new PutObjectCommand({ Bucket: config().exportsBucket, Key: key, Body: body, ContentType: contentType }),
   );
 }
 
 /** The object as a stream, read as it is consumed: a 100,000-row file is never held whole. */
 export async function fileStream(key: string): Promise<Readable> {
-  const answer = await clients().s3.send(new GetObjectCommand({ Bucket: config().exportsBucket, Key: key }));
+  const answer = await s3Client().send(new GetObjectCommand({ Bucket: config().exportsBucket, Key: key }));
   if (!answer.Body) throw new Error(`empty object ${key}`);
   return answer.Body as Readable;
 }
@@ -45,7 +45,7 @@ export const isMissingObject = (error: unknown) =>
  * uploads straight to the bucket and S3 itself refuses anything else.
  */
 export async function presignUpload(key: string, contentType: string, maxBytes: number) {
-  return createPresignedPost(clients().s3, {
+  return createPresignedPost(s3Client(), {
     Bucket: config().exportsBucket,
     Key: key,
     Conditions: [
@@ -59,7 +59,7 @@ export async function presignUpload(key: string, contentType: string, maxBytes: 
 
 export async function downloadUrl(key: string, fileName: string): Promise<string> {
   return getSignedUrl(
-    clients().s3,
+    s3Client(),
     new GetObjectCommand({
       Bucket: config().exportsBucket,
       Key: key,

@@ -1,6 +1,6 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
-import { clients } from '../lib/clients.ts';
+import { sqsClient } from '../lib/sqs-client.ts';
 import { config } from '../lib/config.ts';
 
 export const CONTACT_IMPORT_QUEUE = 'contact-import';
@@ -13,7 +13,7 @@ export type JobMessage = z.infer<typeof jobMessage>;
 export async function enqueueJob(queueId: string, message: JobMessage): Promise<void> {
   const queueUrl = config().queueUrls[queueId];
   if (!queueUrl) throw new Error(`the ${queueId} queue URL is not configured (QUEUE_URLS)`);
-  await clients().sqs.send(
+  await sqsClient().send(
     new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }),
   );
 }

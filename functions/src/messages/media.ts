@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { visibleConversation } from '../conversations/context.ts';
 import { findIntegration } from '../conversations/integrations.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { clients } from '../lib/clients.ts';
+import { s3Client } from '../lib/s3-client.ts';
 import { config } from '../lib/config.ts';
 import { Forbidden, Invalid } from '../lib/errors.ts';
 import { mediaPrefix, safeExtension } from '../lib/media-keys.ts';
@@ -32,7 +32,7 @@ export async function presignMedia(auth: AuthContext, body: z.infer<typeof presi
   const extension = safeExtension(body.file_name);
   const key = `${mediaPrefix(auth.companyId, conversation._id)}${newObjectId()}${extension ? `.${extension}` : ''}`;
   const max = maxUploadBytes(target);
-  const { url, fields } = await createPresignedPost(clients().s3, {
+  const { url, fields } = await createPresignedPost(s3Client(), {
     Bucket: config().mediaBucket,
     Key: key,
     Conditions: [

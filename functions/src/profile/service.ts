@@ -9,6 +9,7 @@ import { checkProfileImage, fileExtension } from '@atende/shared/rules/upload';
 import { batchGetInOrder } from '../lib/dynamo/batch-get.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
+import { s3Client } from '../lib/s3-client.ts';
 import { config } from '../lib/config.ts';
 import { Invalid } from '../lib/errors.ts';
 
@@ -28,7 +29,7 @@ const LINK_SECONDS = 3600;
 const UPLOAD_SECONDS = 300;
 
 const link = (key: string) =>
-  getSignedUrl(clients().s3, new GetObjectCommand({ Bucket: config().mediaBucket, Key: key }), {
+  getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: config().mediaBucket, Key: key }), {
     expiresIn: LINK_SECONDS,
   });
 
@@ -73,7 +74,7 @@ export async function presignImage(
   const check = checkProfileImage({ fileName: file.file_name, mimeType: file.mime_type, size: file.size });
   if (!check.ok) throw new Invalid('file', check.message);
   const uploadId = newObjectId();
-  const { url, fields } = await createPresignedPost(clients().s3, {
+  const { url, fields } = await createPresignedPost(s3Client(), {
     Bucket: config().mediaBucket,
     Key: imageKey(auth.companyId, auth.employeeId, uploadId, file.file_name),
     Conditions: [

@@ -12,7 +12,7 @@ import {
   serverFrame,
 } from '@atende/shared/realtime/server-events';
 import { listEmployeeConnections, listRoomMembers, removeConnection } from './store.ts';
-import { clients } from '../lib/clients.ts';
+import { websocketClient } from '../lib/websocket-client.ts';
 import { logger } from '../lib/logger.ts';
 
 /** Posts in flight at once per publish: enough to fan out fast without a burst of throttled calls. */
@@ -24,7 +24,7 @@ export interface PublishResult {
 }
 
 function managementClient() {
-  const client = clients().websocket;
+  const client = websocketClient();
   if (!client) throw new Error('WEBSOCKET_MANAGEMENT_ENDPOINT is not set: realtime frames cannot be posted');
   return client;
 }
@@ -131,7 +131,7 @@ export async function closeSessionConnections(
   const connections = (await listEmployeeConnections(companyId, employeeId)).filter(
     (connection) => connection.sessionId === sessionId,
   );
-  const client = clients().websocket;
+  const client = websocketClient();
   await Promise.all(
     connections.map(async ({ connectionId }) => {
       // The rows go first: fan-out reads them, so no frame reaches the socket while it is being closed.

@@ -1,6 +1,6 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
-import { clients } from '../lib/clients.ts';
+import { sqsClient } from '../lib/sqs-client.ts';
 import { config } from '../lib/config.ts';
 
 export const SMART_TAG_REFRESH_QUEUE = 'smart-tag-refresh';
@@ -20,7 +20,7 @@ export type RefreshMessage = z.infer<typeof refreshMessage>;
 export async function enqueueRefresh(message: RefreshMessage): Promise<void> {
   const queueUrl = config().queueUrls[SMART_TAG_REFRESH_QUEUE];
   if (!queueUrl) throw new Error(`the ${SMART_TAG_REFRESH_QUEUE} queue URL is not configured (QUEUE_URLS)`);
-  await clients().sqs.send(
+  await sqsClient().send(
     new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(message) }),
   );
 }

@@ -17,7 +17,7 @@ import { fileExtension } from '@atende/shared/rules/upload';
 import type { z } from 'zod';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { searchEmployees } from '../employees/search.ts';
-import { clients } from '../lib/clients.ts';
+import { s3Client } from '../lib/s3-client.ts';
 import { config } from '../lib/config.ts';
 import { Invalid, NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
@@ -54,7 +54,7 @@ export async function presignAttachment(auth: AuthContext, body: z.infer<typeof 
   }
   const uploadId = newObjectId();
   const key = attachmentKey(auth.companyId, auth.employeeId, uploadId, fileExtension(body.file_name));
-  const { url, fields } = await createPresignedPost(clients().s3, {
+  const { url, fields } = await createPresignedPost(s3Client(), {
     Bucket: config().mediaBucket,
     Key: key,
     Conditions: [
@@ -159,7 +159,7 @@ export async function getTmail(auth: AuthContext, id: string): Promise<TmailDeta
     mail.attachments.map(async (attachment) => ({
       ...attachment,
       url: await getSignedUrl(
-        clients().s3,
+        s3Client(),
         new GetObjectCommand({
           Bucket: config().mediaBucket,
           Key: attachmentKey(

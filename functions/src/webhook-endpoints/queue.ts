@@ -1,6 +1,6 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import * as z from 'zod';
-import { clients } from '../lib/clients.ts';
+import { sqsClient } from '../lib/sqs-client.ts';
 import { config } from '../lib/config.ts';
 
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
@@ -22,7 +22,7 @@ export async function enqueueAttempt(message: AttemptMessage, now = Date.now()):
   const queueUrl = config().queueUrls[WEBHOOK_DELIVERY_QUEUE];
   if (!queueUrl) throw new Error(`the ${WEBHOOK_DELIVERY_QUEUE} queue URL is not configured (QUEUE_URLS)`);
   const waitSeconds = Math.ceil((Date.parse(message.not_before) - now) / 1000);
-  await clients().sqs.send(
+  await sqsClient().send(
     new SendMessageCommand({
       QueueUrl: queueUrl,
       MessageBody: JSON.stringify(message),

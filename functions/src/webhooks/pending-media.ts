@@ -5,7 +5,7 @@ import { ChannelSendError } from '../channels/adapter.ts';
 import { bindAdapter, isAdapterProvider } from '../channels/providers.ts';
 import { openCredentials } from '../integrations/crypto.ts';
 import { getIntegration } from '../integrations/store.ts';
-import { clients } from '../lib/clients.ts';
+import { s3Client } from '../lib/s3-client.ts';
 import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
 import { safeKeyName } from '../lib/media-keys.ts';
@@ -58,7 +58,7 @@ export async function resolvePendingMedia(message: InboundMessage): Promise<Inbo
     throw error;
   }
   const key = inboundMediaKey(message, fetched.fileName);
-  await clients().s3.send(
+  await s3Client().send(
     new PutObjectCommand({
       Bucket: config().mediaBucket,
       Key: key,

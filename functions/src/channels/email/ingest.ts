@@ -2,7 +2,7 @@ import type { Authenticity } from './authenticity.ts';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { InboundMessage } from '@atende/shared/channels/inbound';
 import { enqueueInbound } from '../../conversations/enqueue.ts';
-import { clients } from '../../lib/clients.ts';
+import { s3Client } from '../../lib/s3-client.ts';
 import { config } from '../../lib/config.ts';
 import { logger } from '../../lib/logger.ts';
 import { inboundMediaKey } from '../../webhooks/pending-media.ts';
@@ -20,7 +20,7 @@ export interface IngestedEmail {
 
 async function stored(event: InboundMessage, attachment: EmailAttachment): Promise<InboundMessage> {
   const key = inboundMediaKey(event, attachment.fileName);
-  await clients().s3.send(
+  await s3Client().send(
     new PutObjectCommand({
       Bucket: config().mediaBucket,
       Key: key,

@@ -2,7 +2,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { ENV } from '@atende/shared/infra/env';
 import type { S3Event, S3EventRecord, SESEvent, SESEventRecord } from 'aws-lambda';
 import { type AddressObject, simpleParser } from 'mailparser';
-import { clients } from '../../lib/clients.ts';
+import { s3Client } from '../../lib/s3-client.ts';
 import { logger } from '../../lib/logger.ts';
 import { sesAuthenticity } from './authenticity.ts';
 import { ingestEmail, type IngestedEmail } from './ingest.ts';
@@ -36,7 +36,7 @@ async function headerFacts(raw: Uint8Array) {
 }
 
 async function readObject(bucket: string, key: string): Promise<Uint8Array> {
-  const output = await clients().s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  const output = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   if (!output.Body) throw new Error(`s3://${bucket}/${key} has no body`);
   return output.Body.transformToByteArray();
 }

@@ -4,7 +4,7 @@ import { readCompanyItem } from '../../company/store.ts';
 import { timezoneOf } from '../../conversations/queue-rules.ts';
 import type { ConversationRecord } from '../../conversations/records.ts';
 import type { ProviderIntegrationRecord } from '../../integrations/records.ts';
-import { clients } from '../../lib/clients.ts';
+import { s3Client } from '../../lib/s3-client.ts';
 import { config } from '../../lib/config.ts';
 import { ChannelSendError } from '../adapter.ts';
 import { sendEmail } from './adapter.ts';
@@ -15,7 +15,7 @@ import { emailTransport } from './environment-transport.ts';
 /** The operator's file, read from the media bucket (an SES raw message carries its attachments inline). */
 async function attachmentOf(media: NonNullable<MessageView['media']>): Promise<OutboundAttachment> {
   try {
-    const object = await clients().s3.send(
+    const object = await s3Client().send(
       new GetObjectCommand({ Bucket: config().mediaBucket, Key: media.file_path }),
     );
     const content = await object.Body?.transformToByteArray();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { objectId } from '@atende/shared/domain/object-id';
 import * as z from 'zod';
-import { clients } from '../../lib/clients.ts';
+import { sqsClient } from '../../lib/sqs-client.ts';
 import { config } from '../../lib/config.ts';
 
 export const SESSION_COMMANDS_QUEUE_ID = 'whatsapp-session-commands';
@@ -40,7 +40,7 @@ export async function sendSessionCommand(command: SessionCommand): Promise<void>
   const parsed = sessionCommand.parse(command);
   const queueUrl = config().queueUrls[SESSION_COMMANDS_QUEUE_ID];
   if (!queueUrl) throw new Error(`the ${SESSION_COMMANDS_QUEUE_ID} queue URL is not configured (QUEUE_URLS)`);
-  await clients().sqs.send(
+  await sqsClient().send(
     new SendMessageCommand({
       QueueUrl: queueUrl,
       MessageBody: JSON.stringify(parsed),

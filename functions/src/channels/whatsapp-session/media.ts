@@ -1,6 +1,6 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { InboundMessage } from '@atende/shared/channels/inbound';
-import { clients } from '../../lib/clients.ts';
+import { s3Client } from '../../lib/s3-client.ts';
 import { config } from '../../lib/config.ts';
 import { inboundMediaKey } from '../../webhooks/pending-media.ts';
 import type { SessionInboundMedia } from './connector.ts';
@@ -12,7 +12,7 @@ export async function storeInboundMedia(
 ): Promise<NonNullable<InboundMessage['media']>> {
   const bytes = await media.download();
   const key = inboundMediaKey(message, media.fileName);
-  await clients().s3.send(
+  await s3Client().send(
     new PutObjectCommand({
       Bucket: config().mediaBucket,
       Key: key,
@@ -31,9 +31,7 @@ export async function storeInboundMedia(
 
 /** An operator's stored file, read to be uploaded to WhatsApp (the session sends bytes, not links). */
 export async function readStoredMedia(filePath: string): Promise<{ bytes: Uint8Array; mimeType: string }> {
-  const object = await clients().s3.send(
-    new GetObjectCommand({ Bucket: config().mediaBucket, Key: filePath }),
-  );
+  const object = await s3Client().send(new GetObjectCommand({ Bucket: config().mediaBucket, Key: filePath }));
   if (!object.Body) throw new Error(`stored media ${filePath} is empty`);
   return {
     bytes: await object.Body.transformToByteArray(),

@@ -9,7 +9,7 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { DeliveryStatus, InboundEvent, InboundMessage } from '@atende/shared/channels/inbound';
 import { enqueueInbound } from '../../conversations/enqueue.ts';
-import { clients } from '../../lib/clients.ts';
+import { sqsClient } from '../../lib/sqs-client.ts';
 import { config } from '../../lib/config.ts';
 import { logger } from '../../lib/logger.ts';
 import { dynamoAuthStore } from './auth-store.ts';
@@ -92,7 +92,7 @@ export class SessionWorker {
     }
     this.polling = new AbortController();
     this.loop = pollCommands({
-      sqs: this.options.sqs ?? clients().sqs,
+      sqs: this.options.sqs ?? sqsClient(),
       queueUrl: this.options.queueUrl,
       waitSeconds: this.options.waitSeconds,
       signal: this.polling.signal,

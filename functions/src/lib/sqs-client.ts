@@ -1,0 +1,8 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { lazyClient } from './clients.ts';
+import { config } from './config.ts';
+
+export const sqsClient = lazyClient(() => {
+  const endpoint = config().sqsEndpoint;
+  return new SQSClient(endpoint ? { endpoint } : {});
+});
