@@ -7,12 +7,12 @@ import {
   deadLetterQueueName,
   queueName,
 } from '@atende/shared/infra/queues';
-import { Annotations, Duration, Stack } from 'aws-cdk-lib';
+import { Annotations, Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
-import { Construct } from 'constructs';
+import type { Construct } from 'constructs';
 
 export interface QueuesProps {
   /** Physical names follow shared's queueName/deadLetterQueueName with this prefix (QUEUE_PREFIX). */
@@ -38,12 +38,17 @@ const DLQ_RETENTION = Duration.days(14);
 /**
  * One SQS queue per definition, each with its own DLQ, an alarm on that DLQ and its consumer Lambda (none for
  * worker queues). Only a definition's producers may send to it; its consumer receives through the event source.
+ *
+ * A nested stack of its own: queues, DLQs, their SSL-only policies and alarms are five resources per
+ * definition, which would push the product stack towards CloudFormation's 500. The event source mappings and
+ * the producers' and consumers' grants stay beside their functions in the parent (CDK passes the queue ARNs
+ * and URLs out of this stack).
  */
-export class Queues extends Construct {
+export class Queues extends NestedStack {
   readonly queues: BuiltQueue[];
 
   constructor(scope: Construct, id: string, props: QueuesProps) {
-    super(scope, id);
+    super(scope, id, { description: 'Atende SQS queues, their dead-letter queues and alarms' });
     const definitions = [...(props.definitions ?? QUEUES), ...(props.workerDefinitions ?? WORKER_QUEUES)];
     this.queues = definitions.map((definition) => {
       const fifo = definition.fifo ? { fifo: true, contentBasedDeduplication: true } : {};

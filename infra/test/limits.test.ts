@@ -8,11 +8,11 @@ import { functionsRootWith, synth, webDistFixture } from './support.ts';
 import { resourceCounts } from './template-paths.ts';
 
 /**
- * CloudFormation refuses a template above 500 resources; this keeps a margin below it. The parent stack holds
- * 467 since the campaigns, analytics, integrations and AI queues and consumers; the next module moves the
- * queues (about 85 resources) into a nested stack of their own.
+ * CloudFormation refuses a template above 500 resources; this keeps a wide margin below it. The parent stack
+ * holds 398 with the queues (70 resources) in their own nested stack; the next big concern to move out is the
+ * functions' log groups and roles.
  */
-const MAX_RESOURCES_PER_STACK = 480;
+const MAX_RESOURCES_PER_STACK = 400;
 
 describe("CloudFormation's resource limit", () => {
   it(`keeps the product stack and each nested stack under ${MAX_RESOURCES_PER_STACK} resources`, () => {

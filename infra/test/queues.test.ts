@@ -2,7 +2,7 @@ import { deadLetterQueueName, queueName } from '@atende/shared/infra/queues';
 import { ENV } from '@atende/shared/infra/env';
 import { type HandlerRef, handlerKey, handlerRef } from '@atende/shared/infra/handlers';
 import { MAIN_TABLE } from '@atende/shared/infra/tables';
-import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import {
   SAMPLE_QUEUES,
@@ -12,9 +12,15 @@ import {
   synth,
   synthSample,
 } from './support.ts';
+import { parentRefOf } from './template-paths.ts';
 
 const { template, stack } = synthSample();
+/** Queues, DLQs and alarms live in a nested stack; event sources and grants stay with the functions. */
+const queuesTemplate = Template.fromStack(stack.queues);
 const PREFIX = 'atende-test-';
+
+/** How the parent names a queue's ARN: an output of the queues' nested stack. */
+const parentArnOf = (queueId: string) => parentRefOf(stack, stack.queues, queueId, 'Arn');
 
 type Resource = { Properties: Record<string, unknown> };
 type Statement = { Action: string | string[]; Resource: unknown };
@@ -37,16 +43,24 @@ const statementsOf = (functionId: string): Statement[] => {
   );
 };
 
-const logicalIdOf = (type: string, properties: Record<string, unknown>): string => {
-  const found = Object.keys(template.findResources(type, { Properties: properties }));
+const logicalIdOf = (
+  type: string,
+  properties: Record<string, unknown>,
+  within: Template = template,
+): string => {
+  const found = Object.keys(within.findResources(type, { Properties: properties }));
   expect(found).toHaveLength(1);
   return found[0] as string;
 };
 
 describe('queues from shared definitions', () => {
   it.each(SAMPLE_QUEUES)('$id has its own DLQ wired through a redrive policy', (definition) => {
-    const dlqId = logicalIdOf('AWS::SQS::Queue', { QueueName: deadLetterQueueName(PREFIX, definition) });
-    template.hasResourceProperties('AWS::SQS::Queue', {
+    const dlqId = logicalIdOf(
+      'AWS::SQS::Queue',
+      { QueueName: deadLetterQueueName(PREFIX, definition) },
+      queuesTemplate,
+    );
+    queuesTemplate.hasResourceProperties('AWS::SQS::Queue', {
       QueueName: queueName(PREFIX, definition),
       VisibilityTimeout: definition.visibilityTimeoutSeconds,
       SqsManagedSseEnabled: true,
@@ -58,8 +72,12 @@ describe('queues from shared definitions', () => {
   });
 
   it.each(SAMPLE_QUEUES)('$id raises an alarm as soon as its DLQ holds a message', (definition) => {
-    const dlqId = logicalIdOf('AWS::SQS::Queue', { QueueName: deadLetterQueueName(PREFIX, definition) });
-    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+    const dlqId = logicalIdOf(
+      'AWS::SQS::Queue',
+      { QueueName: deadLetterQueueName(PREFIX, definition) },
+      queuesTemplate,
+    );
+    queuesTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'AWS/SQS',
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
@@ -74,23 +92,27 @@ describe('queues from shared definitions', () => {
     for (const definition of fifo) {
       for (const name of [queueName(PREFIX, definition), deadLetterQueueName(PREFIX, definition)]) {
         expect(name.endsWith('.fifo')).toBe(true);
-        template.hasResourceProperties('AWS::SQS::Queue', {
+        queuesTemplate.hasResourceProperties('AWS::SQS::Queue', {
           QueueName: name,
           FifoQueue: true,
           ContentBasedDeduplication: true,
         });
       }
     }
-    template.hasResourceProperties('AWS::SQS::Queue', {
+    queuesTemplate.hasResourceProperties('AWS::SQS::Queue', {
       QueueName: `${PREFIX}campaign-dispatch`,
       FifoQueue: Match.absent(),
     });
   });
 
   it.each(SAMPLE_QUEUES)('$id feeds its consumer in batches reporting per-item failures', (definition) => {
-    const queueId = logicalIdOf('AWS::SQS::Queue', { QueueName: queueName(PREFIX, definition) });
+    const queueId = logicalIdOf(
+      'AWS::SQS::Queue',
+      { QueueName: queueName(PREFIX, definition) },
+      queuesTemplate,
+    );
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      EventSourceArn: parentArnOf(queueId),
       BatchSize: definition.consumer.batchSize,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
@@ -119,14 +141,18 @@ describe('queues from shared definitions', () => {
   });
 
   it.each(SAMPLE_QUEUES)("lets only $id's producers send to it", (definition) => {
-    const queueId = logicalIdOf('AWS::SQS::Queue', { QueueName: queueName(PREFIX, definition) });
+    const queueId = logicalIdOf(
+      'AWS::SQS::Queue',
+      { QueueName: queueName(PREFIX, definition) },
+      queuesTemplate,
+    );
     const producers = new Set(definition.producers.map(handlerKey));
     for (const ref of SAMPLE_REFS) {
       const statements = statementsOf(functionIdOf(ref));
       const sends = statements.some(
         (statement) =>
           actionsOf(statement).includes('sqs:SendMessage') &&
-          JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [queueId, 'Arn'] }),
+          JSON.stringify(statement.Resource) === JSON.stringify(parentArnOf(queueId)),
       );
       expect(sends, `${handlerKey(ref)} → ${definition.id}`).toBe(producers.has(handlerKey(ref)));
     }
@@ -135,10 +161,13 @@ describe('queues from shared definitions', () => {
   it.each(SAMPLE_QUEUES)(
     '$id lets its consumer receive and delete, through the event source',
     (definition) => {
-      const queueId = logicalIdOf('AWS::SQS::Queue', { QueueName: queueName(PREFIX, definition) });
+      const queueId = logicalIdOf(
+        'AWS::SQS::Queue',
+        { QueueName: queueName(PREFIX, definition) },
+        queuesTemplate,
+      );
       const receives = statementsOf(functionIdOf(definition.consumer.handler)).filter(
-        (statement) =>
-          JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [queueId, 'Arn'] }),
+        (statement) => JSON.stringify(statement.Resource) === JSON.stringify(parentArnOf(queueId)),
       );
       expect(receives.flatMap(actionsOf)).toEqual(
         expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility']),
@@ -149,13 +178,17 @@ describe('queues from shared definitions', () => {
   it.each(SAMPLE_WORKER_QUEUES)(
     'builds worker queue $id with its DLQ and no Lambda consumer',
     (definition) => {
-      const queueId = logicalIdOf('AWS::SQS::Queue', { QueueName: queueName(PREFIX, definition) });
-      template.hasResourceProperties('AWS::SQS::Queue', {
+      const queueId = logicalIdOf(
+        'AWS::SQS::Queue',
+        { QueueName: queueName(PREFIX, definition) },
+        queuesTemplate,
+      );
+      queuesTemplate.hasResourceProperties('AWS::SQS::Queue', {
         QueueName: deadLetterQueueName(PREFIX, definition),
         FifoQueue: true,
       });
       const mappings = template.findResources('AWS::Lambda::EventSourceMapping', {
-        Properties: { EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] } },
+        Properties: { EventSourceArn: parentArnOf(queueId) },
       });
       expect(Object.keys(mappings)).toEqual([]);
       const producer = statementsOf(functionIdOf(definition.producers[0] as HandlerRef));
@@ -163,7 +196,7 @@ describe('queues from shared definitions', () => {
         producer.some(
           (statement) =>
             actionsOf(statement).includes('sqs:SendMessage') &&
-            JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [queueId, 'Arn'] }),
+            JSON.stringify(statement.Resource) === JSON.stringify(parentArnOf(queueId)),
         ),
       ).toBe(true);
     },
@@ -202,7 +235,8 @@ describe('handlers that do not exist yet', () => {
         },
       ],
     });
-    partialTemplate.resourceCountIs('AWS::SQS::Queue', SAMPLE_QUEUES.length * 2);
+    partialTemplate.resourceCountIs('AWS::SQS::Queue', 0);
+    Template.fromStack(partial.queues).resourceCountIs('AWS::SQS::Queue', SAMPLE_QUEUES.length * 2);
     partialTemplate.resourceCountIs('AWS::Lambda::EventSourceMapping', 0);
     partialTemplate.resourceCountIs('AWS::Events::Rule', 0);
     const warnings = Annotations.fromStack(partial).findWarning(

@@ -1,14 +1,16 @@
 import { EVENT_CONSUMER_QUEUES, EVENT_DISPATCHER } from '@atende/shared/infra/event-consumers';
 import { deadLetterQueueName, queueName } from '@atende/shared/infra/queues';
 import { MAIN_TABLE, tableName } from '@atende/shared/infra/tables';
+import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { functionsRootWith, SAMPLE_REFS, synthSample } from './support.ts';
+import { parentRefOf } from './template-paths.ts';
 
 const PREFIX = 'atende-test-';
 const stream = MAIN_TABLE.stream!;
 
 /** The sample stack with the real event consumers' queues, so their DLQs and alarms are checked too. */
-const { template } = synthSample({
+const { template, stack } = synthSample({
   queues: EVENT_CONSUMER_QUEUES,
   functionsRoot: functionsRootWith([
     ...SAMPLE_REFS,
@@ -16,8 +18,11 @@ const { template } = synthSample({
   ]),
 });
 
-const idOf = (type: string, properties: Record<string, unknown>): string => {
-  const found = Object.keys(template.findResources(type, { Properties: properties }));
+/** The consumers' queues, DLQs and alarms live in the queues' nested stack. */
+const queuesTemplate = Template.fromStack(stack.queues);
+
+const idOf = (type: string, properties: Record<string, unknown>, within: Template = template): string => {
+  const found = Object.keys(within.findResources(type, { Properties: properties }));
   expect(found).toHaveLength(1);
   return found[0] as string;
 };
@@ -59,9 +64,13 @@ describe('domain events from the table stream', () => {
   it.each(EVENT_CONSUMER_QUEUES)(
     '$id is a FIFO queue with its DLQ, an alarm and its consumer',
     (definition) => {
-      const queueId = idOf('AWS::SQS::Queue', { QueueName: queueName(PREFIX, definition) });
-      const dlqId = idOf('AWS::SQS::Queue', { QueueName: deadLetterQueueName(PREFIX, definition) });
-      template.hasResourceProperties('AWS::SQS::Queue', {
+      const queueId = idOf('AWS::SQS::Queue', { QueueName: queueName(PREFIX, definition) }, queuesTemplate);
+      const dlqId = idOf(
+        'AWS::SQS::Queue',
+        { QueueName: deadLetterQueueName(PREFIX, definition) },
+        queuesTemplate,
+      );
+      queuesTemplate.hasResourceProperties('AWS::SQS::Queue', {
         QueueName: queueName(PREFIX, definition),
         FifoQueue: true,
         RedrivePolicy: {
@@ -69,12 +78,12 @@ describe('domain events from the table stream', () => {
           maxReceiveCount: definition.maxReceiveCount,
         },
       });
-      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      queuesTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
         Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
         Threshold: 0,
       });
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-        EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+        EventSourceArn: parentRefOf(stack, stack.queues, queueId, 'Arn'),
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
     },
@@ -92,7 +101,8 @@ describe('domain events from the table stream', () => {
     expect(policies).toContain('sqs:SendMessage');
     expect(policies).toContain('dynamodb:GetRecords');
     for (const definition of EVENT_CONSUMER_QUEUES) {
-      expect(policies).toContain(idOf('AWS::SQS::Queue', { QueueName: queueName(PREFIX, definition) }));
+      const queueId = idOf('AWS::SQS::Queue', { QueueName: queueName(PREFIX, definition) }, queuesTemplate);
+      expect(policies).toContain(JSON.stringify(parentRefOf(stack, stack.queues, queueId, 'Arn')));
     }
   });
 });

@@ -101,3 +101,23 @@ export function methodsByRoute(stack: Stack): Map<string, RestMethod> {
   }
   return result;
 }
+
+/**
+ * How the parent refers to an attribute of a nested stack's resource (a queue's ARN, say): through the
+ * nested stack's output of it.
+ */
+export function parentRefOf(
+  parent: Stack,
+  nested: NestedStack,
+  resourceId: string,
+  attribute: string,
+): { 'Fn::GetAtt': [string, string] } {
+  const outputs = (Template.fromStack(nested).toJSON() as { Outputs?: Record<string, { Value: unknown }> })
+    .Outputs;
+  const wanted = JSON.stringify({ 'Fn::GetAtt': [resourceId, attribute] });
+  const output = Object.entries(outputs ?? {}).find(([, { Value }]) => JSON.stringify(Value) === wanted);
+  if (!output || !nested.nestedStackResource) {
+    throw new Error(`${nested.node.path} has no output of ${resourceId}.${attribute}`);
+  }
+  return { 'Fn::GetAtt': [parent.getLogicalId(nested.nestedStackResource), `Outputs.${output[0]}`] };
+}

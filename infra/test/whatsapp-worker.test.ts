@@ -131,7 +131,8 @@ describe('WhatsApp session worker on ECS Fargate', () => {
       ],
     });
     expect(without.whatsappWorker).toBeUndefined();
-    withoutTemplate.resourceCountIs('AWS::CloudFormation::Stack', without.api.routeStacks.length);
+    // The API's route stacks and the queues' stack, no worker stack.
+    withoutTemplate.resourceCountIs('AWS::CloudFormation::Stack', without.api.routeStacks.length + 1);
     const warnings = Annotations.fromStack(without).findWarning('*', Match.stringLikeRegexp('none/x.ts'));
     expect(warnings).toHaveLength(1);
   });
