@@ -15,7 +15,7 @@ import { handler as conversationsHandler } from '../conversations/handler.ts';
 import { findByProviderId } from '../conversations/message-store.ts';
 import { getConversation } from '../conversations/store.ts';
 import { createInbox, deliverInbound, type Inbox, inboundText } from '../conversations/test-inbox.ts';
-import { registerChannelSender } from '../messages/senders.ts';
+import { replaceChannelSender } from '../outbound/senders.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 import { fakeIngestQueue, startTestModel } from './test-model.ts';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   model = await startTestModel();
   inbox = await createInbox();
   other = await createTenant();
-  registerChannelSender('widget', async (message) => {
+  replaceChannelSender('widget', async (message) => {
     sent.push({ to: message.conversation, text: message.content });
     return { providerMessageId: `widget-out-${message._id}` };
   });

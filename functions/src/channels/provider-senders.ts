@@ -1,6 +1,5 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ChannelType } from '@atende/shared/channels/inbound';
 import type { MessageView } from '@atende/shared/contracts/conversations/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { isTemplateUsable } from '@atende/shared/rules/statuses';
@@ -13,7 +12,7 @@ import { getIntegration } from '../integrations/store.ts';
 import { s3Client } from '../lib/s3-client.ts';
 import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
-import { type ChannelSender, registerChannelSender } from '../messages/senders.ts';
+import type { ChannelSender } from '../outbound/sender.ts';
 import { findTemplate } from '../templates/store.ts';
 import { ChannelSendError, type OutboundMedia, type OutboundMessage } from './adapter.ts';
 import { sendByEmail } from './email/sender.ts';
@@ -134,7 +133,3 @@ export const providerSender: ChannelSender = async (message, conversation, integ
     throw await mapped(error, record);
   }
 };
-
-const PROVIDER_CHANNELS: readonly ChannelType[] = ['official', 'messenger', 'instagram', 'telegram', 'email'];
-
-for (const channel of PROVIDER_CHANNELS) registerChannelSender(channel, providerSender);

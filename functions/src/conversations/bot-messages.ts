@@ -1,6 +1,6 @@
 import { newObjectId } from '@atende/shared/domain/object-id';
 import type { CompanyItem } from '../company/store.ts';
-import { deliver } from '../messages/delivery.ts';
+import { deliver } from '../outbound/delivery.ts';
 import { publishNewMessage } from './events.ts';
 import { findIntegration, type IntegrationInfo } from './integrations.ts';
 import { type ConversationRecord, pickMessageView } from './records.ts';

@@ -15,7 +15,7 @@ import {
 import { runBotTurn, startsInBot } from '../flows/bot.ts';
 import { NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
-import { deliver } from '../messages/delivery.ts';
+import { deliver } from '../outbound/delivery.ts';
 import { publishMessageStatus, publishNewCall, publishNewMessage } from './events.ts';
 import { findIntegration, type IntegrationInfo } from './integrations.ts';
 import { findByProviderId, moveStatus } from './message-store.ts';

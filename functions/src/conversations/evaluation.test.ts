@@ -10,7 +10,7 @@ import { callRoute } from '../auth/test-gateway.ts';
 import { getCustomer } from '../customers/store.ts';
 import { handler as flowsHandler } from '../flows/handler.ts';
 import { menuFlow } from '../flows/test-flows.ts';
-import { registerChannelSender } from '../messages/senders.ts';
+import { replaceChannelSender } from '../outbound/senders.ts';
 import { domainEventDrain } from '../testing/events.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
@@ -30,7 +30,7 @@ const THANKS = 'Obrigado pela sua avaliação!';
 beforeAll(async () => {
   await useTestTables();
   inbox = await createInbox();
-  registerChannelSender('widget', async (message: MessageView) => {
+  replaceChannelSender('widget', async (message: MessageView) => {
     // Start and end notices are system-messages.test.ts's subject; this one follows the evaluation's texts.
     if (!/^Atendimento (iniciado|encerrado)\. /.test(message.content))
       sent.push({ to: message.conversation, text: message.content });

@@ -4,7 +4,7 @@ import type { ConversationView, MessageView } from '@atende/shared/contracts/con
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
 import { findOrCreateCustomer } from '../customers/store.ts';
-import { registerChannelSender } from '../messages/senders.ts';
+import { replaceChannelSender } from '../outbound/senders.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 import { handler as consumer } from './inbound-consumer.ts';
@@ -26,7 +26,7 @@ const sent: string[] = [];
 beforeAll(async () => {
   await useTestTables();
   inbox = await createInbox();
-  registerChannelSender('widget', async (message) => {
+  replaceChannelSender('widget', async (message) => {
     sent.push(message.content);
     return { providerMessageId: `widget-out-${message._id}` };
   });

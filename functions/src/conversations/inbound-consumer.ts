@@ -1,7 +1,6 @@
 import { type InboundEvent, inboundEvent } from '@atende/shared/channels/inbound';
 import { handleCampaignStatus, noteCampaignReply } from '../campaigns/inbound.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
-import '../messages/channels.ts';
 import { resolvePendingMedia } from '../webhooks/pending-media.ts';
 import { handleInboundMessage, handleInboundStatus } from './engine.ts';
 import { INBOUND_QUEUE_ID } from './enqueue.ts';

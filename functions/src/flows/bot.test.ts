@@ -18,7 +18,7 @@ import {
   inboundText,
   setSettings,
 } from '../conversations/test-inbox.ts';
-import { registerChannelSender } from '../messages/senders.ts';
+import { replaceChannelSender } from '../outbound/senders.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 import { relinkChannel } from './store.ts';
@@ -30,7 +30,7 @@ const sent: { to: string; text: string; buttons?: unknown }[] = [];
 beforeAll(async () => {
   await useTestTables();
   inbox = await createInbox();
-  registerChannelSender('widget', async (message) => {
+  replaceChannelSender('widget', async (message) => {
     sent.push({ to: message.conversation, text: message.content, buttons: message.channel_metadata.buttons });
     return { providerMessageId: `widget-out-${message._id}` };
   });
@@ -287,7 +287,7 @@ describe('bot runtime through the widget', () => {
     const flowId = await publish(menuFlow(inbox, 'Escolha no botão:'));
     expect(await relinkChannel(inbox.companyId, inbox.official, undefined, flowId)).toEqual([]);
     const official: { to: string; metadata: Record<string, unknown> }[] = [];
-    registerChannelSender('official', async (message) => {
+    replaceChannelSender('official', async (message) => {
       official.push({ to: message.conversation, metadata: message.channel_metadata });
       return { providerMessageId: `official-out-${message._id}` };
     });

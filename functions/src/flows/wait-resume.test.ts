@@ -13,7 +13,7 @@ import { config } from '../lib/config.ts';
 import { findByProviderId } from '../conversations/message-store.ts';
 import { getConversation } from '../conversations/store.ts';
 import { createInbox, deliverInbound, type Inbox, inboundText } from '../conversations/test-inbox.ts';
-import { registerChannelSender } from '../messages/senders.ts';
+import { replaceChannelSender } from '../outbound/senders.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 import { flowKeys } from './keys.ts';
@@ -43,7 +43,7 @@ const waitingFlow = (inbox: Inbox): FlowGraph => ({
 beforeAll(async () => {
   await useTestTables();
   inbox = await createInbox();
-  registerChannelSender('widget', async (message) => {
+  replaceChannelSender('widget', async (message) => {
     // The take's start notice is system-messages.test.ts's subject; this one follows the flow's own texts.
     if (!message.flags.includes('system')) sent.push({ to: message.conversation, text: message.content });
     return { providerMessageId: `widget-out-${message._id}` };

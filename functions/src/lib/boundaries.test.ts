@@ -14,13 +14,14 @@ function sources(folder: string): string[] {
   });
 }
 
+/** Value imports, re-exports and side-effect imports (`import type` is erased and ties no modules). */
 const importPattern =
-  /(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+  /(?:import|export)\s(?!type\s)[^'"]*?from\s+['"](\.[^'"]+)['"]|import\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   return [...text.matchAll(importPattern)].map((match) =>
-    resolve(dirname(file), (match[1] ?? match[2]) as string),
+    resolve(dirname(file), (match[1] ?? match[2] ?? match[3]) as string),
   );
 }
 
@@ -66,7 +67,23 @@ describe('module boundaries of functions/src', () => {
   });
 });
 
+/** Side-effect imports (`import './x.ts'`): a module that works only if some other one was loaded first. */
+const sideEffectImports = files.filter((file) =>
+  /^import\s+['"][^'"]+['"];?$/m.test(readFileSync(file, 'utf8')),
+);
+
 describe('the untangled domains', () => {
+  it('outbound messaging is one module: the engine delivers through it, never through messages', () => {
+    expect(edges.get('conversations')?.has('messages') ?? false).toBe(false);
+    expect(edges.get('messages')?.has('conversations')).toBe(true);
+    expect(edges.get('conversations')?.has('outbound')).toBe(true);
+    expect(reaches('outbound', 'messages')).toBe(false);
+  });
+
+  it('no module relies on another being imported for its side effects', () => {
+    expect(sideEffectImports.map((file) => relative(root, file))).toEqual([]);
+  });
+
   it('contacts own the customer record: customers use contacts, never the other way round', () => {
     expect(edges.get('contacts')?.has('customers') ?? false).toBe(false);
     expect(edges.get('customers')?.has('contacts')).toBe(true);

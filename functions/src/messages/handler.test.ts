@@ -30,7 +30,7 @@ import { connect } from '../realtime/service.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 import { putTemplates } from '../templates/store.ts';
-import { registerChannelSender } from './senders.ts';
+import { replaceChannelSender } from '../outbound/senders.ts';
 
 const management = mockClient(ApiGatewayManagementApiClient);
 let frames: { connectionId: string; frame: ServerFrame }[] = [];
@@ -54,7 +54,7 @@ beforeAll(async () => {
     return { providerMessageId: `out-${message._id}` };
   };
   for (const channel of ['widget', 'whatsapp', 'official', 'messenger'] as const)
-    registerChannelSender(channel, sender);
+    replaceChannelSender(channel, sender);
 });
 
 beforeEach(() => {

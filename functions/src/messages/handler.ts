@@ -5,7 +5,6 @@ import { sendCustomerMessage } from '@atende/shared/contracts/messages/send-cust
 import { sendGroupMedia } from '@atende/shared/contracts/messages/send-group-media';
 import { sendGroupMessage } from '@atende/shared/contracts/messages/send-group-message';
 import { createHttpHandler, route } from '../lib/http.ts';
-import './channels.ts';
 import * as media from './media.ts';
 import * as service from './service.ts';
 

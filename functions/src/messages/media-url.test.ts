@@ -21,7 +21,7 @@ import { createInbox, deliverInbound, type Inbox, inboundText } from '../convers
 import { connect } from '../realtime/service.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
-import { registerChannelSender } from './senders.ts';
+import { replaceChannelSender } from '../outbound/senders.ts';
 
 const S3_ENDPOINT = 'http://127.0.0.1:4569';
 const management = mockClient(ApiGatewayManagementApiClient);
@@ -39,7 +39,7 @@ beforeAll(async () => {
   process.env.AWS_REGION ??= 'us-east-1';
   await useTestTables();
   inbox = await createInbox();
-  registerChannelSender('widget', async (message) => {
+  replaceChannelSender('widget', async (message) => {
     if (failSends) throw new Error('provider offline');
     return { providerMessageId: `out-${message._id}` };
   });

@@ -20,7 +20,7 @@ import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import { isConversationMediaKey } from '../lib/media-keys.ts';
 import { conversationVariables } from '../variables/conversation-lookup.ts';
-import { deliver } from './delivery.ts';
+import { deliver } from '../outbound/delivery.ts';
 import { checkWindow, messagingChannel, type SendContext, sendContext } from './outgoing.ts';
 
 type Draft = Pick<MessageRecord, 'type' | 'content' | 'flags'> &

@@ -16,7 +16,7 @@ import { readCompanyItem } from '../../company/store.ts';
 import { createTenant, type Tenant } from '../../company/test-tenant.ts';
 import { findIntegration } from '../../conversations/integrations.ts';
 import { handler as integrations } from '../../integrations/handler.ts';
-import { senderFor } from '../../messages/senders.ts';
+import { senderFor } from '../../outbound/senders.ts';
 import { useTestTables } from '../../testing/dynamodb.ts';
 import { ChannelSendError } from '../adapter.ts';
 import { sessionSender } from './sender.ts';

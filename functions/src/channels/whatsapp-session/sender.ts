@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { whatsappSendWarning } from '@atende/shared/rules/sending';
-import { type ChannelSender, registerChannelSender } from '../../messages/senders.ts';
+import type { ChannelSender } from '../../outbound/sender.ts';
 import { ChannelSendError } from '../adapter.ts';
 import { sendSessionCommand } from './commands.ts';
 import { newWhatsappMessageId } from './connector.ts';
@@ -50,5 +50,3 @@ export const sessionSender: ChannelSender = async (message, conversation, integr
   });
   return { providerMessageId: messageId };
 };
-
-registerChannelSender('whatsapp', sessionSender);

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { enqueueInbound } from '../../conversations/enqueue.ts';
-import { type ChannelSender, registerChannelSender } from '../../messages/senders.ts';
+import type { ChannelSender } from '../../outbound/sender.ts';
 import { sendToVisitor } from './sender.ts';
 
 const menuButtons = z.array(z.object({ id: z.string(), label: z.string() })).max(10);
@@ -27,4 +27,3 @@ export const widgetSender: ChannelSender = async (message, conversation, integra
 };
 
 /** Every Lambda that may deliver outbound messages imports this module once, which registers the sender. */
-registerChannelSender('widget', widgetSender);

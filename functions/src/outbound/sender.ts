@@ -1,4 +1,3 @@
-import type { ChannelType } from '@atende/shared/channels/inbound';
 import type { MessageView } from '@atende/shared/contracts/conversations/views';
 import type { IntegrationInfo } from '../conversations/integrations.ts';
 import type { ConversationRecord } from '../conversations/records.ts';
@@ -13,17 +12,3 @@ export type ChannelSender = (
   conversation: ConversationRecord,
   integration: IntegrationInfo,
 ) => Promise<{ providerMessageId: string }>;
-
-const senders = new Map<ChannelType, ChannelSender>();
-
-/** Channel adapters call this once at module load (the widget now, the providers later). */
-export function registerChannelSender(channel: ChannelType, sender: ChannelSender): void {
-  senders.set(channel, sender);
-}
-
-export const senderFor = (channel: ChannelType): ChannelSender | undefined => senders.get(channel);
-
-/** Tests only: forget a registration. */
-export function unregisterChannelSender(channel: ChannelType): void {
-  senders.delete(channel);
-}
