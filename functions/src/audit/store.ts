@@ -42,7 +42,12 @@ export interface AuditChange {
   after: Record<string, unknown> | null;
 }
 
-/** The audit entry of a change, to be written in the change's own transaction. */
+/**
+ * The audit entry of a change, to be written in the change's own transaction. Audit stays off the domain-event
+ * stream on purpose: the actor (employee, API key, import job) is known only to the request, not to the
+ * stream's item images, and an entry must exist exactly when the change does, which one transaction gives
+ * without a consumer's lag, retries or dead letters.
+ */
 export function auditItem(
   companyId: string,
   actor: AuditActor,
