@@ -5,7 +5,7 @@ import { SCHEDULES } from '@atende/shared/infra/schedules';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_RECEIPT_HANDLER } from '../src/email.ts';
 import { functionsRootWith, synth, webDistFixture } from './support.ts';
-import { resourceCounts } from './template-paths.ts';
+import { resourceCounts, stackTemplates } from './template-paths.ts';
 
 /**
  * CloudFormation refuses a template above 500 resources; this keeps a wide margin below it. The parent stack
@@ -13,9 +13,11 @@ import { resourceCounts } from './template-paths.ts';
  * functions' log groups and roles.
  */
 const MAX_RESOURCES_PER_STACK = 400;
+/** CloudFormation's outputs per template; the queues' nested stack hands every queue's ARN and URL out. */
+const MAX_OUTPUTS_PER_STACK = 200;
 
 describe("CloudFormation's resource limit", () => {
-  it(`keeps the product stack and each nested stack under ${MAX_RESOURCES_PER_STACK} resources`, () => {
+  it(`keeps the product stack and each nested stack under ${MAX_RESOURCES_PER_STACK} resources and ${MAX_OUTPUTS_PER_STACK} outputs`, () => {
     // Every handler and worker of shared's definitions exists, the way the product is deployed.
     const refs = [
       ...Object.values(DOMAINS).map((domain) => domain.handler),
@@ -39,6 +41,10 @@ describe("CloudFormation's resource limit", () => {
     expect(counts.size).toBeGreaterThan(2);
     for (const [key, count] of counts) {
       expect(count, key || 'parent').toBeLessThanOrEqual(MAX_RESOURCES_PER_STACK);
+    }
+    for (const { key, template } of stackTemplates(stack)) {
+      const outputs = Object.keys((template.toJSON() as { Outputs?: object }).Outputs ?? {}).length;
+      expect(outputs, `outputs of ${key || 'parent'}`).toBeLessThanOrEqual(MAX_OUTPUTS_PER_STACK);
     }
   });
 });
