@@ -1,6 +1,7 @@
 import { createTransport } from 'nodemailer';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmedMailboxChannel } from '../src/testing/runtime-client.ts';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
 import { adminToken, openAs } from './pages.ts';
@@ -40,12 +41,7 @@ async function receive(from: string, text: string, results: string): Promise<voi
 
 describe('inbound e-mail authenticity in the chat', () => {
   it('a message failing SPF, DKIM and DMARC shows the suspicious-sender warning; an authentic one does not', async () => {
-    const created = await fetch(`${runtime.url}/api/integrations/channels`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(runtime)}` },
-      body: JSON.stringify({ type: 'email', label: 'SAC', email: MAILBOX }),
-    });
-    expect(created.status).toBe(201);
+    await confirmedMailboxChannel(runtime, await adminToken(runtime), { label: 'SAC', email: MAILBOX });
     await receive(
       'banco@falso.example',
       'Pague o boleto novo neste link.',

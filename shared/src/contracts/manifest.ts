@@ -41,6 +41,7 @@ import {
   getWhatsappSession,
   logoutWhatsappSession,
 } from './integrations/whatsapp-session.ts';
+import { confirmMailbox, resendMailboxCode } from './integrations/mailbox-confirmation.ts';
 import { listLogs } from './logs/list-logs.ts';
 import { createTabulation } from './tabulations/create-tabulation.ts';
 import { deleteTabulation } from './tabulations/delete-tabulation.ts';
@@ -216,6 +217,8 @@ export const ROUTES: readonly RouteContract[] = [
   createChannelIntegration,
   deleteChannelIntegration,
   updateChannelIntegration,
+  confirmMailbox,
+  resendMailboxCode,
   getChannelHealth,
   removeWhatsappIntegration,
   connectWhatsappSession,

@@ -991,6 +991,14 @@ export const ptBR = {
     sendFailed: 'O provedor recusou a mensagem.',
     /** An e-mail address receives for one integration only (inbound mail is routed by it). */
     mailboxTaken: 'Este e-mail já está em uso por outra integração.',
+    /** An e-mail integration receives only after the code mailed to its address is typed back. */
+    mailboxCodeSubject: 'Código de confirmação da caixa de e-mail',
+    mailboxCodeText:
+      'Use o código {{code}} para confirmar este endereço como caixa de atendimento no Atende. O código vale por {{minutes}} minutos. Se você não pediu esta confirmação, ignore esta mensagem.',
+    mailboxNothingPending: 'Não há confirmação de e-mail pendente nesta integração.',
+    mailboxCodeWrong: 'Código incorreto.',
+    mailboxCodeExpired: 'Este código expirou ou foi tentado vezes demais. Peça um novo código.',
+    mailboxResendWait: 'Aguarde um minuto para pedir outro código.',
   },
   contacts: {
     notFound: 'Contato não encontrado.',
