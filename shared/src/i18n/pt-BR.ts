@@ -780,6 +780,21 @@ export const ptBR = {
     },
     connected: 'Conectado',
     disconnected: 'Desconectado',
+    /** An e-mail channel waiting for the code mailed to its address. */
+    mailbox: {
+      pending: 'Aguardando confirmação do e-mail',
+      confirm: 'Confirmar e-mail',
+      title: 'Confirme o endereço de e-mail',
+      sent: 'Enviamos um código de 6 dígitos para {{address}}. Digite-o para começar a receber e-mails neste canal.',
+      receiving: 'Até a confirmação, os e-mails continuam chegando em {{address}}.',
+      code: 'Código de confirmação',
+      codeRequired: 'Digite os 6 dígitos do código.',
+      submit: 'Confirmar',
+      resend: 'Reenviar código',
+      resent: 'Enviamos um novo código.',
+      confirmed: 'E-mail confirmado. O canal já recebe mensagens.',
+      later: 'Confirmar depois',
+    },
     types: {
       official: 'WhatsApp oficial',
       messenger: 'Messenger',
