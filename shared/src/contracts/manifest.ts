@@ -26,6 +26,7 @@ import { deleteDepartment } from './departments/delete-department.ts';
 import { listDepartments } from './departments/list-departments.ts';
 import { updateDepartment } from './departments/update-department.ts';
 import { checkEmployeeEmail } from './employees/check-email.ts';
+import { cancelCompanyInvitation, listCompanyInvitations } from './employees/invitations.ts';
 import { createEmployee } from './employees/create-employee.ts';
 import { getEmployee } from './employees/get-employee.ts';
 import { listEmployees } from './employees/list-employees.ts';
@@ -196,6 +197,8 @@ export const ROUTES: readonly RouteContract[] = [
   listEmployees,
   createEmployee,
   checkEmployeeEmail,
+  listCompanyInvitations,
+  cancelCompanyInvitation,
   getEmployee,
   updateEmployee,
   listDepartments,

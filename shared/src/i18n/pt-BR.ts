@@ -204,6 +204,7 @@ export const ptBR = {
       'O administrador principal da empresa não pode ser desativado nem ter o perfil alterado.',
     employeeNotFound: 'Funcionário não encontrado.',
     departmentNotFound: 'Departamento não encontrado.',
+    invitationNotFound: 'Convite não encontrado: ele já foi respondido, cancelado ou expirou.',
     departmentNameDot: 'O nome do departamento não pode conter ponto.',
     departmentNameTaken: 'Já existe um departamento com este nome neste nível.',
     departmentUnknownEmployee: 'Funcionário não encontrado nesta empresa.',
@@ -278,6 +279,17 @@ export const ptBR = {
       deactivated: 'Funcionário desativado.',
       reactivated: 'Funcionário reativado.',
       you: 'Você',
+      /** Invitations of existing accounts that were not answered yet. */
+      invitations: {
+        title: 'Convites pendentes',
+        empty: 'Nenhum convite pendente.',
+        loadFailed: 'Não foi possível carregar os convites.',
+        expiresAt: 'Expira em',
+        sentAt: 'Enviado em',
+        cancel: 'Cancelar convite',
+        cancelConfirm: 'Cancelar o convite de {{email}}? A pessoa não poderá mais aceitá-lo.',
+        cancelled: 'Convite cancelado.',
+      },
     },
     departments: {
       title: 'Departamentos',
