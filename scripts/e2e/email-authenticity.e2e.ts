@@ -1,6 +1,9 @@
+import { interpolate } from '@atende/shared/i18n/interpolate';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { createTransport } from 'nodemailer';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmedMailboxChannel } from '../src/testing/runtime-client.ts';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
 import { adminToken, openAs } from './pages.ts';
@@ -19,6 +22,23 @@ afterAll(async () => {
 });
 
 const MAILBOX = 'sac@loja-autentica.example';
+const CONTACT_MAILBOX = 'contato@loja-autentica.example';
+const labels = ptBR.channelsScreens.mailbox;
+
+/** The confirmation code the runtime mailed to `address`, as its owner reads it in their inbox. */
+async function mailedCode(address: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const code = runtime.sandbox
+      .mail()
+      .filter((mail) => mail.to.includes(address))
+      .map((mail) => /\b(\d{6})\b/.exec(mail.text ?? '')?.[1])
+      .findLast((found) => found !== undefined);
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no code was mailed to ${address}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
 
 /** A customer's mail as the receiving MTA hands it on, with its Authentication-Results (RFC 8601). */
 async function receive(from: string, text: string, results: string): Promise<void> {
@@ -39,13 +59,39 @@ async function receive(from: string, text: string, results: string): Promise<voi
 }
 
 describe('inbound e-mail authenticity in the chat', () => {
+  it('the admin proves the mailbox with the mailed code before it receives anything', async () => {
+    const page = await openAs(browser, runtime, 'admin');
+    await page.goto(`${runtime.url}/app/integrations/channels`);
+    await page.getByTestId('channels-table').waitFor();
+    await page.getByTestId('channel-add').click();
+    const form = page.getByTestId('channel-form-modal');
+    await form.getByTestId('channel-type-email').click();
+    await form.getByTestId('channel-form-label').fill('Contato');
+    await form.getByTestId('channel-form-email').fill(CONTACT_MAILBOX);
+    await form.getByTestId('channel-form-submit').click();
+
+    const step = page.getByTestId('mailbox-code-modal');
+    await step.getByText(interpolate(labels.sent, { address: CONTACT_MAILBOX })).waitFor();
+    const row = page.getByTestId('channel-row').filter({ hasText: 'Contato' });
+    await expect(row.getByTestId('channel-connection').innerText()).resolves.toBe(labels.pending);
+
+    // A wrong code is refused in the modal, in pt-BR.
+    const mailed = await mailedCode(CONTACT_MAILBOX);
+    await step.getByRole('textbox').first().click();
+    await page.keyboard.type(mailed === '000000' ? '111111' : '000000');
+    await step.getByTestId('mailbox-code-submit').click();
+    await step.getByText(ptBR.channels.mailboxCodeWrong).waitFor();
+
+    await step.getByRole('textbox').first().click();
+    await page.keyboard.type(mailed);
+    await step.getByTestId('mailbox-code-submit').click();
+    await page.getByText(labels.confirmed).waitFor();
+    await expect(row.getByTestId('channel-connection').getAttribute('data-connected')).resolves.toBe('true');
+    await page.close();
+  });
+
   it('a message failing SPF, DKIM and DMARC shows the suspicious-sender warning; an authentic one does not', async () => {
-    const created = await fetch(`${runtime.url}/api/integrations/channels`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(runtime)}` },
-      body: JSON.stringify({ type: 'email', label: 'SAC', email: MAILBOX }),
-    });
-    expect(created.status).toBe(201);
+    await confirmedMailboxChannel(runtime, await adminToken(runtime), { label: 'SAC', email: MAILBOX });
     await receive(
       'banco@falso.example',
       'Pague o boleto novo neste link.',

@@ -59,6 +59,13 @@ describe('an account in two companies', () => {
     await adminPage.getByText('Convite enviado', { exact: true }).waitFor();
     await adminPage.getByTestId('employees-table').waitFor();
     await expect(adminPage.getByTestId('employees-table').getByText(operator.email).count()).resolves.toBe(0);
+    // It waits under "Convites pendentes", where the admin could withdraw it.
+    const pendingRow = adminPage
+      .getByTestId('pending-invitations-table')
+      .locator('tr')
+      .filter({ hasText: operator.email });
+    await pendingRow.waitFor();
+    await expect(pendingRow.getByTestId('invitation-cancel').count()).resolves.toBe(1);
     await adminPage.close();
     const mail = runtime.sandbox.mail().find((entry) => entry.to.includes(operator.email));
     expect(mail?.subject).toBe('Convite para atender em Loja Segunda');

@@ -120,3 +120,12 @@ export async function invitingCompanies(email: string, now: Date): Promise<strin
     .sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)))
     .map((item) => String(item.companyId));
 }
+
+/** The company's invitations that have not expired, newest first. */
+export async function companyInvitations(companyId: string, now: Date): Promise<Invitation[]> {
+  const { pk } = invitationKeys.company(companyId, '');
+  const items = await queryAllByPrefix(pk, 'INVITE#', { ConsistentRead: true });
+  return items
+    .flatMap((item) => toInvitation(item, now) ?? [])
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}

@@ -9,6 +9,11 @@ import {
 import { listAccountCompanies } from '@atende/shared/contracts/auth/list-companies';
 import { switchCompany } from '@atende/shared/contracts/auth/switch-company';
 import { createEmployee } from '@atende/shared/contracts/employees/create-employee';
+import {
+  cancelCompanyInvitation,
+  type CompanyInvitationView,
+  listCompanyInvitations,
+} from '@atende/shared/contracts/employees/invitations';
 import { listEmployees } from '@atende/shared/contracts/employees/list-employees';
 import { updateEmployee } from '@atende/shared/contracts/employees/update-employee';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
@@ -181,6 +186,66 @@ describe('adding an existing account is an invitation', () => {
       expect(response.status).toBe(403);
     }
     expect(mails).toEqual([]);
+  });
+});
+
+describe("the company's pending invitations", () => {
+  const invitationsOf = async (tenant: Tenant) =>
+    (
+      (await callRoute(employeesHandler, listCompanyInvitations, { token: tenant.admin.token })).body as {
+        items: CompanyInvitationView[];
+      }
+    ).items;
+
+  it('lists what the admin typed, and cancelling withdraws it from the person for good', async () => {
+    expect((await invite(b, a.manager.email, 'operator')).status).toBe(201);
+    const listed = await invitationsOf(b);
+    const mine = listed.find((item) => item.email === a.manager.email);
+    expect(mine).toMatchObject({ role: 'operator', invited_by: b.admin.id, departments: [] });
+    // Nothing about the invited account (its name, its other companies) is in the answer.
+    expect(Object.keys(mine ?? {}).sort()).toEqual(
+      ['created_at', 'departments', 'email', 'expires_at', 'invited_by', 'role'].sort(),
+    );
+    expect(await invitationsOf(a)).not.toContainEqual(expect.objectContaining({ email: a.manager.email }));
+
+    // Another company's admin cannot withdraw it; managers and operators cannot see or cancel any.
+    const path = { email: a.manager.email.toUpperCase() };
+    expect(
+      (await callRoute(employeesHandler, cancelCompanyInvitation, { token: a.admin.token, params: path }))
+        .status,
+    ).toBe(404);
+    for (const token of [b.manager.token, b.operator.token]) {
+      expect((await callRoute(employeesHandler, listCompanyInvitations, { token })).status).toBe(403);
+      expect(
+        (await callRoute(employeesHandler, cancelCompanyInvitation, { token, params: path })).status,
+      ).toBe(403);
+    }
+
+    const session = await signIn(a.manager.email);
+    expect(await pending(session.accessToken)).toContainEqual(
+      expect.objectContaining({ company: expect.objectContaining({ _id: b.companyId }) }),
+    );
+    const cancelled = await callRoute(employeesHandler, cancelCompanyInvitation, {
+      token: b.admin.token,
+      params: path,
+    });
+    expect(cancelled.status).toBe(204);
+    expect(await invitationsOf(b)).not.toContainEqual(expect.objectContaining({ email: a.manager.email }));
+    expect(await pending(session.accessToken)).not.toContainEqual(
+      expect.objectContaining({ company: expect.objectContaining({ _id: b.companyId }) }),
+    );
+    const accept = await callRoute(handler, acceptInvitation, {
+      token: session.accessToken,
+      params: { companyId: b.companyId },
+    });
+    expect(accept.status).toBe(404);
+    expect(await membershipIn(a.manager.email, b.companyId)).toBeUndefined();
+    const again = await callRoute(employeesHandler, cancelCompanyInvitation, {
+      token: b.admin.token,
+      params: path,
+    });
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({ message: ptBR.admin.invitationNotFound });
   });
 });
 

@@ -1,14 +1,23 @@
 import type { InvitationSentView } from '@atende/shared/contracts/auth/invitations';
+import type { CompanyInvitationView } from '@atende/shared/contracts/employees/invitations';
 import { DEFAULT_TIMEZONE } from '@atende/shared/domain/constants';
 import type { createEmployeeBody } from '@atende/shared/contracts/employees/create-employee';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
 import { appBaseUrl, sendAccountMail } from '../auth/account-mail.ts';
-import { invitationExpiry, invitationPuts, type Invitation } from '../auth/invitation-store.ts';
+import {
+  companyInvitations,
+  invitationDeletes,
+  invitationExpiry,
+  invitationPuts,
+  type Invitation,
+} from '../auth/invitation-store.ts';
+import { normalizeEmail } from '../auth/keys.ts';
 import { changeCompany } from '../company/store.ts';
 import { flatten, readTree } from '../departments/tree.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
+import { anyConditionFailed, transactWrite } from '../lib/dynamo/transaction.ts';
 import { NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { activeUsers, maxIncludedUsers } from './limits.ts';
@@ -66,4 +75,32 @@ export async function inviteAccount(
     logger.warn('invitation mail not sent', { companyId: auth.companyId, error: String(error) });
   }
   return { invited: true, email };
+}
+
+/** The company's pending invitations as the admin typed them (nothing about the invited account). */
+export async function listCompanyInvitations(
+  auth: AuthContext,
+  now = new Date(),
+): Promise<{ items: CompanyInvitationView[] }> {
+  const invitations = await companyInvitations(auth.companyId, now);
+  return {
+    items: invitations.map((invitation) => ({
+      email: invitation.email,
+      role: invitation.role,
+      departments: invitation.departments,
+      invited_by: invitation.invitedBy,
+      created_at: invitation.createdAt,
+      expires_at: new Date(invitation.expiresAt * 1000).toISOString(),
+    })),
+  };
+}
+
+/** Withdraws a pending invitation (both of its items); one already accepted, declined or expired is a 404. */
+export async function cancelCompanyInvitation(auth: AuthContext, email: string): Promise<void> {
+  try {
+    await transactWrite({ invitation: invitationDeletes(auth.companyId, normalizeEmail(email), true) });
+  } catch (error) {
+    if (anyConditionFailed(error)) throw new NotFound(ptBR.admin.invitationNotFound);
+    throw error;
+  }
 }

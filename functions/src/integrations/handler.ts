@@ -9,9 +9,14 @@ import {
   getWhatsappSession,
   logoutWhatsappSession,
 } from '@atende/shared/contracts/integrations/whatsapp-session';
+import {
+  confirmMailbox,
+  resendMailboxCode,
+} from '@atende/shared/contracts/integrations/mailbox-confirmation';
 import { loadAccessContext } from '../company/access-context.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import { removeWhatsappIntegration as removeWhatsapp } from './remove-whatsapp.ts';
+import * as mailboxes from './mailbox-service.ts';
 import * as service from './service.ts';
 import * as sessions from '../channels/whatsapp-session/service.ts';
 
@@ -23,6 +28,8 @@ export const handler = createHttpHandler(
     route(updateChannelIntegration, ({ auth, params, body }) =>
       service.updateIntegration(auth, params.id, body),
     ),
+    route(confirmMailbox, ({ auth, params, body }) => mailboxes.confirmMailbox(auth, params.id, body.code)),
+    route(resendMailboxCode, ({ auth, params }) => mailboxes.resendMailboxCode(auth, params.id)),
     route(deleteChannelIntegration, async ({ auth, params }) => {
       if (!(await sessions.deleteSessionIfAny(auth, params.id)))
         await service.deleteIntegration(auth, params.id);

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type InboundMessage, inboundMessage } from '@atende/shared/channels/inbound';
 import { createChannelIntegration } from '@atende/shared/contracts/integrations/create-channel-integration';
 import { deleteChannelIntegration } from '@atende/shared/contracts/integrations/delete-channel-integration';
 import { listChannelIntegrations } from '@atende/shared/contracts/integrations/list-channel-integrations';
 import { updateChannelIntegration } from '@atende/shared/contracts/integrations/update-channel-integration';
+import {
+  confirmMailbox,
+  resendMailboxCode,
+} from '@atende/shared/contracts/integrations/mailbox-confirmation';
 import type { IntegrationView, ProviderIntegrationView } from '@atende/shared/contracts/integrations/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ENV } from '@atende/shared/infra/env';
@@ -24,6 +28,9 @@ import { config, resetConfig } from '../lib/config.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { maskCredentials, sealCredentials } from './crypto.ts';
 import { handler } from './handler.ts';
+import { integrationKeys } from './keys.ts';
+import { MAILBOX_CODE } from './mailbox-verification.ts';
+import { codeMailedDuring } from './test-mailbox.ts';
 import type { ProviderIntegrationRecord } from './records.ts';
 import { integrationPuts } from './store.ts';
 
@@ -58,9 +65,25 @@ beforeEach(() => {
 
 const create = (token: string, label: string, email: string) =>
   callRoute(handler, createChannelIntegration, { token, body: { type: 'email', label, email } });
+/** A new integration and the code mailed to its address. */
+const pending = async (token: string, label: string, email: string) => {
+  let view: ProviderIntegrationView | undefined;
+  const code = await codeMailedDuring(email, async () => {
+    const response = await create(token, label, email);
+    expect(response.status).toBe(201);
+    view = response.body as ProviderIntegrationView;
+  });
+  return { view: view as ProviderIntegrationView, code };
+};
+const confirm = (token: string, id: string, code: string) =>
+  callRoute(handler, confirmMailbox, { token, params: { id }, body: { code } });
+const resend = (token: string, id: string) =>
+  callRoute(handler, resendMailboxCode, { token, params: { id } });
+/** An integration whose address was proven with its code. */
 const created = async (token: string, label: string, email: string) => {
-  const response = await create(token, label, email);
-  expect(response.status).toBe(201);
+  const { view, code } = await pending(token, label, email);
+  const response = await confirm(token, view._id, code);
+  expect(response.status).toBe(200);
   return response.body as ProviderIntegrationView;
 };
 const update = (token: string, id: string, body: Record<string, unknown>) =>
@@ -75,6 +98,16 @@ const claim = async (address: string) =>
       new GetCommand({ TableName: config().mainTable, Key: mailboxKey(address), ConsistentRead: true }),
     )
   ).Item;
+/** Moves the last code's sending time back, as if the resend wait had passed. */
+const codeSentLongAgo = (companyId: string, id: string) =>
+  clients().document.send(
+    new UpdateCommand({
+      TableName: config().mainTable,
+      Key: integrationKeys.item(companyId, id),
+      UpdateExpression: 'SET mailbox.pending.sent_at = :long_ago',
+      ExpressionAttributeValues: { ':long_ago': new Date(Date.now() - 10 * 60_000).toISOString() },
+    }),
+  );
 
 const mail = (to: string, messageId: string) =>
   Buffer.from(
@@ -96,31 +129,99 @@ const enqueued = (): InboundMessage[] =>
     .commandCalls(SendMessageCommand)
     .map((call) => inboundMessage.parse(JSON.parse(call.args[0].input.MessageBody ?? '{}')));
 
-describe('mailbox claims of e-mail integrations', () => {
-  it('claims the address with the integration, so inbound mail finds it by one read', async () => {
-    const view = await created(a.admin.token, 'Suporte', 'Suporte@Loja-A.com');
+describe('mailbox confirmation by code', () => {
+  it('claims nothing and receives nothing until the code mailed to the address is typed back', async () => {
+    const { view, code } = await pending(a.admin.token, 'Suporte', 'Suporte@Loja-A.com');
+    expect(view).toMatchObject({
+      connection: false,
+      mailbox_confirmation: { address: 'suporte@loja-a.com' },
+    });
+    expect(await claim('suporte@loja-a.com')).toBeUndefined();
+    expect(await findMailbox('suporte@loja-a.com')).toBeUndefined();
+    const early = await ingestEmail(
+      mail('suporte@loja-a.com', 'early@cliente.com.br'),
+      ['suporte@loja-a.com'],
+      new Date(),
+    );
+    expect(early).toMatchObject({ integrations: [], enqueued: 0 });
+
+    const wrong = await confirm(a.admin.token, view._id, code === '000000' ? '111111' : '000000');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ field: 'code', message: ptBR.channels.mailboxCodeWrong });
+    const malformed = await confirm(a.admin.token, view._id, '12ab');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ field: expect.stringContaining('code') });
+
+    const confirmed = await confirm(a.admin.token, view._id, code);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ connection: true });
+    expect(confirmed.body).not.toHaveProperty('mailbox_confirmation');
     expect(await claim('suporte@loja-a.com')).toMatchObject({
       companyId: a.companyId,
       integrationId: view._id,
     });
     expect(await findMailbox(' SUPORTE@loja-a.com ')).toMatchObject({ _id: view._id, company: a.companyId });
+    const again = await confirm(a.admin.token, view._id, code);
+    expect(again.body).toMatchObject({ field: 'code', message: ptBR.channels.mailboxNothingPending });
   });
 
-  it("refuses another company's integration on a claimed address with a 409 on email, storing nothing", async () => {
-    await created(a.admin.token, 'Vendas', 'vendas@loja-a.com');
-    const before = await readCompanyItem(b.companyId);
-    const response = await create(b.admin.token, 'Roubado', 'VENDAS@loja-a.com');
-    expect(response.status).toBe(409);
-    expect(response.body).toMatchObject({ field: 'email', message: ptBR.channels.mailboxTaken });
-    expect(await list(b.admin.token)).toEqual([]);
-    expect((await readCompanyItem(b.companyId)).emails).toEqual(before.emails);
+  it('lets no stranger block the owner: an unconfirmed address is free, and the first to confirm holds it', async () => {
+    const stranger = await pending(b.admin.token, 'Roubado', 'vendas@loja-a.com');
+    const owner = await created(a.admin.token, 'Vendas', 'vendas@loja-a.com');
+    expect(await findMailbox('vendas@loja-a.com')).toMatchObject({ _id: owner._id, company: a.companyId });
+    // Even with the code (which only the mailbox's owner receives), the address is now taken.
+    const late = await confirm(b.admin.token, stranger.view._id, stranger.code);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ field: 'email', message: ptBR.channels.mailboxTaken });
     expect(await claim('vendas@loja-a.com')).toMatchObject({ companyId: a.companyId });
   });
 
-  it('moves the claim when the address changes and frees the old one for anyone', async () => {
+  it('stops guessing after the attempt limit and renews the code at most once a minute', async () => {
+    const { view, code } = await pending(a.admin.token, 'Cobrança', 'cobranca@loja-a.com');
+    const wrongCode = code === '123456' ? '654321' : '123456';
+    for (let attempt = 0; attempt < MAILBOX_CODE.maxAttempts; attempt += 1) {
+      expect((await confirm(a.admin.token, view._id, wrongCode)).status).toBe(400);
+    }
+    const exhausted = await confirm(a.admin.token, view._id, code);
+    expect(exhausted.status).toBe(400);
+    expect(exhausted.body).toMatchObject({ field: 'code', message: ptBR.channels.mailboxCodeExpired });
+
+    const tooSoon = await resend(a.admin.token, view._id);
+    expect(tooSoon.status).toBe(429);
+    expect(Number(tooSoon.headers['Retry-After'] ?? tooSoon.headers['retry-after'])).toBeGreaterThan(0);
+    await codeSentLongAgo(a.companyId, view._id);
+    const renewed = await codeMailedDuring('cobranca@loja-a.com', async () => {
+      expect((await resend(a.admin.token, view._id)).status).toBe(200);
+    });
+    expect((await confirm(a.admin.token, view._id, renewed)).status).toBe(200);
+    expect(await findMailbox('cobranca@loja-a.com')).toMatchObject({ _id: view._id });
+  });
+
+  it("is another company's 404 and an operator's 403", async () => {
+    const { view, code } = await pending(a.admin.token, 'Ouvidoria', 'ouvidoria@loja-a.com');
+    expect((await confirm(b.admin.token, view._id, code)).status).toBe(404);
+    expect((await resend(b.admin.token, view._id)).status).toBe(404);
+    expect((await confirm(a.operator.token, view._id, code)).status).toBe(403);
+    expect(await claim('ouvidoria@loja-a.com')).toBeUndefined();
+  });
+});
+
+describe('mailbox claims of e-mail integrations', () => {
+  it('keeps the proven address until a new one is confirmed, then moves the claim and frees the old one', async () => {
     const view = await created(a.admin.token, 'Financeiro', 'financeiro@loja-a.com');
-    const moved = await update(a.admin.token, view._id, { email: 'contas@loja-a.com' });
-    expect(moved.status).toBe(200);
+    let moved: Awaited<ReturnType<typeof update>> | undefined;
+    const code = await codeMailedDuring('contas@loja-a.com', async () => {
+      moved = await update(a.admin.token, view._id, { email: 'contas@loja-a.com' });
+    });
+    expect(moved?.status).toBe(200);
+    expect(moved?.body).toMatchObject({
+      connection: true,
+      mailbox_confirmation: { address: 'contas@loja-a.com', receiving: 'financeiro@loja-a.com' },
+    });
+    expect(await findMailbox('financeiro@loja-a.com')).toMatchObject({ _id: view._id });
+    expect(await claim('contas@loja-a.com')).toBeUndefined();
+
+    expect((await confirm(a.admin.token, view._id, code)).status).toBe(200);
     expect(await claim('financeiro@loja-a.com')).toBeUndefined();
     expect(await claim('contas@loja-a.com')).toMatchObject({ integrationId: view._id });
     expect(await findMailbox('financeiro@loja-a.com')).toBeUndefined();
@@ -131,7 +232,10 @@ describe('mailbox claims of e-mail integrations', () => {
   it('keeps the old address when the new one belongs to another integration', async () => {
     await created(b.admin.token, 'Compras B', 'compras@loja-b.com');
     const view = await created(a.admin.token, 'Compras A', 'compras@loja-a.com');
-    const refused = await update(a.admin.token, view._id, { email: 'compras@loja-b.com' });
+    const code = await codeMailedDuring('compras@loja-b.com', async () => {
+      expect((await update(a.admin.token, view._id, { email: 'compras@loja-b.com' })).status).toBe(200);
+    });
+    const refused = await confirm(a.admin.token, view._id, code);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ field: 'email' });
     expect(await findMailbox('compras@loja-a.com')).toMatchObject({ _id: view._id });

@@ -196,6 +196,15 @@ export function toProviderView(record: ProviderIntegrationRecord): ProviderInteg
     webhookUrl: webhookUrl(record.provider, record._id, credentials),
     credentials: record.masked,
     ...(record.connection_changed_at ? { connection_changed_at: record.connection_changed_at } : {}),
+    ...(record.mailbox?.pending
+      ? {
+          mailbox_confirmation: {
+            address: record.mailbox.pending.address,
+            expires_at: record.mailbox.pending.expires_at,
+            ...(record.mailbox.confirmed ? { receiving: record.mailbox.confirmed } : {}),
+          },
+        }
+      : {}),
   };
 }
 

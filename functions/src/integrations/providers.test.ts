@@ -21,6 +21,7 @@ import { config } from '../lib/config.ts';
 import { publishToRoom } from '../realtime/publish.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
+import { confirmedMailbox } from './test-mailbox.ts';
 import { integrationKeys } from './keys.ts';
 import { setConnection } from './service.ts';
 
@@ -290,7 +291,22 @@ describe('connection state, health and removal', () => {
   it('lists connection states and reports health 1, 2, 3', async () => {
     const tenant = await createTenant();
     expect(await health(tenant.operator.token)).toEqual({ health: 3 });
-    const one = await created(tenant.admin.token, { type: 'email', label: 'Um', email: 'um@c.com' });
+    const unproven = await created(tenant.admin.token, { type: 'email', label: 'Zero', email: 'zero@c.com' });
+    expect(unproven.connection).toBe(false);
+    // Only its code connects an address nobody proved to own.
+    expect(await setConnection(tenant.companyId, unproven._id, true)).toBe(false);
+    expect(await health(tenant.operator.token)).toEqual({ health: 3 });
+    expect(
+      (
+        await callRoute(handler, deleteChannelIntegration, {
+          token: tenant.admin.token,
+          params: { id: unproven._id },
+        })
+      ).status,
+    ).toBe(204);
+    const one = await confirmedMailbox(tenant.admin.token, 'um@c.com', () =>
+      created(tenant.admin.token, { type: 'email', label: 'Um', email: 'um@c.com' }),
+    );
     const two = await created(tenant.admin.token, { ...META, label: 'Dois' });
     expect(await health(tenant.operator.token)).toEqual({ health: 1 });
     expect(await setConnection(tenant.companyId, two._id, false)).toBe(true);

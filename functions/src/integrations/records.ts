@@ -44,6 +44,25 @@ export const providerIntegrationRecord = z.object({
   masked: z.record(z.string(), z.string()),
   connection: z.boolean(),
   connection_changed_at: z.string().optional(),
+  /**
+   * An e-mail integration's mailbox (absent on integrations stored before confirmation existed, whose
+   * address counts as confirmed): the address proven by a code sent to it, which inbound mail is routed by,
+   * and the address waiting for its code (mailbox-verification.ts).
+   */
+  mailbox: z
+    .object({
+      confirmed: z.string().optional(),
+      pending: z
+        .object({
+          address: z.string(),
+          code_hash: z.string(),
+          expires_at: z.string(),
+          sent_at: z.string(),
+          attempts: z.number().int(),
+        })
+        .optional(),
+    })
+    .optional(),
 });
 
 export const integrationRecord = z.discriminatedUnion('type', [

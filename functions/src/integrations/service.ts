@@ -9,13 +9,19 @@ import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { channelHealth } from '@atende/shared/rules/statuses';
 import { auditActor, auditItem, type AuditActor } from '../audit/store.ts';
-import { mailboxChanges, mailboxConflict } from '../channels/email/mailboxes.ts';
+import { mailboxChanges, mailboxConflict, mailboxOf } from '../channels/email/mailboxes.ts';
 import { changeCompany, type CompanyItem, readCompanyItem, type TransactItem } from '../company/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Invalid, NotFound } from '../lib/errors.ts';
 import { widgetScriptUrl, widgetSnippet } from './embed.ts';
 import { entriesOf, officialTypeAfter, providerEntry, withEntry } from './entries.ts';
 import { publishChannelChange } from './events.ts';
+import {
+  mailMailboxCode,
+  needsMailboxCode,
+  unconfirmedMailbox,
+  withPendingMailbox,
+} from './mailbox-verification.ts';
 import { COMPANY_MAP } from './keys.ts';
 import {
   auditedProvider,
@@ -135,15 +141,19 @@ export async function createIntegration(
     body.type === 'widget'
       ? {
           record: newWidget(auth, body, now),
+          code: undefined,
           entry: (record: IntegrationRecord) => ({
             label: record.label,
             access_token: randomBytes(24).toString('base64url'),
           }),
         }
-      : await newProviderRecord(auth, body, now).then(({ record, credentials }) => ({
-          record,
-          entry: () => providerEntry(record, credentials),
-        }));
+      : await newProviderRecord(auth, body, now).then(({ record, credentials }) => {
+          const mailbox = needsMailboxCode(null, record)
+            ? withPendingMailbox(record, record.masked.email ?? '', undefined, now)
+            : undefined;
+          const final = mailbox?.record ?? record;
+          return { record: final, code: mailbox?.code, entry: () => providerEntry(final, credentials) };
+        });
   const { record } = created;
   const actor = await auditActor(auth);
   const view = await changeCompany(auth.companyId, async (company) => {
@@ -155,10 +165,11 @@ export async function createIntegration(
     return {
       set: companySet(company, record, created.entry(record)),
       items,
-      result: toView(record, true),
+      result: toView(record, record.type === 'widget' || record.connection),
       onItemConditionFailed: itemFailure(items),
     };
   });
+  if (created.code && record.type !== 'widget') await mailMailboxCode(record, created.code);
   await publishChannelChange(auth.companyId, record.type, { integration: record._id, action: 'create' });
   return view;
 }
@@ -187,22 +198,39 @@ export async function updateIntegration(
   if (session) return session;
   const before = await getIntegration(auth.companyId, integrationId);
   if (!before) throw new NotFound(ptBR.channels.integrationNotFound);
-  let after: IntegrationRecord;
-  let entry: (company: CompanyItem) => Record<string, unknown>;
   if (before.type === 'widget') {
-    after = await widgetChange(before, body);
-    entry = (company) => ({
+    const after = await widgetChange(before, body);
+    return replaceIntegration(auth, before, after, now, (company) => ({
       ...entriesOf(company, before)[integrationKey(before._id)],
       label: after.label,
-    });
-  } else {
-    for (const field of ['color', 'greeting'] as const) {
-      if (body[field] !== undefined) throw new Invalid(field, ptBR.channels.fieldNotAllowed);
-    }
-    const changed = await changedProviderRecord(before, body, now);
-    after = changed.record;
-    entry = () => providerEntry(changed.record, changed.credentials);
+    }));
   }
+  for (const field of ['color', 'greeting'] as const) {
+    if (body[field] !== undefined) throw new Invalid(field, ptBR.channels.fieldNotAllowed);
+  }
+  const changed = await changedProviderRecord(before, body, now);
+  const mailbox = needsMailboxCode(before, changed.record)
+    ? withPendingMailbox(changed.record, changed.record.masked.email ?? '', mailboxOf(before), now)
+    : undefined;
+  const after = mailbox?.record ?? changed.record;
+  const view = await replaceIntegration(auth, before, after, now, () =>
+    providerEntry(after, changed.credentials),
+  );
+  if (mailbox) await mailMailboxCode(after, mailbox.code);
+  return view;
+}
+
+/**
+ * Stores `after` in place of `before` with the company entry `entry` gives, the mailbox claim moves and the
+ * audit entry in one transaction, then tells the company's browsers.
+ */
+export async function replaceIntegration(
+  auth: AuthContext,
+  before: IntegrationRecord,
+  after: IntegrationRecord,
+  now: Date,
+  entry: (company: CompanyItem) => Record<string, unknown>,
+): Promise<IntegrationView> {
   const actor = await auditActor(auth);
   const view = await changeCompany(auth.companyId, async (company) => {
     const items = [
@@ -279,6 +307,8 @@ export async function setConnection(
 ): Promise<boolean> {
   const record = await getIntegration(companyId, integrationId);
   if (!record || record.type === 'widget' || record.connection === connection) return false;
+  // Only its code connects an unproven mailbox.
+  if (connection && unconfirmedMailbox(record)) return false;
   const after: ProviderIntegrationRecord = {
     ...record,
     connection,

@@ -13,6 +13,7 @@ import { metaSignature } from '../channels/meta/fake-fetch.ts';
 import { sqsEvent, sqsRecord } from '../conversations/test-inbox.ts';
 import { handler as consumer } from '../conversations/inbound-consumer.ts';
 import { handler as integrations } from '../integrations/handler.ts';
+import { confirmedMailbox } from '../integrations/test-mailbox.ts';
 import { resetClients } from '../lib/clients.ts';
 import { resetConfig } from '../lib/config.ts';
 import { handler } from './handler.ts';
@@ -52,10 +53,16 @@ export function takeEnqueued(): InboundEvent[] {
 export const consume = (events: InboundEvent[]) =>
   consumer(sqsEvent(events.map((event) => sqsRecord(event))));
 
+/** A provider integration, ready to carry messages (an e-mail integration's address confirmed by its code). */
 export async function createProviderIntegration(token: string, body: Record<string, unknown>) {
-  const response = await callRoute(integrations, createChannelIntegration, { token, body });
-  if (response.status !== 201) throw new Error(`integration not created: ${JSON.stringify(response.body)}`);
-  return response.body as ProviderIntegrationView;
+  const create = async () => {
+    const response = await callRoute(integrations, createChannelIntegration, { token, body });
+    if (response.status !== 201) throw new Error(`integration not created: ${JSON.stringify(response.body)}`);
+    return response.body as ProviderIntegrationView;
+  };
+  return body.type === 'email' && typeof body.email === 'string'
+    ? confirmedMailbox(token, body.email, create)
+    : create();
 }
 
 export const META_CREDENTIALS = {

@@ -12,6 +12,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand } from '@aw
 import { MAIN_TABLE, tableName } from '@atende/shared/infra/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../testing/runtime.ts';
+import { confirmedMailboxChannel } from '../testing/runtime-client.ts';
 import { canConnect, externalAddresses, listeningAddresses } from './listening.ts';
 import { TABLE_PREFIX } from './runtime.ts';
 import { DEFAULT_HELP_LINKS } from '@atende/shared/domain/constants';
@@ -184,13 +185,10 @@ describe('local runtime', () => {
     });
     const { accessToken } = (await signIn.json()) as { accessToken: string };
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
-    const created = await fetch(`${runtime.url}/api/integrations/channels`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ type: 'email', label: 'Suporte', email: 'suporte@loja.example' }),
+    const integrationId = await confirmedMailboxChannel(runtime, accessToken, {
+      label: 'Suporte',
+      email: 'suporte@loja.example',
     });
-    expect(created.status).toBe(201);
-    const { _id: integrationId } = (await created.json()) as { _id: string };
 
     await runtime.sandbox.postInbound({
       channel: 'email',

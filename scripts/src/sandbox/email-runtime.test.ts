@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../testing/runtime.ts';
-import { type AdminClient, adminClient, eventually, standInWebRoot } from '../testing/runtime-client.ts';
+import {
+  type AdminClient,
+  adminClient,
+  confirmedMailboxChannel,
+  eventually,
+  standInWebRoot,
+} from '../testing/runtime-client.ts';
 import type { ReceivedMail } from './smtp-sink.ts';
 
 let runtime: TestRuntime;
@@ -25,13 +31,11 @@ const mailTo = (address: string, count: number) => () => {
 
 describe('e-mail through the local runtime', () => {
   it('threads the customer e-mail, the operator answer in the SMTP sink and the reply in one conversation', async () => {
-    const created = await api('/integrations/channels', {
-      type: 'email',
+    // The address receives once the code mailed to it is confirmed.
+    const integrationId = await confirmedMailboxChannel(runtime, client.token, {
       label: 'Atendimento',
       email: 'atendimento@loja.example',
     });
-    expect(created.status).toBe(201);
-    const { _id: integrationId } = (await created.json()) as { _id: string };
 
     const customer = 'joana@cliente.example';
     const first = await runtime.sandbox.postInbound({

@@ -12,6 +12,7 @@ export function standInWebRoot(): string {
 
 export interface AdminClient {
   adminId: string;
+  token: string;
   /** GET without a body, POST with one, as the seeded admin. */
   api(path: string, body?: unknown): Promise<Response>;
 }
@@ -31,6 +32,7 @@ export async function adminClient(runtime: TestRuntime): Promise<AdminClient> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
   return {
     adminId,
+    token: accessToken,
     api: (path, body) =>
       fetch(`${runtime.url}/api${path}`, {
         method: body === undefined ? 'GET' : 'POST',
@@ -48,4 +50,38 @@ export async function eventually<T>(read: () => Promise<T | undefined> | T | und
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('timed out');
+}
+
+/**
+ * An e-mail channel ready to receive: created through the API, then confirmed with the 6-digit code the
+ * runtime mailed to its address (read from the sandbox's SMTP sink, as its owner would read their inbox).
+ */
+export async function confirmedMailboxChannel(
+  runtime: TestRuntime,
+  token: string,
+  body: { label: string; email: string },
+): Promise<string> {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const created = await fetch(`${runtime.url}/api/integrations/channels`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ type: 'email', ...body }),
+  });
+  if (created.status !== 201) throw new Error(`e-mail channel answered ${created.status}`);
+  const { _id: id } = (await created.json()) as { _id: string };
+  const address = body.email.toLowerCase();
+  const code = await eventually(() =>
+    runtime.sandbox
+      .mail()
+      .filter((mail) => mail.to.includes(address))
+      .map((mail) => /\b(\d{6})\b/.exec(mail.text ?? '')?.[1])
+      .findLast((found) => found !== undefined),
+  );
+  const confirmed = await fetch(`${runtime.url}/api/integrations/channels/${id}/mailbox/confirm`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ code }),
+  });
+  if (confirmed.status !== 200) throw new Error(`mailbox confirmation answered ${confirmed.status}`);
+  return id;
 }

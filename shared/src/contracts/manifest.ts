@@ -26,6 +26,7 @@ import { deleteDepartment } from './departments/delete-department.ts';
 import { listDepartments } from './departments/list-departments.ts';
 import { updateDepartment } from './departments/update-department.ts';
 import { checkEmployeeEmail } from './employees/check-email.ts';
+import { cancelCompanyInvitation, listCompanyInvitations } from './employees/invitations.ts';
 import { createEmployee } from './employees/create-employee.ts';
 import { getEmployee } from './employees/get-employee.ts';
 import { listEmployees } from './employees/list-employees.ts';
@@ -41,6 +42,7 @@ import {
   getWhatsappSession,
   logoutWhatsappSession,
 } from './integrations/whatsapp-session.ts';
+import { confirmMailbox, resendMailboxCode } from './integrations/mailbox-confirmation.ts';
 import { listLogs } from './logs/list-logs.ts';
 import { createTabulation } from './tabulations/create-tabulation.ts';
 import { deleteTabulation } from './tabulations/delete-tabulation.ts';
@@ -195,6 +197,8 @@ export const ROUTES: readonly RouteContract[] = [
   listEmployees,
   createEmployee,
   checkEmployeeEmail,
+  listCompanyInvitations,
+  cancelCompanyInvitation,
   getEmployee,
   updateEmployee,
   listDepartments,
@@ -216,6 +220,8 @@ export const ROUTES: readonly RouteContract[] = [
   createChannelIntegration,
   deleteChannelIntegration,
   updateChannelIntegration,
+  confirmMailbox,
+  resendMailboxCode,
   getChannelHealth,
   removeWhatsappIntegration,
   connectWhatsappSession,

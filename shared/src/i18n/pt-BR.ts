@@ -204,6 +204,7 @@ export const ptBR = {
       'O administrador principal da empresa não pode ser desativado nem ter o perfil alterado.',
     employeeNotFound: 'Funcionário não encontrado.',
     departmentNotFound: 'Departamento não encontrado.',
+    invitationNotFound: 'Convite não encontrado: ele já foi respondido, cancelado ou expirou.',
     departmentNameDot: 'O nome do departamento não pode conter ponto.',
     departmentNameTaken: 'Já existe um departamento com este nome neste nível.',
     departmentUnknownEmployee: 'Funcionário não encontrado nesta empresa.',
@@ -278,6 +279,17 @@ export const ptBR = {
       deactivated: 'Funcionário desativado.',
       reactivated: 'Funcionário reativado.',
       you: 'Você',
+      /** Invitations of existing accounts that were not answered yet. */
+      invitations: {
+        title: 'Convites pendentes',
+        empty: 'Nenhum convite pendente.',
+        loadFailed: 'Não foi possível carregar os convites.',
+        expiresAt: 'Expira em',
+        sentAt: 'Enviado em',
+        cancel: 'Cancelar convite',
+        cancelConfirm: 'Cancelar o convite de {{email}}? A pessoa não poderá mais aceitá-lo.',
+        cancelled: 'Convite cancelado.',
+      },
     },
     departments: {
       title: 'Departamentos',
@@ -780,6 +792,21 @@ export const ptBR = {
     },
     connected: 'Conectado',
     disconnected: 'Desconectado',
+    /** An e-mail channel waiting for the code mailed to its address. */
+    mailbox: {
+      pending: 'Aguardando confirmação do e-mail',
+      confirm: 'Confirmar e-mail',
+      title: 'Confirme o endereço de e-mail',
+      sent: 'Enviamos um código de 6 dígitos para {{address}}. Digite-o para começar a receber e-mails neste canal.',
+      receiving: 'Até a confirmação, os e-mails continuam chegando em {{address}}.',
+      code: 'Código de confirmação',
+      codeRequired: 'Digite os 6 dígitos do código.',
+      submit: 'Confirmar',
+      resend: 'Reenviar código',
+      resent: 'Enviamos um novo código.',
+      confirmed: 'E-mail confirmado. O canal já recebe mensagens.',
+      later: 'Confirmar depois',
+    },
     types: {
       official: 'WhatsApp oficial',
       messenger: 'Messenger',
@@ -991,6 +1018,14 @@ export const ptBR = {
     sendFailed: 'O provedor recusou a mensagem.',
     /** An e-mail address receives for one integration only (inbound mail is routed by it). */
     mailboxTaken: 'Este e-mail já está em uso por outra integração.',
+    /** An e-mail integration receives only after the code mailed to its address is typed back. */
+    mailboxCodeSubject: 'Código de confirmação da caixa de e-mail',
+    mailboxCodeText:
+      'Use o código {{code}} para confirmar este endereço como caixa de atendimento no Atende. O código vale por {{minutes}} minutos. Se você não pediu esta confirmação, ignore esta mensagem.',
+    mailboxNothingPending: 'Não há confirmação de e-mail pendente nesta integração.',
+    mailboxCodeWrong: 'Código incorreto.',
+    mailboxCodeExpired: 'Este código expirou ou foi tentado vezes demais. Peça um novo código.',
+    mailboxResendWait: 'Aguarde um minuto para pedir outro código.',
   },
   contacts: {
     notFound: 'Contato não encontrado.',

@@ -23,11 +23,15 @@ const mailboxPointer = z.object({ companyId: z.string(), integrationId: z.string
 
 export const normalizedAddress = (address: string) => address.trim().toLowerCase();
 
-/** The address an e-mail integration receives on (kept in clear in its masked credentials). */
-export const mailboxOf = (record: IntegrationRecord | null): string | undefined =>
-  record && record.type !== 'widget' && record.provider === 'email' && record.masked.email
-    ? normalizedAddress(record.masked.email)
-    : undefined;
+/**
+ * The address an e-mail integration receives on: the one its code confirmed. An integration stored before
+ * confirmation existed already holds the claim of its address (kept in clear in its masked credentials).
+ */
+export function mailboxOf(record: IntegrationRecord | null): string | undefined {
+  if (!record || record.type === 'widget' || record.provider !== 'email') return undefined;
+  const address = record.mailbox ? record.mailbox.confirmed : record.masked.email;
+  return address ? normalizedAddress(address) : undefined;
+}
 
 /**
  * Claims `address` for the integration: a free address, or one it already holds (re-saving an integration

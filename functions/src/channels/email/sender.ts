@@ -11,6 +11,7 @@ import { sendEmail } from './adapter.ts';
 import type { OutboundAttachment } from './outbound.ts';
 import { replyContextOf } from './reply-context.ts';
 import { emailTransport } from './environment-transport.ts';
+import { mailboxOf } from './mailboxes.ts';
 
 /** The operator's file, read from the media bucket (an SES raw message carries its attachments inline). */
 async function attachmentOf(media: NonNullable<MessageView['media']>): Promise<OutboundAttachment> {
@@ -40,8 +41,17 @@ export async function sendByEmail(
   message: MessageView,
   conversation: ConversationRecord,
   record: ProviderIntegrationRecord,
-  credentials: Record<string, string>,
+  _credentials: Record<string, string>,
 ): Promise<{ providerMessageId: string }> {
+  // Only a proven address sends (a new address waiting for its code does not yet).
+  const from = mailboxOf(record);
+  if (!from) {
+    throw new ChannelSendError({
+      code: 'invalid_request',
+      message: 'the mailbox address is not confirmed',
+      retryable: false,
+    });
+  }
   const [reply, company, attachment] = await Promise.all([
     replyContextOf(conversation),
     readCompanyItem(conversation.company),
@@ -50,7 +60,7 @@ export async function sendByEmail(
   const name = conversation.customer.full_name;
   return sendEmail(
     {
-      from: { address: credentials.email ?? '', name: record.label },
+      from: { address: from, name: record.label },
       to: [
         {
           address: conversation.external_id,

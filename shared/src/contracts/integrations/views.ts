@@ -246,6 +246,13 @@ export const providerIntegrationView = z.object({
   credentials: z.record(z.string(), z.string()),
   /** When the provider was last heard from or its connection last changed. */
   connection_changed_at: z.string().optional(),
+  /**
+   * An e-mail address waiting for the code mailed to it (mailbox-confirmation.ts), absent once confirmed;
+   * `receiving` is the address proven before, which keeps receiving and sending until then.
+   */
+  mailbox_confirmation: z
+    .object({ address: z.string(), expires_at: z.string(), receiving: z.string().optional() })
+    .optional(),
 });
 export type ProviderIntegrationView = z.infer<typeof providerIntegrationView>;
 

@@ -1,3 +1,7 @@
+import {
+  confirmMailbox,
+  resendMailboxCode,
+} from '@atende/shared/contracts/integrations/mailbox-confirmation';
 import { createChannelIntegration } from '@atende/shared/contracts/integrations/create-channel-integration';
 import { deleteChannelIntegration } from '@atende/shared/contracts/integrations/delete-channel-integration';
 import { getChannelHealth } from '@atende/shared/contracts/integrations/get-channel-health';
@@ -54,3 +58,9 @@ export const connectSession = (id: string) => callRoute(connectWhatsappSession, 
 export const fetchSession = (id: string) => callRoute(getWhatsappSession, { params: { id } });
 
 export const logoutSession = (id: string) => callRoute(logoutWhatsappSession, { params: { id } });
+
+/** An e-mail channel's address is proven by the 6-digit code mailed to it. */
+export const confirmMailboxCode = (id: string, code: string) =>
+  callRoute(confirmMailbox, { params: { id }, body: { code } });
+
+export const resendMailbox = (id: string) => callRoute(resendMailboxCode, { params: { id } });

@@ -33,6 +33,8 @@ export interface ChannelFormModalProps {
   mutations: ReturnType<typeof useChannelMutations>;
   onClose: () => void;
   onCreated: (view: IntegrationView) => void;
+  /** After an edit (a new e-mail address waits for its code). */
+  onSaved?: ((view: IntegrationView) => void) | undefined;
   /** A new channel's kind chosen beforehand (the header's 'Conectar WhatsApp'). */
   preset?: ChannelChoice | undefined;
 }
@@ -62,6 +64,7 @@ export function ChannelFormModal({
   mutations,
   onClose,
   onCreated,
+  onSaved,
   preset,
 }: ChannelFormModalProps) {
   const [form] = Form.useForm<ChannelFormValues>();
@@ -103,9 +106,10 @@ export function ChannelFormModal({
     if (editing) {
       const checked = checkedUpdateBody(target, values, mode);
       if (!checked.ok) return refuse(checked.errors);
-      await mutations.update.mutateAsync({ id: editing._id, body: checked.body });
+      const saved = await mutations.update.mutateAsync({ id: editing._id, body: checked.body });
       void message.success(labels.updated, toastSeconds);
       onClose();
+      onSaved?.(saved);
       return;
     }
     const checked = checkedCreateBody(target, values);

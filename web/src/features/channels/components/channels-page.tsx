@@ -2,6 +2,7 @@ import {
   DeleteOutlined,
   DisconnectOutlined,
   EditOutlined,
+  MailOutlined,
   PlusOutlined,
   QrcodeOutlined,
 } from '@ant-design/icons';
@@ -25,6 +26,7 @@ import { ChannelFormModal } from './channel-form-modal.tsx';
 import { ChannelCreatedModal, WebhookUrl, WidgetSnippet } from './channel-setup.tsx';
 import { ChannelFlowSelect } from './channel-flow-select.tsx';
 import { ChannelTypeLabel } from './channel-type.tsx';
+import { MailboxCodeModal, mailboxPending } from './mailbox-code-modal.tsx';
 import { WhatsappQrModal } from './whatsapp-qr-modal.tsx';
 
 const labels = ptBR.channelsScreens;
@@ -37,6 +39,7 @@ type FormState =
 
 const connectionText = (view: IntegrationView) => {
   if (view.type === 'unofficial') return sessionLabels.states[view.session.state];
+  if (mailboxPending(view) && !view.connection) return labels.mailbox.pending;
   return view.connection ? labels.connected : labels.disconnected;
 };
 
@@ -58,6 +61,7 @@ export function ChannelsPage({
   const [form, setForm] = useState<FormState>({ open: false });
   const [created, setCreated] = useState<IntegrationView>();
   const [linking, setLinking] = useState<UnofficialIntegrationView>();
+  const [confirming, setConfirming] = useState<IntegrationView>();
   const session = useWhatsappSessionActions();
   const items = channels.data ?? [];
 
@@ -82,6 +86,17 @@ export function ChannelsPage({
     });
 
   const sessionAction = (view: IntegrationView) => {
+    if (mailboxPending(view))
+      return (
+        <Tooltip title={labels.mailbox.confirm}>
+          <Button
+            icon={<MailOutlined />}
+            aria-label={labels.mailbox.confirm}
+            onClick={() => setConfirming(view)}
+            data-testid="channel-confirm-mailbox"
+          />
+        </Tooltip>
+      );
     if (view.type !== 'unofficial') return null;
     return view.connection ? (
       <Tooltip title={sessionLabels.disconnect}>
@@ -252,9 +267,14 @@ export function ChannelsPage({
         onCreated={(view) => {
           setForm({ open: false });
           if (view.type === 'unofficial') setLinking(view);
+          else if (mailboxPending(view)) setConfirming(view);
           else setCreated(view);
         }}
+        onSaved={(view) => {
+          if (mailboxPending(view)) setConfirming(view);
+        }}
       />
+      <MailboxCodeModal view={confirming} onClose={() => setConfirming(undefined)} />
       <ChannelCreatedModal view={created} onClose={() => setCreated(undefined)} />
       <WhatsappQrModal view={linking} onClose={() => setLinking(undefined)} />
     </div>

@@ -1,5 +1,9 @@
 import { checkEmployeeEmail } from '@atende/shared/contracts/employees/check-email';
 import { createEmployee } from '@atende/shared/contracts/employees/create-employee';
+import {
+  cancelCompanyInvitation,
+  listCompanyInvitations,
+} from '@atende/shared/contracts/employees/invitations';
 import { listEmployees } from '@atende/shared/contracts/employees/list-employees';
 import { updateEmployee } from '@atende/shared/contracts/employees/update-employee';
 import { listDepartments } from '@atende/shared/contracts/departments/list-departments';
@@ -22,3 +26,7 @@ export const patchEmployee = (id: string, body: UpdateEmployeeInput) =>
   callRoute(updateEmployee, { params: { id }, body });
 
 export const fetchDepartmentTree = () => callRoute(listDepartments);
+
+export const fetchCompanyInvitations = async () => (await callRoute(listCompanyInvitations)).items;
+
+export const cancelInvitation = (email: string) => callRoute(cancelCompanyInvitation, { params: { email } });

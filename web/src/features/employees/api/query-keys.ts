@@ -8,6 +8,7 @@ export const employeeKeys = {
   list: (search: string) => [...ROOT, 'list', search] as const,
   departmentOptions: [...ROOT, 'department-options'] as const,
   emailCheck: (email: string) => [...ROOT, 'email-check', email] as const,
+  invitations: [...ROOT, 'invitations'] as const,
 };
 
 export const EMPLOYEE_LIVE_EVENTS: readonly ServerEvent[] = ['admin-update-employees', 'refresh-session'];

@@ -17,6 +17,7 @@ import {
 } from '../hooks/use-employees.ts';
 import { EmployeeFormModal } from './employee-form-modal.tsx';
 import { EmployeeTable } from './employee-table.tsx';
+import { PendingInvitations } from './pending-invitations.tsx';
 
 const EMPLOYEES_PATH = '/app/settings/employees';
 const CREATE_PATH = '/app/settings/employees/settings';
@@ -125,6 +126,7 @@ export function EmployeesPage({ title, breadcrumb, creating = false }: Employees
             {ptBR.adminScreens.common.next}
           </Button>
         </Space>
+        <PendingInvitations />
       </Flex>
       <EmployeeFormModal
         open={creating || editing !== undefined}
