@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { OAUTH_APPS } from '@atende/shared/contracts/apps/oauth';
 import { WEBHOOK_APPS } from '@atende/shared/contracts/apps/webhooks';
 import {
   APP_FIELDS,
@@ -46,7 +47,7 @@ export function appWebhookUrl(name: AppName, installationId: string): string {
   return `${base}/api/apps/${name}/${installationId}/webhooks`;
 }
 
-function toView(entry: AppCatalogueEntry, allowed: boolean, record: AppRecord | undefined): AppView {
+export function toView(entry: AppCatalogueEntry, allowed: boolean, record: AppRecord | undefined): AppView {
   const required = new Set(missingAppFields(entry.name, {}));
   return {
     ...entry,
@@ -147,6 +148,15 @@ async function subscribePipedrive(record: AppRecord, credentials: Record<string,
   }
 }
 
+/** The catalogue entry, once the app is available and the company's plan allows it. */
+export async function installableEntry(auth: AuthContext, name: AppName): Promise<AppCatalogueEntry> {
+  const entry = catalogueEntry(name);
+  const { plan, features } = await planOf(auth.companyId);
+  if (!entry.available) throw new Forbidden(strings.appUnavailable);
+  if (!appAllowedForPlan(entry, plan, features)) throw new Forbidden(strings.planNotAllowed);
+  return entry;
+}
+
 /**
  * Installs an app: the installation (secrets sealed under its id), its pointer, the company's `apps` entry and
  * the audit entry commit together; then every open browser of the company is told (refresh-session install-app).
@@ -157,10 +167,10 @@ export async function installApp(
   body: InstallAppBody,
   now = new Date(),
 ): Promise<AppView> {
-  const entry = catalogueEntry(name);
-  const { plan, features } = await planOf(auth.companyId);
-  if (!entry.available) throw new Forbidden(strings.appUnavailable);
-  if (!appAllowedForPlan(entry, plan, features)) throw new Forbidden(strings.planNotAllowed);
+  const entry = await installableEntry(auth, name);
+  // Its token comes from the OAuth authorization (/app/integration/rdmkt), never from a pasted value.
+  if ((OAUTH_APPS as readonly AppName[]).includes(name))
+    throw new Invalid('token', strings.oauth.connectInstead);
   const values = fieldsOf(name, body);
   await checkFields(auth, name, values);
   if (name === 'shopify') await checkShopifyActions(auth, body.shopify_actions);
@@ -185,6 +195,19 @@ export async function installApp(
     credentials: sealCredentials(sealed, _id),
     ...(name === 'shopify' ? { shopify_actions: body.shopify_actions ?? [] } : {}),
   };
+  const view = await commitInstallation(auth, entry, record, now);
+  if (name === 'pipedrive') await subscribePipedrive(record, sealed);
+  return view;
+}
+
+/** Writes a new installation with the company's `apps` entry and its audit entry, then tells the browsers. */
+export async function commitInstallation(
+  auth: AuthContext,
+  entry: AppCatalogueEntry,
+  record: AppRecord,
+  now: Date,
+): Promise<AppView> {
+  const { name, settings, _id } = record;
   const actor = await auditActor(auth);
   const view = await changeCompany(auth.companyId, (company) => {
     const apps = (company.apps ?? {}) as Record<string, unknown>;
@@ -215,7 +238,6 @@ export async function installApp(
     };
   });
   await publishRefresh(auth.companyId, 'install-app');
-  if (name === 'pipedrive') await subscribePipedrive(record, sealed);
   return view;
 }
 

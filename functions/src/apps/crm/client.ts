@@ -10,7 +10,8 @@ export interface CrmClient {
   createPerson(person: CrmPerson): Promise<string>;
   /** Updates it; false when the CRM no longer has it (deleted there), so the caller creates it again. */
   updatePerson(remoteId: string, person: CrmPerson): Promise<boolean>;
-  addNote(remoteId: string, html: string): Promise<void>;
+  /** Logs a closed conversation on the person (a note; RD Station Marketing: a conversion of its e-mail). */
+  addNote(remoteId: string, html: string, person: CrmPerson): Promise<void>;
 }
 
 /** A failure worth retrying later (rate limit, CRM down, network): the event is redelivered. */

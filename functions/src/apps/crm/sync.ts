@@ -12,16 +12,19 @@ import type { AppRecord } from '../records.ts';
 import { listApps } from '../store.ts';
 import type { CrmClient, CrmPerson } from './client.ts';
 import { remoteIdOf, saveLink } from './links.ts';
+import { rdMarketingClient } from '../oauth/rdstation-marketing.ts';
+import { tokenSession } from '../oauth/tokens.ts';
 import { pipedriveClient } from './pipedrive.ts';
 
 type ConversationEventView = z.infer<typeof conversationEventView>;
 type SyncedContact = Pick<z.infer<typeof contactEventView>, '_id' | 'full_name' | 'email' | 'cel_phone'>;
 
-/** The CRMs whose sync is built; the other CRM apps of the catalogue install but do not sync yet. */
+/** The apps whose sync is built; the other CRM apps of the catalogue install but do not sync yet. */
 const CLIENTS: Partial<Record<AppName, (credentials: Record<string, string>, app: AppRecord) => CrmClient>> =
   {
     pipedrive: (credentials, app) =>
       pipedriveClient({ token: credentials.token ?? '', domain: app.settings.domain ?? '' }),
+    rdstationmarketing: (_credentials, app) => rdMarketingClient(tokenSession(app)),
   };
 
 export const PERSON = 'person';
@@ -88,7 +91,7 @@ export async function logTranscript(crm: Connected, conversation: ConversationEv
   const contact = await readContact(crm.app.company, conversation.customer._id);
   if (!contact) return;
   const remoteId = await pushContactIfUnlinked(crm, contact);
-  await crm.client.addNote(remoteId, await transcriptHtml(crm.app.company, conversation));
+  await crm.client.addNote(remoteId, await transcriptHtml(crm.app.company, conversation), personOf(contact));
 }
 
 async function pushContactIfUnlinked(crm: Connected, contact: SyncedContact): Promise<string> {

@@ -5,6 +5,7 @@ import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Alert, App, Button, Card, Col, Empty, Flex, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
@@ -12,6 +13,11 @@ import { useAppMutations, useApps } from '../hooks/use-apps.ts';
 import { InstallModal } from './install-modal.tsx';
 
 const strings = ptBR.apps;
+
+/** Apps connected through OAuth: their card opens their own screen instead of the install form. */
+const OAUTH_PAGES: Partial<Record<AppView['name'], string>> = {
+  rdstationmarketing: '/app/integration/rdmkt',
+};
 const toastSeconds = LIMITS.toastDurationMs / 1000;
 
 function AppCard({
@@ -23,9 +29,21 @@ function AppCard({
   onInstall: (app: AppView) => void;
   onUninstall: (app: AppView) => void;
 }) {
+  const navigate = useNavigate();
   const installed = app.installation !== null;
   const blocked = !app.available ? strings.unavailable : !app.allowed ? strings.notInPlan : undefined;
-  const action = installed ? (
+  const oauthPage = OAUTH_PAGES[app.name];
+  const action = oauthPage ? (
+    // Connected through the provider's own authorization, on its screen (spec point 2, /app/integration/rdmkt).
+    <Button
+      type={installed ? 'default' : 'primary'}
+      disabled={!installed && blocked !== undefined}
+      onClick={() => void navigate(oauthPage)}
+      data-testid={`app-configure-${app.name}`}
+    >
+      {strings.rdmkt.openPage}
+    </Button>
+  ) : installed ? (
     <Button danger onClick={() => onUninstall(app)} data-testid={`app-uninstall-${app.name}`}>
       {strings.uninstall}
     </Button>
