@@ -115,11 +115,6 @@ export class FakeRdStationMarketing {
     for (const grant of this.accessTokens.values()) grant.expiresAt = 0;
   }
 
-  /** Refresh and access tokens issued (the latest last), to check what the product holds. */
-  issuedAccessTokens(): string[] {
-    return [...this.accessTokens.keys()];
-  }
-
   tokens(account: string): { access_token: string; refresh_token: string; expires_in: number } {
     const access = randomBytes(24).toString('base64url');
     const refresh = randomBytes(24).toString('base64url');

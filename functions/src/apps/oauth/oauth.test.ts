@@ -13,7 +13,9 @@ import { handler } from '../handler.ts';
 import { appKeys } from '../keys.ts';
 import type * as RdMarketing from './rdstation-marketing.ts';
 import { rdRequestTokens } from './rdstation-marketing.ts';
+import { getApp } from '../store.ts';
 import { signState, STATE_TTL_SECONDS } from './state.ts';
+import { saveTokens, sealTokens, tokenSession } from './tokens.ts';
 
 vi.mock('../../realtime/publish.ts', () => ({
   publishToRoom: vi.fn(async () => ({ delivered: 0, gone: 0 })),
@@ -146,6 +148,36 @@ describe('RD Station Marketing OAuth', () => {
     const answer = await callback(b, stateOf(await started(b)));
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ field: 'code', message: ptBR.apps.oauth.refused });
+  });
+
+  it('keeps one pair when two workers renew an expiring token together (one revision wins, the other adopts it)', async () => {
+    const stored = await getApp(a.companyId, 'rdstationmarketing');
+    if (!stored) throw new Error('not installed');
+    const expired = {
+      ...stored,
+      credentials: sealTokens(
+        { access_token: 'old', refresh_token: 'rt-old', expires_in: 1 },
+        stored._id,
+        new Date(0),
+      ),
+    };
+    expect(await saveTokens(stored, stored.oauth_rev ?? 0, expired.credentials)).toBe(true);
+    const current = await getApp(a.companyId, 'rdstationmarketing');
+    if (!current) throw new Error('not installed');
+    exchange.mockReset();
+    exchange.mockImplementation(async () => ({
+      access_token: `fresh-${exchange.mock.calls.length}`,
+      refresh_token: 'rt-new',
+      expires_in: 86_400,
+    }));
+    const [first, second] = await Promise.all([
+      tokenSession(current).current(),
+      tokenSession(current).current(),
+    ]);
+    expect(first.access).toBe(second.access);
+    expect(exchange.mock.calls.map(([, grant]) => grant)).toContainEqual({ refresh_token: 'rt-old' });
+    const after = await getApp(a.companyId, 'rdstationmarketing');
+    expect(after?.oauth_rev).toBe((current.oauth_rev ?? 0) + 1);
   });
 
   it('refuses a pasted token: the app connects through the authorization only', async () => {

@@ -78,7 +78,18 @@ export function tokenSession(app: AppRecord, now: () => number = Date.now): Toke
     }
     const client = rdClientConfig();
     if (!client) throw new CrmRejected('rd station marketing client is not configured', 500);
-    const renewed = await rdRequestTokens(client, { refresh_token: seen.refresh });
+    let renewed: RdTokens;
+    try {
+      renewed = await rdRequestTokens(client, { refresh_token: seen.refresh });
+    } catch (error) {
+      // RD Station rolls refresh tokens: a worker that lost the race holds a spent one; the winner's pair is kept.
+      const winner = await getApp(app.company, app.name);
+      if (error instanceof CrmRejected && winner && (winner.oauth_rev ?? 0) !== seen.rev) {
+        tokens = held(winner);
+        return tokens;
+      }
+      throw error;
+    }
     const credentials = sealTokens(renewed, app._id, new Date(now()));
     if (!(await saveTokens(app, seen.rev, credentials))) {
       // Another worker refreshed meanwhile; its pair is the one kept.
