@@ -23,11 +23,11 @@ import { auditActor, auditItem } from '../audit/store.ts';
 import { publishRefresh } from '../company/events.ts';
 import { changeCompany } from '../company/store.ts';
 import { getFlowRecord } from '../flows/store.ts';
-import { sealCredentials } from '../integrations/crypto.ts';
+import { openCredentials, sealCredentials } from '../integrations/crypto.ts';
 import { getIntegration } from '../integrations/store.ts';
 import { logger } from '../lib/logger.ts';
 import { PIPEDRIVE_WEBHOOK_USER } from './webhooks/pipedrive.ts';
-import { registerPipedriveWebhook } from './crm/pipedrive.ts';
+import { registerPipedriveWebhook, removePipedriveWebhooks } from './crm/pipedrive.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import type { AppRecord } from './records.ts';
@@ -157,6 +157,22 @@ export async function installableEntry(auth: AuthContext, name: AppName): Promis
   return entry;
 }
 
+/** Uninstalled: Pipedrive stops posting here. A refusal is logged (the installation is gone either way). */
+async function unsubscribePipedrive(record: AppRecord): Promise<void> {
+  const credentials = openCredentials(record.credentials, record._id);
+  try {
+    await removePipedriveWebhooks(
+      { token: credentials.token ?? '', domain: record.settings.domain ?? '' },
+      appWebhookUrl('pipedrive', record._id),
+    );
+  } catch (error) {
+    logger.warn('pipedrive webhook not removed', {
+      app: record._id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
 /**
  * Installs an app: the installation (secrets sealed under its id), its pointer, the company's `apps` entry and
  * the audit entry commit together; then every open browser of the company is told (refresh-session install-app).
@@ -269,5 +285,6 @@ export async function uninstallApp(auth: AuthContext, name: AppName, now = new D
     };
   });
   await publishRefresh(auth.companyId, 'uninstall-app');
+  if (name === 'pipedrive') await unsubscribePipedrive(record);
   return { uninstalled: name };
 }

@@ -8,6 +8,8 @@ export interface CrmPerson {
 export interface CrmClient {
   /** Creates the person, answering its id in the CRM. */
   createPerson(person: CrmPerson): Promise<string>;
+  /** The person already holding this e-mail or phone, where the CRM can search (an idempotent create). */
+  findPerson?(person: CrmPerson): Promise<string | undefined>;
   /** Updates it; false when the CRM no longer has it (deleted there), so the caller creates it again. */
   updatePerson(remoteId: string, person: CrmPerson): Promise<boolean>;
   /** Logs a closed conversation on the person (a note; RD Station Marketing: a conversion of its e-mail). */
