@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { API_KEY_RATE_LIMIT } from '@atende/shared/contracts/api-keys/rate-limit';
 import * as z from 'zod';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -8,7 +9,6 @@ import { apiKeyKeys } from './store.ts';
  * Per-key throttling of the public API: a token bucket per key (burst, then a steady rate), kept in DynamoDB
  * so every authorizer container shares it. The same limits as an API Gateway usage plan would state.
  */
-export const API_KEY_RATE_LIMIT = { burst: 60, perSecond: 10 } as const;
 
 export interface RateLimit {
   burst: number;
