@@ -12,6 +12,9 @@ export const appsPtBR = {
   install: 'Instalar',
   uninstall: 'Desinstalar',
   installed: 'Instalado',
+  comingSoon: 'Sincronização em breve',
+  comingSoonHint:
+    'A instalação guarda suas credenciais; a sincronização com este aplicativo ainda não está disponível.',
   unavailable: 'Indisponível',
   notInPlan: 'Não disponível no seu plano',
   installTitle: 'Instalar {label}',
