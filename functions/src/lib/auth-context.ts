@@ -57,6 +57,7 @@ export function requireAuthContext(event: Pick<APIGatewayProxyEvent, 'requestCon
   const auth = readAuthContext(event);
   if (!auth) throw new Unauthorized();
   if (auth.blocked) throw new Unauthorized(AUTH_MESSAGES.accountBlocked);
-  if (auth.retryAfterSeconds) throw new TooManyRequests(ptBR.developers.api.throttled, auth.retryAfterSeconds);
+  if (auth.retryAfterSeconds)
+    throw new TooManyRequests(ptBR.developers.api.throttled, auth.retryAfterSeconds);
   return auth;
 }

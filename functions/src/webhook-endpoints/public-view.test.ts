@@ -19,7 +19,11 @@ const drainEvents = domainEventDrain();
 let inbox: Inbox;
 let events: DomainEvent[];
 
-const strictly = (schema: z.ZodType) => (schema instanceof z.ZodObject ? schema.strict() : schema);
+/** The route's response schema, refusing any key it does not declare. */
+const strictly = (schema: z.ZodType | undefined): z.ZodType => {
+  if (!(schema instanceof z.ZodObject)) throw new Error('the route answers no object schema');
+  return schema.strict();
+};
 
 beforeAll(async () => {
   await useTestTables();
