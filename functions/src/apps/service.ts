@@ -10,7 +10,6 @@ import {
 } from '@atende/shared/contracts/apps/views';
 import { APP_CATALOGUE, type AppCatalogueEntry, type AppName } from '@atende/shared/domain/apps';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ENV } from '@atende/shared/infra/env';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import {
   appAllowedForPlan,
@@ -23,11 +22,10 @@ import { auditActor, auditItem } from '../audit/store.ts';
 import { publishRefresh } from '../company/events.ts';
 import { changeCompany } from '../company/store.ts';
 import { getFlowRecord } from '../flows/store.ts';
-import { openCredentials, sealCredentials } from '../integrations/crypto.ts';
+import { sealCredentials } from '../integrations/crypto.ts';
 import { getIntegration } from '../integrations/store.ts';
-import { logger } from '../lib/logger.ts';
-import { PIPEDRIVE_WEBHOOK_USER } from './webhooks/pipedrive.ts';
-import { registerPipedriveWebhook, removePipedriveWebhooks } from './crm/pipedrive.ts';
+import { appWebhookUrl } from './app-urls.ts';
+import { revokeRdMarketing, subscribePipedrive, unsubscribePipedrive } from './remote-hooks.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import type { AppRecord } from './records.ts';
@@ -40,12 +38,6 @@ const catalogueEntry = (name: AppName): AppCatalogueEntry => {
   if (!entry) throw new NotFound(strings.appNotFound);
   return entry;
 };
-
-/** `{PUBLIC_BASE_URL}/api/apps/{app}/{installationId}/webhooks`: where the shop or the CRM posts its changes. */
-export function appWebhookUrl(name: AppName, installationId: string): string {
-  const base = (process.env[ENV.publicBaseUrl] ?? '').replace(/\/+$/, '');
-  return `${base}/api/apps/${name}/${installationId}/webhooks`;
-}
 
 export function toView(entry: AppCatalogueEntry, allowed: boolean, record: AppRecord | undefined): AppView {
   const required = new Set(missingAppFields(entry.name, {}));
@@ -126,28 +118,6 @@ function fieldsOf(name: AppName, body: InstallAppBody): Partial<Record<AppField,
   );
 }
 
-/**
- * Asks Pipedrive to post person changes here. The app works without it (the sync out does not need it), so a
- * refusal is logged and the installation's webhook address stays on the card for a manual subscription.
- */
-async function subscribePipedrive(record: AppRecord, credentials: Record<string, string>): Promise<void> {
-  try {
-    await registerPipedriveWebhook(
-      { token: credentials.token ?? '', domain: record.settings.domain ?? '' },
-      {
-        url: appWebhookUrl('pipedrive', record._id),
-        user: PIPEDRIVE_WEBHOOK_USER,
-        password: credentials.webhook_password ?? '',
-      },
-    );
-  } catch (error) {
-    logger.warn('pipedrive webhook not registered', {
-      app: record._id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
-}
-
 /** The catalogue entry, once the app is available and the company's plan allows it. */
 export async function installableEntry(auth: AuthContext, name: AppName): Promise<AppCatalogueEntry> {
   const entry = catalogueEntry(name);
@@ -155,22 +125,6 @@ export async function installableEntry(auth: AuthContext, name: AppName): Promis
   if (!entry.available) throw new Forbidden(strings.appUnavailable);
   if (!appAllowedForPlan(entry, plan, features)) throw new Forbidden(strings.planNotAllowed);
   return entry;
-}
-
-/** Uninstalled: Pipedrive stops posting here. A refusal is logged (the installation is gone either way). */
-async function unsubscribePipedrive(record: AppRecord): Promise<void> {
-  const credentials = openCredentials(record.credentials, record._id);
-  try {
-    await removePipedriveWebhooks(
-      { token: credentials.token ?? '', domain: record.settings.domain ?? '' },
-      appWebhookUrl('pipedrive', record._id),
-    );
-  } catch (error) {
-    logger.warn('pipedrive webhook not removed', {
-      app: record._id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
 }
 
 /**
@@ -286,5 +240,6 @@ export async function uninstallApp(auth: AuthContext, name: AppName, now = new D
   });
   await publishRefresh(auth.companyId, 'uninstall-app');
   if (name === 'pipedrive') await unsubscribePipedrive(record);
+  if (name === 'rdstationmarketing') await revokeRdMarketing(record);
   return { uninstalled: name };
 }

@@ -150,6 +150,15 @@ export class FakeRdStationMarketing {
     return { status: 200, body: this.tokens(account) };
   }
 
+  /** `POST /auth/revoke` (form `token`): the access token stops working at once. */
+  revoke(fields: Record<string, unknown>): FakeResponse {
+    const token = text(fields.token);
+    if (!token || !this.accessTokens.delete(token)) {
+      return errors(400, 'INVALID_TOKEN', 'The token is invalid or was already revoked.');
+    }
+    return { status: 200, body: {} };
+  }
+
   /** The account an `Authorization: Bearer` header opens, or the 401 RD Station answers. */
   authorize(header: string | undefined): { account: string } | { refusal: FakeResponse } {
     const token = /^Bearer (.+)$/i.exec(header ?? '')?.[1];

@@ -129,6 +129,13 @@ describe('RD Station Marketing through the sandbox', () => {
     );
     expect(conversion.conversion_identifier).toBe('atendimento-encerrado');
     expect(conversion.payload).toMatchObject({ name: 'Caio Souza' });
+
+    // Disconnecting revokes the access token at RD Station.
+    expect((await call('DELETE', '/apps/rdstationmarketing')).status).toBe(200);
+    const revoked = runtime.sandbox
+      .sent('rdstationmarketing')
+      .find((request) => request.path === '/auth/revoke');
+    expect(revoked?.response.status).toBe(200);
   }, 120_000);
 
   it('shows RD Station refusing a forged consent: a code the fake never issued', async () => {

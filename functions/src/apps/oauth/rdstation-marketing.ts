@@ -173,3 +173,20 @@ export function rdMarketingClient(session: TokenSession): CrmClient {
     },
   };
 }
+
+/** Disconnect: `POST /auth/revoke` (form `token`, `token_type_hint`) so the access stops at RD Station too. */
+export async function rdRevoke(accessToken: string): Promise<void> {
+  const response = await safeFetch(
+    {
+      method: 'POST',
+      url: `${rdBaseUrl()}/auth/revoke`,
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ token: accessToken, token_type_hint: 'access_token' }).toString(),
+    },
+    { allowLocal: allowLocal(), timeoutMs: 5_000 },
+  );
+  if (response.status !== 200) throw rdFailure(response);
+}
