@@ -37,3 +37,18 @@ export const BUCKET_USERS: Readonly<Record<'media' | 'exports', readonly BucketU
     { handler: handlerRef('imports/export-consumer'), access: 'readWrite' },
   ],
 };
+
+/**
+ * The Lambda handlers that send e-mail through SES (the e-mail channel's replies, account and invitation mails):
+ * only they may call ses:SendEmail, on the configured sending identities. test/ses.test.ts walks every
+ * handler's imports and fails when one reaches the e-mail transport without being listed here.
+ */
+export const EMAIL_SENDERS: readonly HandlerRef[] = [
+  handlerRef('auth/handler'),
+  handlerRef('employees/handler'),
+  handlerRef('messages/handler'),
+  handlerRef('conversations/inbound-consumer'),
+];
+
+/** The module whose import means "sends e-mail" (SES in AWS, the sandbox's SMTP sink locally). */
+export const EMAIL_TRANSPORT_MODULE = 'channels/email/environment-transport.ts';

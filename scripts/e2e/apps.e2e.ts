@@ -67,4 +67,36 @@ describe('apps catalogue', () => {
     await expect(card.getAttribute('data-installed')).resolves.toBe('false');
     await watcher.getByTestId('app-install-pipedrive').waitFor();
   });
+
+  it("an admin connects RD Station Marketing through RD Station's consent screen and lands back connected", async () => {
+    const admin = await openAs(browser, runtime, 'admin');
+    await admin.goto(`${runtime.url}/app/integrations/apps`);
+    await admin.getByTestId('app-configure-rdstationmarketing').click();
+    await admin.waitForURL(/\/app\/integration\/rdmkt$/);
+    await admin.getByTestId('rdmkt-not-connected').waitFor();
+
+    const visited: string[] = [];
+    admin.on('framenavigated', (frame) => {
+      if (frame === admin.mainFrame()) visited.push(frame.url());
+    });
+    await admin.getByTestId('rdmkt-connect').click();
+    // RD Station's own page (the sandbox's fake) asks for consent.
+    await admin.waitForURL(/\/rdstationmarketing\/auth\/dialog\?/);
+    await admin.locator('#allow').click();
+    await admin.waitForURL(/\/app\/integration\/rdmkt$/);
+    await admin.getByTestId('rdmkt-connected').waitFor();
+    expect(runtime.sandbox.sent('rdstationmarketing').map((request) => request.path)).toEqual([
+      '/auth/token',
+    ]);
+
+    // The callback address opened again (a replayed redirect) is refused: the state was single-use.
+    const callback = visited.find((url) => url.includes('/app/auth/rdstationmarketing?'));
+    expect(callback).toContain('state=');
+    await admin.goto(callback ?? '');
+    await admin
+      .getByTestId('oauth-callback-error')
+      .getByText('A autorização expirou ou não é válida.', { exact: false })
+      .waitFor();
+    expect(runtime.sandbox.sent('rdstationmarketing')).toHaveLength(1);
+  });
 });

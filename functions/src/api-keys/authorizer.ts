@@ -9,6 +9,7 @@ import { auditItem } from '../audit/store.ts';
 import { clients } from '../lib/clients.ts';
 import { logger } from '../lib/logger.ts';
 import { getApiKeyRecord, touchApiKey } from './store.ts';
+import { takeApiKeyToken } from './throttle.ts';
 import { hashMatches, parseApiKey } from './token.ts';
 
 /** The `x-api-key` header (API Gateway's own name for it), whatever its case. */
@@ -67,7 +68,8 @@ export async function authorizeApiKey(
 
   const route = routeOfMethodArn(event.methodArn);
   const allowed = route !== undefined && isPublicApiRoute(route) && scopesAllow(record.scopes, route);
-  await Promise.all([
+  const [retryAfter] = await Promise.all([
+    allowed ? takeApiKeyToken(parsed.companyId, record._id) : Promise.resolve(0),
     auditCall(parsed.companyId, { _id: record._id, name: record.name }, route, allowed),
     touchApiKey(parsed.companyId, record._id, now.toISOString()),
   ]);
@@ -95,6 +97,8 @@ export async function authorizeApiKey(
       blocked: company.account_disabled === true ? 'true' : 'false',
       apiKeyId: record._id,
       apiKeyName: record.name,
+      // Over the key's rate: the handler answers 429 with this Retry-After (same on AWS and the local gateway).
+      ...(retryAfter > 0 ? { retryAfter: String(retryAfter) } : {}),
     },
   };
 }

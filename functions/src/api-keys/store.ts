@@ -9,6 +9,8 @@ import type { TransactItem } from '../lib/dynamo/transaction.ts';
 export const apiKeyKeys = {
   keys: (companyId: string) => `C#${companyId}#API_KEY`,
   key: (companyId: string, keyId: string) => ({ pk: apiKeyKeys.keys(companyId), sk: keyId }),
+  /** A key's rate-limit bucket, apart from the keys so their listing never meets it (TTL-swept when idle). */
+  bucket: (companyId: string, keyId: string) => ({ pk: `C#${companyId}#API_KEY_BUCKET`, sk: keyId }),
 };
 
 export interface ApiKeyRecord extends ApiKeyView {

@@ -7,11 +7,13 @@ import type { AppName } from '@atende/shared/domain/apps';
  *   webhooks arrive with nothing but the installation id in their URL, and this is how it fixes the company;
  * - CRM links `C#<cid>#APPS#<installationId>#LINK` / `<kind>#<localId>`: which CRM record mirrors a contact.
  *   Keyed by installation, so a reinstall against another CRM account starts with no stale links.
+ * - used OAuth states `C#<cid>#APPS#` / `OAUTH#<nonce>`: a state is accepted once (swept by the table's TTL).
  */
 export const appKeys = {
   item: (companyId: string, name: AppName) => ({ pk: `C#${companyId}#APPS#`, sk: `APP#${name}` }),
   list: (companyId: string) => `C#${companyId}#APPS#`,
   itemPrefix: 'APP#',
+  oauthState: (companyId: string, nonce: string) => ({ pk: `C#${companyId}#APPS#`, sk: `OAUTH#${nonce}` }),
   pointer: (installationId: string) => ({ pk: `APP#${installationId}`, sk: 'POINTER' }),
   link: (companyId: string, installationId: string, kind: string, localId: string) => ({
     pk: `C#${companyId}#APPS#${installationId}#LINK`,

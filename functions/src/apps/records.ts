@@ -15,6 +15,8 @@ export const appRecord = z.object({
   credentials_set: z.array(z.enum(APP_FIELDS)),
   credentials: sealedCredentials,
   shopify_actions: z.array(shopifyAction).optional(),
+  /** OAuth apps: bumped at each token refresh, so two workers refreshing at once keep one pair of tokens. */
+  oauth_rev: z.number().int().optional(),
 });
 export type AppRecord = z.infer<typeof appRecord>;
 

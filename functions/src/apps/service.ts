@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { OAUTH_APPS } from '@atende/shared/contracts/apps/oauth';
 import { WEBHOOK_APPS } from '@atende/shared/contracts/apps/webhooks';
 import {
   APP_FIELDS,
@@ -9,7 +10,6 @@ import {
 } from '@atende/shared/contracts/apps/views';
 import { APP_CATALOGUE, type AppCatalogueEntry, type AppName } from '@atende/shared/domain/apps';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ENV } from '@atende/shared/infra/env';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import {
   appAllowedForPlan,
@@ -24,9 +24,8 @@ import { changeCompany } from '../company/store.ts';
 import { getFlowRecord } from '../flows/store.ts';
 import { sealCredentials } from '../integrations/crypto.ts';
 import { getIntegration } from '../integrations/store.ts';
-import { logger } from '../lib/logger.ts';
-import { PIPEDRIVE_WEBHOOK_USER } from './webhooks/pipedrive.ts';
-import { registerPipedriveWebhook } from './crm/pipedrive.ts';
+import { appWebhookUrl } from './app-urls.ts';
+import { revokeRdMarketing, subscribePipedrive, unsubscribePipedrive } from './remote-hooks.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import type { AppRecord } from './records.ts';
@@ -40,13 +39,7 @@ const catalogueEntry = (name: AppName): AppCatalogueEntry => {
   return entry;
 };
 
-/** `{PUBLIC_BASE_URL}/api/apps/{app}/{installationId}/webhooks`: where the shop or the CRM posts its changes. */
-export function appWebhookUrl(name: AppName, installationId: string): string {
-  const base = (process.env[ENV.publicBaseUrl] ?? '').replace(/\/+$/, '');
-  return `${base}/api/apps/${name}/${installationId}/webhooks`;
-}
-
-function toView(entry: AppCatalogueEntry, allowed: boolean, record: AppRecord | undefined): AppView {
+export function toView(entry: AppCatalogueEntry, allowed: boolean, record: AppRecord | undefined): AppView {
   const required = new Set(missingAppFields(entry.name, {}));
   return {
     ...entry,
@@ -125,26 +118,13 @@ function fieldsOf(name: AppName, body: InstallAppBody): Partial<Record<AppField,
   );
 }
 
-/**
- * Asks Pipedrive to post person changes here. The app works without it (the sync out does not need it), so a
- * refusal is logged and the installation's webhook address stays on the card for a manual subscription.
- */
-async function subscribePipedrive(record: AppRecord, credentials: Record<string, string>): Promise<void> {
-  try {
-    await registerPipedriveWebhook(
-      { token: credentials.token ?? '', domain: record.settings.domain ?? '' },
-      {
-        url: appWebhookUrl('pipedrive', record._id),
-        user: PIPEDRIVE_WEBHOOK_USER,
-        password: credentials.webhook_password ?? '',
-      },
-    );
-  } catch (error) {
-    logger.warn('pipedrive webhook not registered', {
-      app: record._id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
+/** The catalogue entry, once the app is available and the company's plan allows it. */
+export async function installableEntry(auth: AuthContext, name: AppName): Promise<AppCatalogueEntry> {
+  const entry = catalogueEntry(name);
+  const { plan, features } = await planOf(auth.companyId);
+  if (!entry.available) throw new Forbidden(strings.appUnavailable);
+  if (!appAllowedForPlan(entry, plan, features)) throw new Forbidden(strings.planNotAllowed);
+  return entry;
 }
 
 /**
@@ -157,10 +137,10 @@ export async function installApp(
   body: InstallAppBody,
   now = new Date(),
 ): Promise<AppView> {
-  const entry = catalogueEntry(name);
-  const { plan, features } = await planOf(auth.companyId);
-  if (!entry.available) throw new Forbidden(strings.appUnavailable);
-  if (!appAllowedForPlan(entry, plan, features)) throw new Forbidden(strings.planNotAllowed);
+  const entry = await installableEntry(auth, name);
+  // Its token comes from the OAuth authorization (/app/integration/rdmkt), never from a pasted value.
+  if ((OAUTH_APPS as readonly AppName[]).includes(name))
+    throw new Invalid('token', strings.oauth.connectInstead);
   const values = fieldsOf(name, body);
   await checkFields(auth, name, values);
   if (name === 'shopify') await checkShopifyActions(auth, body.shopify_actions);
@@ -185,6 +165,19 @@ export async function installApp(
     credentials: sealCredentials(sealed, _id),
     ...(name === 'shopify' ? { shopify_actions: body.shopify_actions ?? [] } : {}),
   };
+  const view = await commitInstallation(auth, entry, record, now);
+  if (name === 'pipedrive') await subscribePipedrive(record, sealed);
+  return view;
+}
+
+/** Writes a new installation with the company's `apps` entry and its audit entry, then tells the browsers. */
+export async function commitInstallation(
+  auth: AuthContext,
+  entry: AppCatalogueEntry,
+  record: AppRecord,
+  now: Date,
+): Promise<AppView> {
+  const { name, settings, _id } = record;
   const actor = await auditActor(auth);
   const view = await changeCompany(auth.companyId, (company) => {
     const apps = (company.apps ?? {}) as Record<string, unknown>;
@@ -215,7 +208,6 @@ export async function installApp(
     };
   });
   await publishRefresh(auth.companyId, 'install-app');
-  if (name === 'pipedrive') await subscribePipedrive(record, sealed);
   return view;
 }
 
@@ -247,5 +239,7 @@ export async function uninstallApp(auth: AuthContext, name: AppName, now = new D
     };
   });
   await publishRefresh(auth.companyId, 'uninstall-app');
+  if (name === 'pipedrive') await unsubscribePipedrive(record);
+  if (name === 'rdstationmarketing') await revokeRdMarketing(record);
   return { uninstalled: name };
 }

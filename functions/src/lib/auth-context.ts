@@ -1,7 +1,8 @@
 import type { RoleName } from '@atende/shared/contracts/types';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { Unauthorized } from './errors.ts';
+import { TooManyRequests, Unauthorized } from './errors.ts';
 import { AUTH_MESSAGES } from '@atende/shared/contracts/auth/messages';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
 
 /** What the Lambda authorizer verified about the caller; the only source of the company id. */
 export interface AuthContext {
@@ -13,6 +14,8 @@ export interface AuthContext {
   blocked?: boolean;
   /** Set when an integrator's API key made the call (employeeId is then the key's id). */
   apiKey?: { id: string; name: string };
+  /** The API key is over its rate: seconds until it may call again (the call answers 429). */
+  retryAfterSeconds?: number;
 }
 
 const ROLES: readonly RoleName[] = ['admin', 'manager', 'operator'];
@@ -23,7 +26,7 @@ export function readAuthContext(
 ): AuthContext | undefined {
   const context = event.requestContext?.authorizer as Record<string, unknown> | null | undefined;
   if (!context) return undefined;
-  const { companyId, employeeId, role, sessionId, blocked, apiKeyId, apiKeyName } = context;
+  const { companyId, employeeId, role, sessionId, blocked, apiKeyId, apiKeyName, retryAfter } = context;
   if (
     typeof companyId !== 'string' ||
     typeof employeeId !== 'string' ||
@@ -44,6 +47,9 @@ export function readAuthContext(
     sessionId,
     blocked: blocked === 'true',
     ...(apiKey ? { apiKey } : {}),
+    ...(typeof retryAfter === 'string' && Number(retryAfter) > 0
+      ? { retryAfterSeconds: Number(retryAfter) }
+      : {}),
   };
 }
 
@@ -51,5 +57,7 @@ export function requireAuthContext(event: Pick<APIGatewayProxyEvent, 'requestCon
   const auth = readAuthContext(event);
   if (!auth) throw new Unauthorized();
   if (auth.blocked) throw new Unauthorized(AUTH_MESSAGES.accountBlocked);
+  if (auth.retryAfterSeconds)
+    throw new TooManyRequests(ptBR.developers.api.throttled, auth.retryAfterSeconds);
   return auth;
 }

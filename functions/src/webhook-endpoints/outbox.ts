@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@atende/shared/events/index';
 import { deliveryIdOf, messageIdOf } from './keys.ts';
+import { publicData } from './public-view.ts';
 import { enqueueAttempt } from './queue.ts';
 import {
   type DeliveryRecord,
@@ -70,12 +71,13 @@ export async function subscribedEndpoints(event: DomainEvent): Promise<EndpointR
 
 /** Each subscribed endpoint gets a delivery of the event. */
 export async function fanOut(event: DomainEvent, endpoints: readonly EndpointRecord[]): Promise<void> {
+  const data = await publicData(event);
   for (const endpoint of endpoints) {
     await enqueueDelivery(endpoint, {
       id: event.id,
       type: event.type,
       occurred_at: event.occurred_at,
-      data: event.data,
+      data,
     });
   }
 }

@@ -14,11 +14,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { BUCKET_USERS } from '../access.ts';
+import { BUCKET_USERS, EMAIL_SENDERS } from '../access.ts';
 import { Api } from '../api.ts';
 import { BucketCors } from '../bucket-cors.ts';
 import { Data, EXPORTS_CORS_METHODS, MEDIA_CORS_METHODS } from '../data.ts';
@@ -53,6 +54,11 @@ export interface AtendeStackProps extends StackProps {
   publicBaseUrl?: string;
   /** Addresses or domains the SES receipt rule accepts; every verified domain's when absent. */
   mailRecipients?: string[];
+  /**
+   * SES identities (domains or addresses) the product sends from; the e-mail senders may use only these.
+   * Default: the receipt domains. With neither, no function may send through SES.
+   */
+  mailIdentities?: string[];
   /** Definitions default to shared's single sources; tests pass samples. */
   routes?: readonly RouteContract[];
   domains?: Readonly<Record<string, { handler: HandlerRef }>>;
@@ -179,6 +185,7 @@ export class AtendeStack extends Stack {
     }
     // Queue rights are granted by Queues: producers send, consumers receive through their event source.
     this.grantBuckets(lookup);
+    this.grantEmailSending(lookup, props.mailIdentities ?? props.mailRecipients ?? []);
 
     const mailHandler = lookup(EMAIL_RECEIPT_HANDLER);
     this.inboundEmail = mailHandler
@@ -313,6 +320,18 @@ export class AtendeStack extends Stack {
         else bucket.grantReadWrite(fn);
       }
     }
+  }
+
+  /** Only EMAIL_SENDERS may send through SES, and only from the configured identities. */
+  private grantEmailSending(lookup: (ref: HandlerRef) => lambda.IFunction | undefined, identities: string[]) {
+    if (identities.length === 0) return;
+    const statement = new iam.PolicyStatement({
+      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+      resources: identities.map((identity) =>
+        this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+      ),
+    });
+    for (const handler of EMAIL_SENDERS) lookup(handler)?.addToRolePolicy(statement);
   }
 
   private encryptionSecret(arn: string | undefined): secretsmanager.ISecret {

@@ -11,6 +11,7 @@ import { deadLetterQueueName, QUEUES, queueName, WORKER_QUEUES } from '@atende/s
 import { SCHEDULES } from '@atende/shared/infra/schedules';
 import { TABLES, tableName } from '@atende/shared/infra/tables';
 import { createProviderSandbox, type ProviderSandbox } from '../sandbox/server.ts';
+import { SANDBOX_RD_CLIENT } from '../sandbox/rdstation-marketing-fake.ts';
 import { startDynamoDbLocal } from './dynamodb.ts';
 import { emailInbound } from './email-inbound.ts';
 import { createRestGateway, type Authorizer, type RestHandler } from './gateway/rest.ts';
@@ -185,6 +186,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       // `smtp` too: the e-mail sender reads its transport from the same map as the other providers' roots.
       [ENV.providerBaseUrls]: JSON.stringify({ ...sandbox.baseUrls, smtp: smtpUrl }),
       [ENV.smtpUrl]: smtpUrl,
+      [ENV.rdMarketingClient]: JSON.stringify(SANDBOX_RD_CLIENT),
     });
 
     const client = new DynamoDBClient({ endpoint: dynamodb.endpoint });

@@ -140,8 +140,37 @@ export class FakePipedrive {
     if (!person) throw new Error(`no person ${id}`);
     const current = { ...person, ...changes, update_time: pipedriveTime() };
     account.persons.set(id, current);
-    const subscribed = account.webhooks.filter(
-      (hook) => ['updated', '*'].includes(hook.event_action) && ['person', '*'].includes(hook.event_object),
+    return this.notify(token, 'updated', id, current, person);
+  }
+
+  /** A salesperson adds a person in Pipedrive: saved, then the `added` webhooks. */
+  async addPerson(
+    token: string,
+    input: { id: number; name: string; email?: string; phone?: string },
+  ): Promise<number[]> {
+    const fields = { name: input.name, email: input.email, phone: input.phone };
+    const person = savePerson(this.account(token), input.id, fields);
+    return this.notify(token, 'added', person.id, person, null);
+  }
+
+  /** A salesperson deletes a person in Pipedrive: removed, then the `deleted` webhooks (v1: `current` null). */
+  async deletePerson(token: string, id: number): Promise<number[]> {
+    const account = this.account(token);
+    const person = account.persons.get(id);
+    if (!person) throw new Error(`no person ${id}`);
+    account.persons.delete(id);
+    return this.notify(token, 'deleted', id, null, person);
+  }
+
+  private async notify(
+    token: string,
+    action: 'added' | 'updated' | 'deleted',
+    id: number,
+    current: PipedrivePerson | null,
+    previous: PipedrivePerson | null,
+  ): Promise<number[]> {
+    const subscribed = this.account(token).webhooks.filter(
+      (hook) => [action, '*'].includes(hook.event_action) && ['person', '*'].includes(hook.event_object),
     );
     return Promise.all(
       subscribed.map(async (hook) => {
@@ -155,7 +184,7 @@ export class FakePipedrive {
             v: 1,
             matches_filters: { current: [] },
             meta: {
-              action: 'updated',
+              action,
               object: 'person',
               id,
               company_id: 1,
@@ -166,8 +195,8 @@ export class FakePipedrive {
               is_bulk_update: false,
             },
             current,
-            previous: person,
-            event: 'updated.person',
+            previous,
+            event: `${action}.person`,
             retry: 0,
           }),
         });
@@ -206,6 +235,40 @@ function savePerson(
   return person;
 }
 
+/** `GET /persons/search?term&fields=email|phone&exact_match=true`: `{data: {items: [{result_score, item}]}}`. */
+function searchPersons(fake: FakePipedrive, token: string, request: FakeRequest): FakeResponse {
+  const term = (request.query.term ?? '').trim().toLowerCase();
+  if (term.length < 2) return fail(400, 'Search term must be at least 2 characters long');
+  const fields = (request.query.fields ?? 'email,phone,name').split(',');
+  const exact = request.query.exact_match === 'true';
+  const matches = (value: string) =>
+    exact ? value.toLowerCase() === term : value.toLowerCase().includes(term);
+  const items = fake
+    .persons(token)
+    .filter(
+      (person) =>
+        (fields.includes('email') && person.email.some((entry) => matches(entry.value))) ||
+        (fields.includes('phone') && person.phone.some((entry) => matches(entry.value))) ||
+        (fields.includes('name') && matches(person.name)),
+    )
+    .map((person) => ({
+      result_score: 1,
+      item: {
+        id: person.id,
+        type: 'person',
+        name: person.name,
+        phones: person.phone.map((entry) => entry.value),
+        emails: person.email.map((entry) => entry.value),
+        visible_to: 3,
+      },
+    }));
+  return ok(
+    200,
+    { items },
+    { additional_data: { pagination: { start: 0, limit: 100, more_items_in_collection: false } } },
+  );
+}
+
 export function handlePipedrive(fake: FakePipedrive, request: FakeRequest, context: FakeContext): FakeResult {
   const write = request.method !== 'GET';
   const queued = write ? context.takeFailure('pipedrive') : undefined;
@@ -225,6 +288,8 @@ export function handlePipedrive(fake: FakePipedrive, request: FakeRequest, conte
       const person = savePerson(account, context.nextId(), fields);
       return { response: ok(201, person, { related_objects: {} }), recorded: true };
     }
+    if (request.method === 'GET' && rawId === 'search')
+      return { response: searchPersons(fake, token, request), recorded: false };
     const person = id === undefined ? undefined : account.persons.get(id);
     if (request.method === 'GET' && id === undefined) {
       const items = fake.persons(token);
@@ -245,6 +310,15 @@ export function handlePipedrive(fake: FakePipedrive, request: FakeRequest, conte
     }
   }
 
+  if (resource === 'webhooks' && request.method === 'GET') {
+    return { response: ok(200, account.webhooks), recorded: false };
+  }
+  if (resource === 'webhooks' && request.method === 'DELETE' && id !== undefined) {
+    const index = account.webhooks.findIndex((hook) => hook.id === id);
+    if (index < 0) return { response: fail(404, 'Webhook not found'), recorded: true };
+    account.webhooks.splice(index, 1);
+    return { response: { status: 200, body: { status: 'ok', success: true } }, recorded: true };
+  }
   if (resource === 'webhooks' && request.method === 'POST') {
     const url = typeof fields.subscription_url === 'string' ? fields.subscription_url : '';
     if (!/^https?:\/\//.test(url))

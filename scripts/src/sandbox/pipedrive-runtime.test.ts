@@ -95,7 +95,7 @@ describe('Pipedrive sync through the sandbox', () => {
     const hooks = runtime.sandbox.pipedrive.webhooks(TOKEN);
     expect(hooks).toHaveLength(1);
     expect(hooks[0]).toMatchObject({
-      event_action: 'updated',
+      event_action: '*',
       event_object: 'person',
       http_auth_user: 'atende',
     });
@@ -131,5 +131,36 @@ describe('Pipedrive sync through the sandbox', () => {
     expect(note.person_id).toBe(renata?.id);
     expect(note.content).toContain('<b>Atendimento encerrado');
     expect(note.content).toContain('<b>Renata Compras</b>: Quero saber o prazo de entrega &lt;urgente&gt;');
+  }, 120_000);
+
+  it('creates a contact for a person added in Pipedrive, unlinks a deleted one, and unsubscribes on uninstall', async () => {
+    const personsBefore = runtime.sandbox.pipedrive.persons(TOKEN).length;
+    const added = await runtime.sandbox.pipedrive.addPerson(TOKEN, {
+      id: 9001,
+      name: 'Paulo Novo',
+      email: 'paulo.novo@cliente.com.br',
+      phone: '+5585977776666',
+    });
+    expect(added).toEqual([200]);
+    const listed = await call('GET', '/contacts?search=Paulo%20Novo');
+    const { contacts: items } = (await listed.json()) as {
+      contacts: { _id: string; email?: string; cel_phone?: string }[];
+    };
+    expect(items).toEqual([
+      expect.objectContaining({ email: 'paulo.novo@cliente.com.br', cel_phone: '+5585977776666' }),
+    ]);
+    // Its contact.created event reaches the sync, which finds the link and updates the person, never a copy.
+    const renamed = await call('PATCH', `/contacts/${items[0]?._id}`, { full_name: 'Paulo Novo Silva' });
+    expect(renamed.status).toBe(200);
+    await eventually(personNamed('Paulo Novo Silva'));
+    expect(runtime.sandbox.pipedrive.persons(TOKEN)).toHaveLength(personsBefore + 1);
+
+    // Deleted in Pipedrive: the contact stays here, unlinked.
+    expect(await runtime.sandbox.pipedrive.deletePerson(TOKEN, 9001)).toEqual([200]);
+    expect((await call('GET', `/contacts/${items[0]?._id}`)).status).toBe(200);
+
+    expect(runtime.sandbox.pipedrive.webhooks(TOKEN)).toHaveLength(1);
+    expect((await call('DELETE', '/apps/pipedrive')).status).toBe(200);
+    expect(runtime.sandbox.pipedrive.webhooks(TOKEN)).toEqual([]);
   }, 120_000);
 });

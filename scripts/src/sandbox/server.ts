@@ -6,6 +6,7 @@ import { handleOpenai } from './openai-fake.ts';
 import { type InboundInput, type InboundResult, postInbound } from './inbound.ts';
 import { createSmtpSink, type ReceivedMail } from './smtp-sink.ts';
 import { FakePipedrive, handlePipedrive } from './pipedrive-fake.ts';
+import { FakeRdStationMarketing, handleRdStationMarketing } from './rdstation-marketing-fake.ts';
 import { handleTelegram } from './telegram-fake.ts';
 import { createThroughputLimiter, meteredNumber, sandboxMps, sentSummary } from './throughput.ts';
 import { FakeWhatsappNetwork } from '@atende/functions/channels/whatsapp-session/fake-peer';
@@ -62,6 +63,8 @@ export interface ProviderSandbox {
   whatsappSession: FakeWhatsappNetwork;
   /** The fake Pipedrive's accounts (persons and notes by API token), also served under `{url}/pipedrive`. */
   pipedrive: FakePipedrive;
+  /** The fake RD Station Marketing (OAuth, contacts, conversions), also served under `{url}/rdstationmarketing`. */
+  rdMarketing: FakeRdStationMarketing;
   /** Forgets what was sent, queued failures and media. */
   reset(): void;
   close(): Promise<void>;
@@ -75,8 +78,10 @@ function route(
   request: FakeRequest,
   context: FakeContext,
   pipedrive: FakePipedrive,
+  rdMarketing: FakeRdStationMarketing,
 ): FakeResult {
   if (provider === 'pipedrive') return handlePipedrive(pipedrive, request, context);
+  if (provider === 'rdstationmarketing') return handleRdStationMarketing(rdMarketing, request, context);
   if (provider === 'dialog') return handleDialog(request, context);
   if (provider === 'gupshup') return handleGupshup(request, context);
   if (provider === 'telegram') return handleTelegram(request, context);
@@ -142,6 +147,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
   let root = '';
   const whatsappSession = options.whatsappSession ?? new FakeWhatsappNetwork();
   const pipedrive = new FakePipedrive();
+  const rdMarketing = new FakeRdStationMarketing();
   const throughput = createThroughputLimiter(options.mps ?? sandboxMps(), options.clock);
   const context: FakeContext = {
     get baseUrl() {
@@ -197,7 +203,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
         if (number !== undefined && !throughput.take(number)) {
           failures.set(mount, [{ failure: 'rate_limit', retryAfter: 1 }, ...(failures.get(mount) ?? [])]);
         }
-        const { response: answer, recorded } = route(mount, fake, context, pipedrive);
+        const { response: answer, recorded } = route(mount, fake, context, pipedrive, rdMarketing);
         if (recorded) {
           const record: SentRequest = {
             provider: mount,
@@ -244,9 +250,11 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
     postInbound,
     whatsappSession,
     pipedrive,
+    rdMarketing,
     reset() {
       records.length = 0;
       pipedrive.reset();
+      rdMarketing.reset();
       throughput.reset();
       failures.clear();
       media.clear();

@@ -8,6 +8,7 @@ export const SANDBOX_PROVIDERS = [
   'telegram',
   'openai',
   'pipedrive',
+  'rdstationmarketing',
 ] as const;
 export type SandboxProvider = (typeof SANDBOX_PROVIDERS)[number];
 

@@ -66,6 +66,9 @@ export const developersPtBR = {
     testEvent: 'Evento de teste do Atende.',
   },
   api: {
+    throttled: 'Limite de requisições da chave de API atingido. Tente novamente em instantes.',
+    rateLimit:
+      'Cada chave faz até {burst} chamadas de uma vez e {perSecond} por segundo em seguida; acima disso a resposta é 429 com o cabeçalho Retry-After.',
     title: 'API',
     intro:
       'Chaves de API dão acesso às rotas públicas da API com os escopos escolhidos. Envie a chave no cabeçalho x-api-key.',

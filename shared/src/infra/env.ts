@@ -28,6 +28,8 @@ export const ENV = {
   /** AWS: the bucket the SES receipt rule stores inbound mail in, and the key prefix it writes under. */
   inboundMailBucket: 'INBOUND_MAIL_BUCKET',
   inboundMailPrefix: 'INBOUND_MAIL_PREFIX',
+  /** JSON `{client_id, client_secret}` of the product's app in the RD Station App Store (OAuth 2). */
+  rdMarketingClient: 'RDSTATION_MARKETING_CLIENT',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

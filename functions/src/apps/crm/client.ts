@@ -8,9 +8,12 @@ export interface CrmPerson {
 export interface CrmClient {
   /** Creates the person, answering its id in the CRM. */
   createPerson(person: CrmPerson): Promise<string>;
+  /** The person already holding this e-mail or phone, where the CRM can search (an idempotent create). */
+  findPerson?(person: CrmPerson): Promise<string | undefined>;
   /** Updates it; false when the CRM no longer has it (deleted there), so the caller creates it again. */
   updatePerson(remoteId: string, person: CrmPerson): Promise<boolean>;
-  addNote(remoteId: string, html: string): Promise<void>;
+  /** Logs a closed conversation on the person (a note; RD Station Marketing: a conversion of its e-mail). */
+  addNote(remoteId: string, html: string, person: CrmPerson): Promise<void>;
 }
 
 /** A failure worth retrying later (rate limit, CRM down, network): the event is redelivered. */

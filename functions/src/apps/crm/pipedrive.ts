@@ -16,6 +16,10 @@ const answer = z.object({
   error: z.string().optional(),
 });
 
+const searchAnswer = z.object({
+  data: z.object({ items: z.array(z.object({ item: z.object({ id: z.number() }) })) }).nullable(),
+});
+
 /** Waits longer than this (seconds) are left to SQS redelivery rather than held in the Lambda. */
 const MAX_WAIT_SECONDS = 10;
 const RATE_LIMIT_ATTEMPTS = 3;
@@ -62,7 +66,7 @@ export function pipedriveClient(credentials: { token: string; domain: string }):
           method,
           url: `${base}${path}`,
           headers: { 'content-type': 'application/json', 'x-api-token': credentials.token },
-          body: JSON.stringify(body),
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         },
         { allowLocal: allowLocal(), timeoutMs: 10_000 },
       );
@@ -88,7 +92,20 @@ export function pipedriveClient(credentials: { token: string; domain: string }):
     if (!parsed.data) throw new CrmRejected('pipedrive answered no data', response.status);
     return String(parsed.data.id);
   };
+  /** `GET /persons/search` with an exact match on one field; the first hit's id. */
+  const search = async (field: 'email' | 'phone', term: string): Promise<string | undefined> => {
+    const query = new URLSearchParams({ term, fields: field, exact_match: 'true', limit: '1' });
+    const response = await call('GET', `/persons/search?${query.toString()}`, undefined);
+    if (response.status !== 200) throw failure(response);
+    const parsed = searchAnswer.safeParse(JSON.parse(response.body));
+    const hit = parsed.success ? parsed.data.data?.items[0]?.item.id : undefined;
+    return hit === undefined ? undefined : String(hit);
+  };
   return {
+    async findPerson(person) {
+      const byEmail = person.email ? await search('email', person.email) : undefined;
+      return byEmail ?? (person.phone ? await search('phone', person.phone) : undefined);
+    },
     async createPerson(person) {
       const response = await call('POST', '/persons', personBody(person));
       if (response.status !== 201 && response.status !== 200) throw failure(response);
@@ -107,7 +124,7 @@ export function pipedriveClient(credentials: { token: string; domain: string }):
   };
 }
 
-/** Subscribes the installation's webhook to person updates (Pipedrive `POST /webhooks`, Basic credentials). */
+/** Subscribes the installation's webhook to every person event (added, updated, merged, deleted), Basic auth. */
 export async function registerPipedriveWebhook(
   credentials: { token: string; domain: string },
   subscription: { url: string; user: string; password: string },
@@ -119,7 +136,7 @@ export async function registerPipedriveWebhook(
       headers: { 'content-type': 'application/json', 'x-api-token': credentials.token },
       body: JSON.stringify({
         subscription_url: subscription.url,
-        event_action: 'updated',
+        event_action: '*',
         event_object: 'person',
         http_auth_user: subscription.user,
         http_auth_password: subscription.password,
@@ -129,4 +146,28 @@ export async function registerPipedriveWebhook(
     { allowLocal: allowLocal(), timeoutMs: 5_000 },
   );
   if (response.status !== 201 && response.status !== 200) throw failure(response);
+}
+
+/** Uninstall: removes every subscription of Pipedrive (`GET /webhooks`, `DELETE /webhooks/{id}`) posting to `url`. */
+export async function removePipedriveWebhooks(
+  credentials: { token: string; domain: string },
+  url: string,
+): Promise<number> {
+  const base = pipedriveBaseUrl(credentials.domain);
+  const headers = { 'x-api-token': credentials.token };
+  const options = { allowLocal: allowLocal(), timeoutMs: 5_000 };
+  const listed = await safeFetch({ method: 'GET', url: `${base}/webhooks`, headers }, options);
+  if (listed.status !== 200) throw failure(listed);
+  const hooks = z
+    .object({ data: z.array(z.object({ id: z.number(), subscription_url: z.string() })).nullable() })
+    .parse(JSON.parse(listed.body)).data;
+  const ours = (hooks ?? []).filter((hook) => hook.subscription_url === url);
+  for (const hook of ours) {
+    const removed = await safeFetch(
+      { method: 'DELETE', url: `${base}/webhooks/${hook.id}`, headers },
+      options,
+    );
+    if (removed.status !== 200 && removed.status !== 404) throw failure(removed);
+  }
+  return ours.length;
 }

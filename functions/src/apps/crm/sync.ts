@@ -11,17 +11,20 @@ import { logger } from '../../lib/logger.ts';
 import type { AppRecord } from '../records.ts';
 import { listApps } from '../store.ts';
 import type { CrmClient, CrmPerson } from './client.ts';
-import { remoteIdOf, saveLink } from './links.ts';
+import { linkOf, remoteIdOf, saveLink } from './links.ts';
+import { rdMarketingClient } from '../oauth/rdstation-marketing.ts';
+import { tokenSession } from '../oauth/tokens.ts';
 import { pipedriveClient } from './pipedrive.ts';
 
 type ConversationEventView = z.infer<typeof conversationEventView>;
 type SyncedContact = Pick<z.infer<typeof contactEventView>, '_id' | 'full_name' | 'email' | 'cel_phone'>;
 
-/** The CRMs whose sync is built; the other CRM apps of the catalogue install but do not sync yet. */
+/** The apps whose sync is built; the other CRM apps of the catalogue install but do not sync yet. */
 const CLIENTS: Partial<Record<AppName, (credentials: Record<string, string>, app: AppRecord) => CrmClient>> =
   {
     pipedrive: (credentials, app) =>
       pipedriveClient({ token: credentials.token ?? '', domain: app.settings.domain ?? '' }),
+    rdstationmarketing: (_credentials, app) => rdMarketingClient(tokenSession(app)),
   };
 
 export const PERSON = 'person';
@@ -48,11 +51,28 @@ const personOf = (contact: SyncedContact): CrmPerson => ({
   phone: contact.cel_phone,
 });
 
-/** Creates or updates the contact's person; a person deleted in the CRM is created again and relinked. */
-export async function pushContact({ app, client }: Connected, contact: SyncedContact): Promise<string> {
-  const linked = await remoteIdOf(app, PERSON, contact._id);
-  if (linked && (await client.updatePerson(linked, personOf(contact)))) return linked;
-  const created = await client.createPerson(personOf(contact));
+/**
+ * Creates or updates the contact's person; a person deleted in the CRM's own UI is left deleted (tombstone),
+ * one gone otherwise is created again and relinked. Before creating, the CRM is searched by e-mail and phone
+ * (where it can be), so a crash between a create and its link, then the event's redelivery, finds the person
+ * made the first time instead of making a second one.
+ */
+export async function pushContact(
+  { app, client }: Connected,
+  contact: SyncedContact,
+): Promise<string | undefined> {
+  const link = await linkOf(app, PERSON, contact._id);
+  if (link && 'deletedRemotely' in link) return undefined;
+  const person = personOf(contact);
+  if (link && (await client.updatePerson(link.remoteId, person))) return link.remoteId;
+  const existing = link ? undefined : await client.findPerson?.(person);
+  if (existing) {
+    await client.updatePerson(existing, person);
+    await saveLink(app, PERSON, contact._id, existing);
+    logger.info('crm person found and linked', { app: app.name, contact: contact._id, remote: existing });
+    return existing;
+  }
+  const created = await client.createPerson(person);
   await saveLink(app, PERSON, contact._id, created);
   logger.info('crm person created', { app: app.name, contact: contact._id, remote: created });
   return created;
@@ -88,9 +108,10 @@ export async function logTranscript(crm: Connected, conversation: ConversationEv
   const contact = await readContact(crm.app.company, conversation.customer._id);
   if (!contact) return;
   const remoteId = await pushContactIfUnlinked(crm, contact);
-  await crm.client.addNote(remoteId, await transcriptHtml(crm.app.company, conversation));
+  if (!remoteId) return;
+  await crm.client.addNote(remoteId, await transcriptHtml(crm.app.company, conversation), personOf(contact));
 }
 
-async function pushContactIfUnlinked(crm: Connected, contact: SyncedContact): Promise<string> {
+async function pushContactIfUnlinked(crm: Connected, contact: SyncedContact): Promise<string | undefined> {
   return (await remoteIdOf(crm.app, PERSON, contact._id)) ?? pushContact(crm, contact);
 }

@@ -1,4 +1,5 @@
 import { defineRoute } from '../types.ts';
+import { OAUTH_ROUTES } from './oauth.ts';
 import { receiveAppWebhook } from './webhooks.ts';
 import {
   APPS_ACCESS,
@@ -42,4 +43,4 @@ export const uninstallApp = defineRoute({
   response: uninstallAppResponse,
 });
 
-export const APPS_ROUTES = [listApps, installApp, uninstallApp, receiveAppWebhook];
+export const APPS_ROUTES = [listApps, installApp, uninstallApp, receiveAppWebhook, ...OAUTH_ROUTES];

@@ -1,5 +1,11 @@
 import * as z from 'zod';
-import { APP_CATEGORIES, APP_NAMES, SHOPIFY_ACTIONS, SHOPIFY_EVENTS } from '../../domain/apps.ts';
+import {
+  APP_CATEGORIES,
+  APP_NAMES,
+  type AppName,
+  SHOPIFY_ACTIONS,
+  SHOPIFY_EVENTS,
+} from '../../domain/apps.ts';
 import { objectId } from '../../domain/object-id.ts';
 import type { AccessRule } from '../types.ts';
 
@@ -34,6 +40,12 @@ export const SECRET_APP_FIELDS: ReadonlySet<AppField> = new Set([
 ]);
 
 export const appNameParams = z.object({ name: z.enum(APP_NAMES) });
+
+/**
+ * The apps whose integration runs (CRM sync, OAuth sync, order webhooks); the others of the catalogue install
+ * and keep their credentials, and their card says the integration is not available yet.
+ */
+export const WORKING_APPS: readonly AppName[] = ['pipedrive', 'rdstationmarketing', 'shopify'];
 
 /** Shopify: which order event sends which approved template through which official WhatsApp integration. */
 export const shopifyAction = z.object({

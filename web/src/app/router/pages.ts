@@ -251,6 +251,14 @@ export const SHELL_PAGES: Readonly<Record<string, ComponentType<PageProps>>> = {
     () => import('../../features/integrations-api/components/api-page.tsx'),
     'ApiPage',
   ),
+  '/app/integration/rdmkt': lazyPage(
+    () => import('../../features/apps/components/rdmkt-page.tsx'),
+    'RdMktPage',
+  ),
+  '/app/auth/:type?': lazyPage(
+    () => import('../../features/apps/components/oauth-callback-page.tsx'),
+    'OAuthCallbackPage',
+  ),
   '/app/integrations/channels': lazyPage(
     () => import('../../features/channels/components/channels-page.tsx'),
     'ChannelsPage',

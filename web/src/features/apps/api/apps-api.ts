@@ -1,3 +1,4 @@
+import { completeOAuth, type OAuthApp, startOAuth } from '@atende/shared/contracts/apps/oauth';
 import { installApp, listApps, uninstallApp } from '@atende/shared/contracts/apps/routes';
 import type { InstallAppBody } from '@atende/shared/contracts/apps/views';
 import type { AppName } from '@atende/shared/domain/apps';
@@ -22,4 +23,7 @@ export const appsApi = {
   list: async () => (await callRoute(listApps)).apps,
   install: (name: AppName, body: InstallAppBody) => callRoute(installApp, { params: { name }, body }),
   uninstall: (name: AppName) => callRoute(uninstallApp, { params: { name } }),
+  startOAuth: (name: OAuthApp) => callRoute(startOAuth, { params: { name } }),
+  completeOAuth: (name: OAuthApp, body: { code: string; state: string }) =>
+    callRoute(completeOAuth, { params: { name }, body }),
 };

@@ -3,80 +3,17 @@ import { APP_CATEGORIES } from '@atende/shared/domain/apps';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, App, Button, Card, Col, Empty, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { useAppMutations, useApps } from '../hooks/use-apps.ts';
+import { AppCard } from './app-card.tsx';
 import { InstallModal } from './install-modal.tsx';
 
 const strings = ptBR.apps;
 const toastSeconds = LIMITS.toastDurationMs / 1000;
-
-function AppCard({
-  app,
-  onInstall,
-  onUninstall,
-}: {
-  app: AppView;
-  onInstall: (app: AppView) => void;
-  onUninstall: (app: AppView) => void;
-}) {
-  const installed = app.installation !== null;
-  const blocked = !app.available ? strings.unavailable : !app.allowed ? strings.notInPlan : undefined;
-  const action = installed ? (
-    <Button danger onClick={() => onUninstall(app)} data-testid={`app-uninstall-${app.name}`}>
-      {strings.uninstall}
-    </Button>
-  ) : (
-    <Button
-      type="primary"
-      disabled={blocked !== undefined}
-      onClick={() => onInstall(app)}
-      data-testid={`app-install-${app.name}`}
-    >
-      {strings.install}
-    </Button>
-  );
-  return (
-    <Card
-      data-testid={`app-card-${app.name}`}
-      data-installed={installed}
-      style={{ height: '100%' }}
-      actions={[action]}
-    >
-      <Flex gap={12} align="flex-start">
-        <img src={app.logo} alt="" width={48} height={48} />
-        <Flex vertical gap={4}>
-          <Flex gap={8} align="center" wrap>
-            <Typography.Text strong>{app.label}</Typography.Text>
-            {installed && (
-              <Tag color="green" data-testid={`app-installed-${app.name}`}>
-                {strings.installed}
-              </Tag>
-            )}
-            {!installed && blocked && <Tag>{blocked}</Tag>}
-          </Flex>
-          <Typography.Text type="secondary">{app.description}</Typography.Text>
-          {app.installation?.webhook_url && (
-            <>
-              <Typography.Text type="secondary">{strings.shopify.webhookUrl}</Typography.Text>
-              <Typography.Text
-                copyable
-                code
-                style={{ fontSize: 12 }}
-                data-testid={`app-webhook-url-${app.name}`}
-              >
-                {app.installation.webhook_url}
-              </Typography.Text>
-            </>
-          )}
-        </Flex>
-      </Flex>
-    </Card>
-  );
-}
 
 /** app/integrations/apps: the catalogue of spec point 3 by category, with install and uninstall. */
 export function AppsPage({ title, breadcrumb }: { title: string; breadcrumb: readonly BreadcrumbItem[] }) {

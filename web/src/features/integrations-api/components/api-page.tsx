@@ -1,5 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
+import { API_KEY_RATE_LIMIT } from '@atende/shared/contracts/api-keys/rate-limit';
 import type { ApiKeyView } from '@atende/shared/contracts/api-keys/views';
+import { interpolate } from '@atende/shared/i18n/interpolate';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Alert, App, Button, Flex, Table, Tag, Tooltip, Typography } from 'antd';
@@ -67,6 +69,12 @@ export function ApiPage({ title, breadcrumb }: { title: string; breadcrumb: read
     <div data-testid="api-page">
       <PageHeader title={title} breadcrumb={breadcrumb} />
       <Typography.Paragraph style={{ marginTop: 16 }}>{labels.intro}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" data-testid="api-rate-limit">
+        {interpolate(labels.rateLimit, {
+          burst: String(API_KEY_RATE_LIMIT.burst),
+          perSecond: String(API_KEY_RATE_LIMIT.perSecond),
+        })}
+      </Typography.Paragraph>
       <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
         <Typography.Title level={4}>{labels.keys}</Typography.Title>
         <Button type="primary" onClick={() => setCreating(true)} data-testid="api-key-add">
