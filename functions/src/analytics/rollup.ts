@@ -15,7 +15,17 @@ export const MEASURES = ['wait', 'first_response', 'resolution'] as const;
 export type Measure = (typeof MEASURES)[number];
 export const MODES = ['cal', 'bh'] as const;
 export type Mode = (typeof MODES)[number];
-export const COUNTERS = ['opened', 'closed', 'received', 'sent'] as const;
+/** CSAT: responses, the sum of grades and one count per grade (the distribution). */
+export const CSAT_GRADES = [1, 2, 3, 4, 5] as const;
+export const COUNTERS = [
+  'opened',
+  'closed',
+  'received',
+  'sent',
+  'csat_n',
+  'csat_sum',
+  ...CSAT_GRADES.map((grade) => `csat_${grade}` as const),
+] as const;
 export type Counter = (typeof COUNTERS)[number];
 export const PARTITIONS = ['all', 'combo', 'tag', 'tabulation'] as const;
 export type Partition = (typeof PARTITIONS)[number];
@@ -65,11 +75,19 @@ export function emptyRollup(): Rollup {
       stats[statKey(measure, mode)] = { n: 0, sum: 0, sketch: newSketch() };
     }
   }
-  return { counters: { opened: 0, closed: 0, received: 0, sent: 0 }, stats, labels: {} };
+  const counters = Object.fromEntries(COUNTERS.map((counter) => [counter, 0])) as Record<Counter, number>;
+  return { counters, stats, labels: {} };
 }
 
 export function addContribution(rollup: Rollup, contribution: Contribution): void {
-  for (const counter of COUNTERS) rollup.counters[counter] += contribution[counter] ?? 0;
+  for (const counter of ['opened', 'closed', 'received', 'sent'] as const) {
+    rollup.counters[counter] += contribution[counter] ?? 0;
+  }
+  if (contribution.csat) {
+    rollup.counters.csat_n += 1;
+    rollup.counters.csat_sum += contribution.csat;
+    rollup.counters[`csat_${contribution.csat as (typeof CSAT_GRADES)[number]}`] += 1;
+  }
   for (const measure of MEASURES) {
     const duration: Duration | undefined = contribution[measure];
     if (!duration) continue;
@@ -96,7 +114,9 @@ export function mergeRollup(into: Rollup, other: Rollup): void {
 
 /** The item attributes of a rollup (sketches as protobuf bytes, only those that saw a value). */
 export function rollupAttributes(rollup: Rollup): Record<string, unknown> {
-  const attributes: Record<string, unknown> = { ...rollup.counters, labels: rollup.labels };
+  // Zero counters are left out (read back as 0): most items never see a grade.
+  const counters = Object.entries(rollup.counters).filter(([, value]) => value !== 0);
+  const attributes: Record<string, unknown> = { ...Object.fromEntries(counters), labels: rollup.labels };
   for (const [key, stat] of Object.entries(rollup.stats)) {
     if (stat.n === 0) continue;
     attributes[`${key}_n`] = stat.n;

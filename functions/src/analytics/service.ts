@@ -12,6 +12,7 @@ import type { AuthContext } from '../lib/auth-context.ts';
 import type { ConversationFact } from './facts.ts';
 import { ledgerKeys } from './ledger-store.ts';
 import {
+  CSAT_GRADES,
   emptyRollup,
   hourOf,
   mergeRollup,
@@ -62,6 +63,16 @@ function summary(stat: Stat) {
   };
 }
 
+/** The average grade to two decimals, and how many answered each grade (1 to 5). */
+function csatOf(rollup: Rollup): AnalyticsMeasures['csat'] {
+  const { csat_n: responses, csat_sum: sum } = rollup.counters;
+  return {
+    average: responses > 0 ? Math.round((sum / responses) * 100) / 100 : null,
+    responses,
+    grades: CSAT_GRADES.map((grade) => rollup.counters[`csat_${grade}`]),
+  };
+}
+
 export function measuresOf(rollup: Rollup, openNow: number, businessHours: boolean): AnalyticsMeasures {
   const mode = businessHours ? 'bh' : 'cal';
   return {
@@ -70,8 +81,7 @@ export function measuresOf(rollup: Rollup, openNow: number, businessHours: boole
     first_response: summary(rollup.stats[`first_response_${mode}`]),
     resolution: summary(rollup.stats[`resolution_${mode}`]),
     messages: { received: rollup.counters.received, sent: rollup.counters.sent },
-    // No grade is recorded anywhere yet (the service evaluation keeps none): the API says so, it invents none.
-    csat: { average: null, responses: 0 },
+    csat: csatOf(rollup),
   };
 }
 

@@ -10,7 +10,7 @@ const row = (key: string, label: string, opened: number, closed = 0): BreakdownR
   first_response: { avg_s: null, p50_s: null, p90_s: null },
   resolution: { avg_s: null, p50_s: null, p90_s: null },
   messages: { received: 0, sent: 0 },
-  csat: { average: null, responses: 0 },
+  csat: { average: null, responses: 0, grades: [0, 0, 0, 0, 0] },
 });
 
 describe('analytics chart options', () => {
