@@ -15,6 +15,9 @@ export const analyticsPtBR = {
   received: 'Mensagens recebidas',
   sent: 'Mensagens enviadas',
   csat: 'Avaliação média',
+  csatResponses: 'Avaliações',
+  csatDistribution: 'Distribuição das avaliações',
+  csatGrade: 'Nota {{grade}}',
   businessHours: 'Somente horário comercial',
   exportCsv: 'Exportar CSV',
   empty: 'Nenhum dado no período.',
@@ -47,6 +50,7 @@ export const analyticsPtBR = {
     channels: 'Canais',
     tags: 'Etiquetas',
     tabulations: 'Categorias de atendimento',
+    csat: 'Avaliação do atendimento',
   },
   columns: {
     protocol: 'Protocolo',

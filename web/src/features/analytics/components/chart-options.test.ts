@@ -1,6 +1,6 @@
 import type { BreakdownRow } from '@atende/shared/contracts/analytics/views';
 import { describe, expect, it } from 'vitest';
-import { heatmapCells, volumeOption } from './chart-options.ts';
+import { csatOption, heatmapCells, volumeOption } from './chart-options.ts';
 
 const row = (key: string, label: string, opened: number, closed = 0): BreakdownRow => ({
   key,
@@ -30,5 +30,11 @@ describe('analytics chart options', () => {
       expect.objectContaining({ data: [2, 0] }),
       expect.objectContaining({ data: [1, 4] }),
     ]);
+  });
+
+  it('draws the CSAT distribution one bar per grade, 1 to 5', () => {
+    const option = csatOption({ average: 4, responses: 2, grades: [0, 0, 1, 0, 1] });
+    expect(option.xAxis).toMatchObject({ data: ['Nota 1', 'Nota 2', 'Nota 3', 'Nota 4', 'Nota 5'] });
+    expect(option.series).toEqual([expect.objectContaining({ data: [0, 0, 1, 0, 1] })]);
   });
 });

@@ -1,4 +1,4 @@
-import type { BreakdownRow } from '@atende/shared/contracts/analytics/views';
+import type { AnalyticsMeasures, BreakdownRow } from '@atende/shared/contracts/analytics/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { formatNumber } from '@atende/shared/rules/number-format';
 import type { EChartsOption } from 'echarts';
@@ -70,5 +70,18 @@ export function shareOption(rows: readonly BreakdownRow[]): EChartsOption {
     yAxis: { type: 'category', data: rows.map((row) => row.label), inverse: true },
     grid: { left: 140 },
     series: [{ name: t.opened, type: 'bar', data: rows.map((row) => row.conversations.opened) }],
+  };
+}
+
+/** How many answered each grade, 1 to 5. */
+export function csatOption(csat: AnalyticsMeasures['csat']): EChartsOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    xAxis: {
+      type: 'category',
+      data: csat.grades.map((_, index) => t.csatGrade.replace('{{grade}}', String(index + 1))),
+    },
+    yAxis: { type: 'value', axisLabel, minInterval: 1 },
+    series: [{ name: t.csatResponses, type: 'bar', data: [...csat.grades] }],
   };
 }
