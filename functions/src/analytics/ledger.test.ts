@@ -191,13 +191,26 @@ describe('analytics ledger', () => {
     expect(business.body.resolution.avg_s).toBe(4 * H);
   });
 
-  it('counts a contribution in the hour it happened: a range ending before the close has no close', async () => {
+  it('counts a contribution in the hour it happened, from day items and hour items alike', async () => {
     const { body } = await get<AnalyticsMeasures>(getOverview, inbox.admin.token, {
       ...range,
       to: '2026-11-23T14:00:00Z',
     });
     expect(body.conversations.closed).toBe(0);
     expect(body.conversations.opened).toBe(1);
+    // Ragged edges: the hours of the 19th and the 23rd from hour items, the whole days between from day items.
+    const ragged = await get<AnalyticsMeasures>(getOverview, inbox.admin.token, {
+      from: '2026-11-19T20:30:00Z',
+      to: '2026-11-23T18:05:00Z',
+    });
+    expect(ragged.body.conversations).toEqual({ opened: 2, closed: 1, open_now: 1 });
+    // B's wait ends 18:10, in the last hour the range touches.
+    expect(ragged.body.wait.avg_s).toBe((88 * H + 600) / 2);
+    const hoursOnly = await get<AnalyticsMeasures>(getOverview, inbox.admin.token, {
+      from: '2026-11-23T12:00:00Z',
+      to: '2026-11-23T13:00:00Z',
+    });
+    expect(hoursOnly.body.wait.avg_s).toBe(88 * H);
   });
 
   it('breaks down by department with totals equal to the overview', async () => {

@@ -13,8 +13,8 @@ import type { ConversationFact } from './facts.ts';
 import { ledgerKeys } from './ledger-store.ts';
 import {
   CSAT_GRADES,
+  bucketOf,
   emptyRollup,
-  hourOf,
   mergeRollup,
   NONE,
   type Partition,
@@ -26,20 +26,52 @@ import { factInScope, inScope, type Scope, scopeOf } from './scope.ts';
 import { localHour } from './time.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
 
-/** The rollup items of one partition whose hour starts in [from, to). */
-async function rollupItems(companyId: string, partition: Partition, filters: AnalyticsFilters) {
-  const fromHour = hourOf(filters.from);
-  // `to` is exclusive: an hour starting exactly at `to` is out.
-  const lastHour = hourOf(new Date(Date.parse(filters.to) - 1).toISOString());
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+function queryBuckets(pk: string, first: string, last: string) {
   return queryAll({
     TableName: config().mainTable,
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': ledgerKeys.rollupPartition(companyId, partition),
-      ':from': `${fromHour}#`,
-      ':to': `${lastHour}#\uffff`,
-    },
+    ExpressionAttributeValues: { ':pk': pk, ':from': `${first}#`, ':to': `${last}#\uffff` },
   });
+}
+
+/**
+ * The rollup items of one partition covering the hours that start in [from, to): whole UTC days from the day
+ * items and the hours before the first and after the last whole day from the hour items (`grain: 'hour'`
+ * reads hours only, for the breakdowns by local hour or day).
+ */
+async function rollupItems(
+  companyId: string,
+  partition: Partition,
+  filters: AnalyticsFilters,
+  grain: 'hour' | 'mixed' = 'mixed',
+) {
+  const start = Math.floor(Date.parse(filters.from) / HOUR_MS) * HOUR_MS;
+  // `to` is exclusive: an hour starting exactly at `to` is out.
+  const end = Math.ceil(Date.parse(filters.to) / HOUR_MS) * HOUR_MS;
+  const hours = (from: number, to: number) =>
+    to > from
+      ? queryBuckets(
+          ledgerKeys.rollupPartition(companyId, partition, 'hour'),
+          bucketOf(new Date(from).toISOString(), 'hour'),
+          bucketOf(new Date(to - HOUR_MS).toISOString(), 'hour'),
+        )
+      : Promise.resolve([]);
+  const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
+  const endDay = Math.floor(end / DAY_MS) * DAY_MS;
+  if (grain === 'hour' || endDay <= firstDay) return hours(start, end);
+  const parts = await Promise.all([
+    hours(start, firstDay),
+    queryBuckets(
+      ledgerKeys.rollupPartition(companyId, partition, 'day'),
+      bucketOf(new Date(firstDay).toISOString(), 'day'),
+      bucketOf(new Date(endDay - DAY_MS).toISOString(), 'day'),
+    ),
+    hours(endDay, end),
+  ]);
+  return parts.flat();
 }
 
 /** Open conversations now, in the scope. */
@@ -103,9 +135,10 @@ async function grouped(
   filters: AnalyticsFilters,
   partition: Partition,
   keyOf: (item: Record<string, unknown>, fields: ReturnType<typeof parts>) => string | undefined,
+  grain: 'hour' | 'mixed' = 'mixed',
 ): Promise<Map<string, Group>> {
   const groups = new Map<string, Group>();
-  for (const item of await rollupItems(scope.companyId, partition, filters)) {
+  for (const item of await rollupItems(scope.companyId, partition, filters, grain)) {
     const fields = parts(String(item.key), partition === 'tag' || partition === 'tabulation');
     if (partition !== 'all' && !inScope(scope, fields.channel, fields.department, fields.employee)) continue;
     const key = keyOf(item, fields);
@@ -201,13 +234,19 @@ export async function breakdown(
   const partition =
     by === 'hour' || by === 'day' ? (scope.filtered ? 'combo' : 'all') : DIMENSION_PARTITION[by];
   const [groups, open] = await Promise.all([
-    grouped(scope, filters, partition, (item, fields) => {
-      if (isTime(by)) return timeKey(by, `${String(item.hour)}:00:00Z`, scope.timeZone);
-      if (by === 'channel') return fields.channel;
-      if (by === 'department') return fields.department;
-      if (by === 'employee') return fields.employee;
-      return fields.value;
-    }),
+    grouped(
+      scope,
+      filters,
+      partition,
+      (item, fields) => {
+        if (isTime(by)) return timeKey(by, `${String(item.hour)}:00:00Z`, scope.timeZone);
+        if (by === 'channel') return fields.channel;
+        if (by === 'department') return fields.department;
+        if (by === 'employee') return fields.employee;
+        return fields.value;
+      },
+      isTime(by) ? 'hour' : 'mixed',
+    ),
     openFacts(scope),
   ]);
   const openCounts = new Map<string, number>();

@@ -58,10 +58,9 @@ async function analyticsFigures(
   const { accessToken: token } = (await answer.json()) as { accessToken: string };
   await benchAnalyticsLag({ baseUrl: runtime.url, token, samples: 20 });
   await benchAnalytics({
-    baseUrl: runtime.url,
+    login: { baseUrl: runtime.url, adminEmail: email, adminPassword: password },
     dynamodbEndpoint: runtime.endpoints.dynamodb,
     tablePrefix: TABLE_PREFIX,
-    token,
     events: Number(process.env.BENCH_ANALYTICS_EVENTS ?? ANALYTICS_EVENTS),
   });
 }
