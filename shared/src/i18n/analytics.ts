@@ -86,6 +86,7 @@ export const analyticsPtBR = {
     inService: 'Em atendimento',
     updatedAt: 'Atualizado às {{time}}',
   },
+  social: { peakHours: 'Horários de pico' },
   home: {
     myOpen: 'Minhas conversas abertas',
     waitingInMyQueues: 'Aguardando nas minhas filas',

@@ -1,6 +1,6 @@
 import type { BreakdownRow } from '@atende/shared/contracts/analytics/views';
 import { describe, expect, it } from 'vitest';
-import { csatOption, heatmapCells, volumeOption } from './chart-options.ts';
+import { csatOption, heatmapCells, peakHoursOption, volumeOption } from './chart-options.ts';
 
 const row = (key: string, label: string, opened: number, closed = 0): BreakdownRow => ({
   key,
@@ -36,5 +36,12 @@ describe('analytics chart options', () => {
     const option = csatOption({ average: 4, responses: 2, grades: [0, 0, 1, 0, 1] });
     expect(option.xAxis).toMatchObject({ data: ['Nota 1', 'Nota 2', 'Nota 3', 'Nota 4', 'Nota 5'] });
     expect(option.series).toEqual([expect.objectContaining({ data: [0, 0, 1, 0, 1] })]);
+  });
+
+  it('draws all 24 local hours for the peak hours, quiet ones as zero', () => {
+    const option = peakHoursOption([row('9', '09h', 4), row('17', '17h', 2)]);
+    const [series] = option.series as { data: number[] }[];
+    expect(series?.data).toHaveLength(24);
+    expect([series?.data[9], series?.data[17], series?.data[0]]).toEqual([4, 2, 0]);
   });
 });

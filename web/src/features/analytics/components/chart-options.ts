@@ -85,3 +85,15 @@ export function csatOption(csat: AnalyticsMeasures['csat']): EChartsOption {
     series: [{ name: t.csatResponses, type: 'bar', data: [...csat.grades] }],
   };
 }
+
+/** Conversations opened per local hour of the day, all 24 hours shown (a quiet hour is a zero, not a gap). */
+export function peakHoursOption(rows: readonly BreakdownRow[]): EChartsOption {
+  const opened = new Map(rows.map((row) => [Number(row.key), row.conversations.opened]));
+  const hours = Array.from({ length: 24 }, (_, hour) => hour);
+  return {
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'category', data: hours.map((hour) => `${String(hour).padStart(2, '0')}h`) },
+    yAxis: { type: 'value', axisLabel, minInterval: 1 },
+    series: [{ name: t.opened, type: 'bar', data: hours.map((hour) => opened.get(hour) ?? 0) }],
+  };
+}
