@@ -190,19 +190,13 @@ export async function benchAnalytics(options: {
  * overview's received-messages count includes it (stream → dispatcher → analytics queue → ledger → API),
  * polled every 100 ms. One visitor session (the widget throttles new sessions per address).
  */
-export async function benchAnalyticsLag(options: {
-  baseUrl: string;
-  token: string;
-  samples: number;
-}): Promise<void> {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${options.token}` };
-  const created = await fetch(`${options.baseUrl}/api/integrations/channels`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ type: 'widget', label: 'Bench analytics' }),
-  });
-  const widget = ((await created.json()) as { _id: string })._id;
-  const session = await fetch(`${options.baseUrl}/api/widget/${widget}/sessions`, {
+export async function benchAnalyticsLag(options: { login: BenchLogin; samples: number }): Promise<void> {
+  const api = benchApiClient(options.login);
+  const baseUrl = options.login.baseUrl;
+  const widget = (
+    await api<{ _id: string }>('POST', '/integrations/channels', { type: 'widget', label: 'Bench analytics' })
+  )._id;
+  const session = await fetch(`${baseUrl}/api/widget/${widget}/sessions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Visitante bench' }),
@@ -211,14 +205,14 @@ export async function benchAnalyticsLag(options: {
   const { token: visitor } = (await session.json()) as { token: string };
   const received = async () => {
     const range = `from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date(Date.now() + 3_600_000).toISOString()}`;
-    const answer = await fetch(`${options.baseUrl}/api/analytics/overview?${range}`, { headers });
-    return ((await answer.json()) as { messages: { received: number } }).messages.received;
+    return (await api<{ messages: { received: number } }>('GET', `/analytics/overview?${range}`)).messages
+      .received;
   };
   const lags: number[] = [];
   for (let index = 0; index < options.samples; index += 1) {
     const before = await received();
     const started = performance.now();
-    const sent = await fetch(`${options.baseUrl}/api/widget/${widget}/messages`, {
+    const sent = await fetch(`${baseUrl}/api/widget/${widget}/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${visitor}` },
       body: JSON.stringify({ id: `bench-${index}-${Date.now()}`, text: `Olá ${index}` }),
@@ -237,6 +231,7 @@ export async function benchAnalyticsLag(options: {
       p50_ms: percentile(lags, 50),
       p95_ms: percentile(lags, 95),
       target_ms: 5000,
+      ...machine(),
     }),
   );
 }
