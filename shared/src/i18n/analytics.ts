@@ -85,6 +85,10 @@ export const analyticsPtBR = {
     bot: 'No robô',
     inService: 'Em atendimento',
     updatedAt: 'Atualizado às {{time}}',
+    lastMinutes: 'Últimos {{minutes}} minutos',
+    waitP50: 'Espera p50',
+    waitP90: 'Espera p90',
+    abandoned: 'Abandonadas na fila',
   },
   social: { peakHours: 'Horários de pico' },
   builder: {

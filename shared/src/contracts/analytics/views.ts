@@ -136,6 +136,16 @@ export const monitoringResponse = z.object({
     }),
   ),
   totals: z.object({ bot: z.number(), waiting: z.number(), in_service: z.number() }),
+  /** The last 30 and 60 minutes: waits that ended (taken by an employee) and conversations abandoned in queue. */
+  recent: z.array(
+    z.object({
+      minutes: z.number(),
+      taken: z.number(),
+      wait_p50_s: z.number().nullable(),
+      wait_p90_s: z.number().nullable(),
+      abandoned: z.number(),
+    }),
+  ),
   generated_at: z.string(),
 });
 export type MonitoringView = z.infer<typeof monitoringResponse>;
