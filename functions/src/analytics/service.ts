@@ -15,11 +15,13 @@ import {
   CSAT_GRADES,
   bucketOf,
   emptyRollup,
-  mergeRollup,
+  addItem,
+  emptySum,
+  type RollupSum,
+  rollupOfSum,
   NONE,
   type Partition,
   type Rollup,
-  rollupOf,
   type Stat,
 } from './rollup.ts';
 import { factInScope, inScope, type Scope, scopeOf } from './scope.ts';
@@ -129,6 +131,11 @@ interface Group {
   rollup: Rollup;
 }
 
+interface PendingGroup {
+  key: string;
+  sum: RollupSum;
+}
+
 /** Rollups grouped by `keyOf` (undefined drops the item), scope applied. */
 async function grouped(
   scope: Scope,
@@ -137,17 +144,17 @@ async function grouped(
   keyOf: (item: Record<string, unknown>, fields: ReturnType<typeof parts>) => string | undefined,
   grain: 'hour' | 'mixed' = 'mixed',
 ): Promise<Map<string, Group>> {
-  const groups = new Map<string, Group>();
+  const pending = new Map<string, PendingGroup>();
   for (const item of await rollupItems(scope.companyId, partition, filters, grain)) {
     const fields = parts(String(item.key), partition === 'tag' || partition === 'tabulation');
     if (partition !== 'all' && !inScope(scope, fields.channel, fields.department, fields.employee)) continue;
     const key = keyOf(item, fields);
     if (key === undefined) continue;
-    const group = groups.get(key) ?? { key, rollup: emptyRollup() };
-    mergeRollup(group.rollup, rollupOf(item));
-    groups.set(key, group);
+    const group = pending.get(key) ?? { key, sum: emptySum() };
+    addItem(group.sum, item);
+    pending.set(key, group);
   }
-  return groups;
+  return new Map([...pending].map(([key, group]) => [key, { key, rollup: rollupOfSum(group.sum) }]));
 }
 
 export async function overview(auth: AuthContext, filters: AnalyticsFilters): Promise<AnalyticsMeasures> {
