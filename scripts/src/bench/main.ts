@@ -95,7 +95,7 @@ async function main(): Promise<void> {
       recipients: Number(process.env.BENCH_CAMPAIGN ?? 10_000),
       mps: sandboxMps(),
     });
-    // The 90-day volume figures run only under BENCH_ONLY=analytics: they have not finished on this machine yet.
+    // The 90-day volume figures run only under BENCH_ONLY=analytics: their load takes about four minutes here.
     await benchAnalyticsLag({
       login: { baseUrl: runtime.url, adminEmail: admin.email, adminPassword: admin.password },
       samples: 20,
