@@ -81,4 +81,20 @@ describe('analytics', () => {
     await statisticBecomes(dashboard, 'kpi-closed', closed + 1);
     await expect(dashboard.getByTestId('kpi-first-response').textContent()).resolves.not.toContain('—');
   });
+
+  it('the report builder saves a named report, draws it from the ledger and keeps it after a reload', async () => {
+    const page = await openAs(browser, runtime, 'admin');
+    await page.goto(`${runtime.url}/app/v2/analytics/report-builder/dashboard`);
+    await page.getByTestId('new-report').click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Informe o nome do relatório.').waitFor();
+    await page.getByTestId('report-name').fill('Volume diário');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    const card = page.getByTestId('saved-report').filter({ hasText: 'Volume diário' });
+    // The first scenario's conversation opened today: the chart has a day to draw.
+    await card.locator('canvas').waitFor();
+    await page.reload();
+    await page.getByTestId('saved-report').filter({ hasText: 'Volume diário' }).locator('canvas').waitFor();
+    await expect(card.textContent()).resolves.toContain('Conversas abertas · Dia · Últimos 7 dias');
+  });
 });

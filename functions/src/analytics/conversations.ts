@@ -40,6 +40,8 @@ export function conversationRowOf(
     messages_in: fact.messages_in,
     messages_out: fact.messages_out,
     tags: fact.tags,
+    // Facts written before grades were ledgered lack the field.
+    csat: fact.csat ?? null,
   };
 }
 

@@ -32,6 +32,7 @@ const measureColumns = (measures: AnalyticsMeasures) => ({
   messages_sent: measures.messages.sent,
   csat_average: measures.csat.average,
   csat_responses: measures.csat.responses,
+  ...Object.fromEntries(measures.csat.grades.map((count, index) => [`csat_${index + 1}`, count])),
 });
 
 /**

@@ -40,6 +40,8 @@ export interface ConversationFact {
   messages_in: number;
   messages_out: number;
   tags: string[];
+  /** The customer's service evaluation (1–5), once answered. */
+  csat: number | null;
 }
 
 /** A contribution to the hourly rollups: at an instant, these measures, under the fact's dimensions. */
@@ -52,6 +54,8 @@ export interface Contribution {
   wait?: Duration;
   first_response?: Duration;
   resolution?: Duration;
+  /** A service evaluation's grade (1–5). */
+  csat?: number;
 }
 
 const measure = (from: string, to: string, calendar: OfficeCalendar): Duration => {
@@ -89,6 +93,7 @@ function blank(conversation: string): ConversationFact {
     messages_in: 0,
     messages_out: 0,
     tags: [],
+    csat: null,
   };
 }
 
@@ -151,7 +156,8 @@ export function reduceFact(
     case 'conversation.opened':
     case 'conversation.assigned':
     case 'conversation.transferred':
-    case 'conversation.closed': {
+    case 'conversation.closed':
+    case 'conversation.status_changed': {
       const view = event.data.conversation;
       const before = previous ?? blank(view._id);
       let fact = absorb(before, view, out);
@@ -164,11 +170,10 @@ export function reduceFact(
           out.push({ at, wait });
         }
       }
-      if (event.type === 'conversation.transferred') {
-        fact = { ...fact, transfers: fact.transfers + 1 };
-        if (before.status === 'bot' && view.status === 'queue' && !fact.queued_at) {
-          fact = { ...fact, queued_at: at };
-        }
+      if (event.type === 'conversation.transferred') fact = { ...fact, transfers: fact.transfers + 1 };
+      // Waiting starts when the bot hands over, whether or not the department changed with it.
+      if (before.status === 'bot' && view.status === 'queue' && !fact.queued_at) {
+        fact = { ...fact, queued_at: at };
       }
       if (event.type === 'conversation.closed' && !fact.closed_at) {
         const closedAt = view.closed_at ?? at;
@@ -177,6 +182,17 @@ export function reduceFact(
         out.push({ at: closedAt, closed: 1, resolution });
       }
       return { fact: settleFirstResponse(fact, calendar, out), contributions: out };
+    }
+    case 'conversation.evaluated': {
+      const before = previous ?? blank(event.data.conversation._id);
+      let fact = absorb(before, event.data.conversation, out);
+      // One grade per conversation: a second answer (never sent by the engine) would count twice.
+      if (!fact.csat) {
+        const { grade, answered_at } = event.data.evaluation;
+        fact = { ...fact, csat: grade };
+        out.push({ at: answered_at, csat: grade });
+      }
+      return { fact, contributions: out };
     }
     default:
       return undefined;

@@ -6,12 +6,19 @@ import {
   getOverview,
   listConversationFacts,
 } from '@atende/shared/contracts/analytics/routes';
+import {
+  createSavedReport,
+  deleteSavedReport,
+  listSavedReports,
+  updateSavedReport,
+} from '@atende/shared/contracts/analytics/saved-reports';
 import { loadAccessContext } from '../company/access-context.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import { listConversations } from './conversations.ts';
 import { exportReport } from './export.ts';
 import { homeSummary } from './home.ts';
 import { monitoring } from './monitoring.ts';
+import * as reports from './saved-reports.ts';
 import { breakdown, overview } from './service.ts';
 
 export const handler = createHttpHandler(
@@ -22,6 +29,10 @@ export const handler = createHttpHandler(
     route(getHomeSummary, ({ auth }) => homeSummary(auth)),
     route(getMonitoring, ({ auth }) => monitoring(auth)),
     route(exportRoute, ({ auth, query }) => exportReport(auth, query)),
+    route(listSavedReports, ({ auth }) => reports.listReports(auth)),
+    route(createSavedReport, ({ auth, body }) => reports.createReport(auth, body)),
+    route(updateSavedReport, ({ auth, params, body }) => reports.updateReport(auth, params.id, body)),
+    route(deleteSavedReport, ({ auth, params }) => reports.deleteReport(auth, params.id)),
   ],
   { accessContext: loadAccessContext },
 );

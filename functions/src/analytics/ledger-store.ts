@@ -7,10 +7,13 @@ import { CLAIM_TTL_SECONDS, eventClaimKey } from '../lib/event-claims.ts';
 import type { Contribution, ConversationFact } from './facts.ts';
 import {
   addContribution,
+  bucketOf,
   dimensionsOf,
   emptyRollup,
-  hourOf,
+  type Grain,
+  GRAINS,
   type Partition,
+  type Rollup,
   rollupAttributes,
   rollupOf,
 } from './rollup.ts';
@@ -27,12 +30,38 @@ export const ledgerKeys = {
   factsByOpening: (companyId: string) => `C#${companyId}#AN_FACTS#`,
   /** gsi2: facts still open (open_now). */
   openFacts: (companyId: string) => `C#${companyId}#AN_OPEN#`,
-  rollupPartition: (companyId: string, partition: Partition) => `C#${companyId}#AN_ROLLUP#${partition}#`,
-  rollup: (companyId: string, partition: Partition, hour: string, key: string): ItemKey => ({
-    pk: ledgerKeys.rollupPartition(companyId, partition),
-    sk: `${hour}#${key}`,
+  rollupPartition: (companyId: string, partition: Partition, grain: Grain = 'hour') =>
+    `C#${companyId}#${grain === 'hour' ? 'AN_ROLLUP' : 'AN_ROLLUP_DAY'}#${partition}#`,
+  /** `bucket` is the UTC hour (`YYYY-MM-DDTHH`) or, for the day grain, the UTC day (`YYYY-MM-DD`). */
+  rollup: (
+    companyId: string,
+    partition: Partition,
+    bucket: string,
+    key: string,
+    grain: Grain = 'hour',
+  ): ItemKey => ({
+    pk: ledgerKeys.rollupPartition(companyId, partition, grain),
+    sk: `${bucket}#${key}`,
   }),
 };
+
+/** A rollup item as stored: its key, its bucket (`hour` or `day`) and dimension key, the rollup, a version. */
+export function rollupItem(
+  key: ItemKey,
+  grain: Grain,
+  rollup: Rollup,
+  version: number,
+): Record<string, unknown> {
+  const split = key.sk.indexOf('#');
+  return {
+    ...key,
+    entity: 'analytics_rollup',
+    [grain]: key.sk.slice(0, split),
+    key: key.sk.slice(split + 1),
+    ...rollupAttributes(rollup),
+    version,
+  };
+}
 
 export interface StoredFact {
   fact: ConversationFact;
@@ -86,42 +115,40 @@ export async function commitEvent(
   const table = config().mainTable;
   const touched = new Map<
     string,
-    { key: ItemKey; contributions: Contribution[]; labels: Record<string, string> }
+    { key: ItemKey; grain: Grain; contributions: Contribution[]; labels: Record<string, string> }
   >();
   for (const contribution of contributions) {
     for (const dimension of dimensionsOf(fact)) {
-      const key = ledgerKeys.rollup(companyId, dimension.partition, hourOf(contribution.at), dimension.key);
-      const id = `${key.pk}\u0000${key.sk}`;
-      const entry = touched.get(id) ?? { key, contributions: [], labels: dimension.labels };
-      entry.contributions.push(contribution);
-      touched.set(id, entry);
+      for (const grain of GRAINS) {
+        const bucket = bucketOf(contribution.at, grain);
+        const key = ledgerKeys.rollup(companyId, dimension.partition, bucket, dimension.key, grain);
+        const id = `${key.pk}\u0000${key.sk}`;
+        const entry = touched.get(id) ?? { key, grain, contributions: [], labels: dimension.labels };
+        entry.contributions.push(contribution);
+        touched.set(id, entry);
+      }
     }
   }
   const current = await batchGet(
     [...touched.values()].map((entry) => entry.key),
     { table },
   );
-  const rollups: TransactItem[] = [...touched.values()].map(({ key, contributions: added, labels }) => {
-    const existing = itemOf(current, key);
-    const rollup = existing ? rollupOf(existing) : emptyRollup();
-    for (const contribution of added) addContribution(rollup, contribution);
-    Object.assign(rollup.labels, labels);
-    const version = existing ? Number(existing.version) : undefined;
-    return {
-      Put: {
-        TableName: table,
-        Item: {
-          ...key,
-          entity: 'analytics_rollup',
-          hour: key.sk.slice(0, 13),
-          key: key.sk.slice(14),
-          ...rollupAttributes(rollup),
-          version: (version ?? 0) + 1,
+  const rollups: TransactItem[] = [...touched.values()].map(
+    ({ key, grain, contributions: added, labels }) => {
+      const existing = itemOf(current, key);
+      const rollup = existing ? rollupOf(existing) : emptyRollup();
+      for (const contribution of added) addContribution(rollup, contribution);
+      Object.assign(rollup.labels, labels);
+      const version = existing ? Number(existing.version) : undefined;
+      return {
+        Put: {
+          TableName: table,
+          Item: rollupItem(key, grain, rollup, (version ?? 0) + 1),
+          ...versioned(version),
         },
-        ...versioned(version),
-      },
-    };
-  });
+      };
+    },
+  );
   await transactWrite({
     claim: {
       Put: {

@@ -33,6 +33,10 @@ import * as timeline from './test-timeline.ts';
  *    first response 88.5 h (318,600 s) / 2.5 h (9,000 s); resolution 90 h (324,000 s) / 4 h (14,400 s)
  * B: the same customer writes again Mon 15:00 local: a new conversation (the closed one is not reopened),
  *    taken 15:10 (wait 600 s both ways), still open.
+ * A's customer grades it 3 on Mon 11:30 local (CSAT).
+ * C (Tue 24, after the range): opened with the bot 09:00 local, handed to Vendas' queue 09:20 (same
+ *    department: a status change, no transfer), taken 09:30, closed 10:00, graded 5 at 10:05.
+ *    wait 600 s both ways (from the handover, not the opening); resolution 3,600 s.
  */
 const H = 3600;
 const range = { from: '2026-11-19T00:00:00Z', to: '2026-11-24T00:00:00Z' };
@@ -41,6 +45,8 @@ let other: Inbox;
 let a: timeline.TimelineConversation;
 let events: DomainEvent[];
 let closeA: DomainEvent;
+let c: timeline.TimelineConversation;
+let gradeA: DomainEvent;
 
 const get = async <T>(
   contract: Parameters<typeof callRoute>[1],
@@ -88,6 +94,18 @@ beforeAll(async () => {
     timeline.message(b, b.createdAt, 'customer'),
     timeline.assigned(b, { ...taken, at: '2026-11-23T18:10:00.000Z' }),
   ];
+  gradeA = timeline.evaluated(a, { ...moved, at: '2026-11-23T14:00:00.000Z' }, 3, '2026-11-23T14:30:00.000Z');
+  c = timeline.newTimeline(inbox.companyId, '2026-11-24T12:00:00.000Z');
+  const withBot = { status: 'bot' as const, department: inbox.sales, employee: null };
+  const closedC = { ...taken, at: '2026-11-24T13:00:00.000Z' };
+  events.push(
+    gradeA,
+    timeline.opened(c, { ...withBot, at: c.createdAt }),
+    timeline.statusChanged(c, { ...queued, at: '2026-11-24T12:20:00.000Z' }, 'bot'),
+    timeline.assigned(c, { ...taken, at: '2026-11-24T12:30:00.000Z' }),
+    timeline.closed(c, closedC),
+    timeline.evaluated(c, closedC, 5, '2026-11-24T13:05:00.000Z'),
+  );
   for (const event of events) await applyToLedger(event);
 });
 
@@ -106,6 +124,44 @@ describe('analytics ledger', () => {
       human: true,
       closed_at: '2026-11-23T14:00:00.000Z',
     });
+  });
+
+  it('starts waiting when the bot hands over to the same department, without counting a transfer', async () => {
+    const stored = await readFact(inbox.companyId, c.id);
+    expect(stored?.fact).toMatchObject({
+      queued_at: '2026-11-24T12:20:00.000Z',
+      wait: { cal: 600, bh: 600 },
+      resolution: { cal: H, bh: H },
+      transfers: 0,
+      bot: true,
+      human: true,
+      status: 'closed',
+      csat: 5,
+    });
+  });
+
+  it('ledgers each service evaluation once, in the hour it was answered, under the closing employee', async () => {
+    expect(await applyToLedger(gradeA)).toBe(false);
+    const mine = await get<AnalyticsMeasures>(getOverview, inbox.admin.token, range);
+    expect(mine.body.csat).toEqual({ average: 3, responses: 1, grades: [0, 0, 1, 0, 0] });
+    const week = { from: range.from, to: '2026-11-25T00:00:00Z' };
+    const both = await get<AnalyticsMeasures>(getOverview, inbox.admin.token, week);
+    expect(both.body.csat).toEqual({ average: 4, responses: 2, grades: [0, 0, 1, 0, 1] });
+    const agents = await get<{ rows: BreakdownRow[] }>(getBreakdown, inbox.admin.token, {
+      ...week,
+      by: 'employee',
+    });
+    const csatOf = (id: string) => agents.body.rows.find((row) => row.key === id)?.csat;
+    expect(csatOf(inbox.manager.id)).toMatchObject({ average: 3, responses: 1 });
+    expect(csatOf(inbox.operator.id)).toMatchObject({ average: 5, responses: 1 });
+    const rows = await get<{ rows: ConversationRow[] }>(listConversationFacts, inbox.admin.token, week);
+    expect(rows.body.rows.map((row) => row.csat)).toEqual([3, null, 5]);
+    // The operator (display_report_base_to_operators) sees only the grade of the conversation they closed.
+    await setPermissions(inbox.companyId, { display_report_base_to_operators: true });
+    const own = await get<AnalyticsMeasures>(getOverview, inbox.operator.token, week);
+    expect(own.body.csat).toMatchObject({ average: 5, responses: 1 });
+    const foreign = await get<AnalyticsMeasures>(getOverview, other.admin.token, week);
+    expect(foreign.body.csat).toEqual({ average: null, responses: 0, grades: [0, 0, 0, 0, 0] });
   });
 
   it('changes nothing when an event is delivered again', async () => {
@@ -135,13 +191,26 @@ describe('analytics ledger', () => {
     expect(business.body.resolution.avg_s).toBe(4 * H);
   });
 
-  it('counts a contribution in the hour it happened: a range ending before the close has no close', async () => {
+  it('counts a contribution in the hour it happened, from day items and hour items alike', async () => {
     const { body } = await get<AnalyticsMeasures>(getOverview, inbox.admin.token, {
       ...range,
       to: '2026-11-23T14:00:00Z',
     });
     expect(body.conversations.closed).toBe(0);
     expect(body.conversations.opened).toBe(1);
+    // Ragged edges: the hours of the 19th and the 23rd from hour items, the whole days between from day items.
+    const ragged = await get<AnalyticsMeasures>(getOverview, inbox.admin.token, {
+      from: '2026-11-19T20:30:00Z',
+      to: '2026-11-23T18:05:00Z',
+    });
+    expect(ragged.body.conversations).toEqual({ opened: 2, closed: 1, open_now: 1 });
+    // B's wait ends 18:10, in the last hour the range touches.
+    expect(ragged.body.wait.avg_s).toBe((88 * H + 600) / 2);
+    const hoursOnly = await get<AnalyticsMeasures>(getOverview, inbox.admin.token, {
+      from: '2026-11-23T12:00:00Z',
+      to: '2026-11-23T13:00:00Z',
+    });
+    expect(hoursOnly.body.wait.avg_s).toBe(88 * H);
   });
 
   it('breaks down by department with totals equal to the overview', async () => {

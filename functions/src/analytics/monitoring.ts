@@ -9,6 +9,7 @@ import type { EmployeeRecord } from '../account/records.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { listRoomMembers } from '../realtime/store.ts';
 import { NONE } from './rollup.ts';
+import { recentFacts, recentWindows } from './recent.ts';
 import { openFacts } from './service.ts';
 
 /** A wallboard lists at most this many employees (pages of 200); larger teams filter by department. */
@@ -28,7 +29,7 @@ async function allEmployees(companyId: string): Promise<EmployeeRecord[]> {
 /**
  * The live wallboard: each active employee's status (a connection in the company room is online) and open
  * conversations against the max chats setting, and each queue's waiting count and longest wait, from the
- * ledger's open facts.
+ * ledger's open facts; wait p50/p90 and abandoned conversations of the last 30 and 60 minutes.
  */
 export async function monitoring(auth: AuthContext, now = new Date()): Promise<MonitoringView> {
   const [company, employees, members] = await Promise.all([
@@ -37,12 +38,10 @@ export async function monitoring(auth: AuthContext, now = new Date()): Promise<M
     listRoomMembers(auth.companyId, companyRoom(auth.companyId)),
   ]);
   const labels = new Map(flatten(readTree(company.departments)).map((node) => [node._id, node.label]));
-  const open = await openFacts({
-    companyId: auth.companyId,
-    timeZone: '',
-    departmentLabels: labels,
-    filtered: false,
-  });
+  const [open, recent] = await Promise.all([
+    openFacts({ companyId: auth.companyId, timeZone: '', departmentLabels: labels, filtered: false }),
+    recentFacts(auth.companyId, now),
+  ]);
   const online = new Set(members.map((member) => member.employeeId));
   const load = new Map<string, number>();
   const queues = new Map<string, { waiting: number; oldest: string | null }>();
@@ -87,6 +86,7 @@ export async function monitoring(auth: AuthContext, now = new Date()): Promise<M
       }))
       .sort((a, b) => b.waiting - a.waiting),
     totals,
+    recent: recentWindows(recent, now),
     generated_at: now.toISOString(),
   };
 }

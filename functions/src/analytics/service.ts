@@ -12,33 +12,68 @@ import type { AuthContext } from '../lib/auth-context.ts';
 import type { ConversationFact } from './facts.ts';
 import { ledgerKeys } from './ledger-store.ts';
 import {
+  CSAT_GRADES,
+  bucketOf,
   emptyRollup,
-  hourOf,
-  mergeRollup,
+  addItem,
+  emptySum,
+  type RollupSum,
+  rollupOfSum,
   NONE,
   type Partition,
   type Rollup,
-  rollupOf,
   type Stat,
 } from './rollup.ts';
 import { factInScope, inScope, type Scope, scopeOf } from './scope.ts';
 import { localHour } from './time.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
 
-/** The rollup items of one partition whose hour starts in [from, to). */
-async function rollupItems(companyId: string, partition: Partition, filters: AnalyticsFilters) {
-  const fromHour = hourOf(filters.from);
-  // `to` is exclusive: an hour starting exactly at `to` is out.
-  const lastHour = hourOf(new Date(Date.parse(filters.to) - 1).toISOString());
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+function queryBuckets(pk: string, first: string, last: string) {
   return queryAll({
     TableName: config().mainTable,
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': ledgerKeys.rollupPartition(companyId, partition),
-      ':from': `${fromHour}#`,
-      ':to': `${lastHour}#\uffff`,
-    },
+    ExpressionAttributeValues: { ':pk': pk, ':from': `${first}#`, ':to': `${last}#\uffff` },
   });
+}
+
+/**
+ * The rollup items of one partition covering the hours that start in [from, to): whole UTC days from the day
+ * items and the hours before the first and after the last whole day from the hour items (`grain: 'hour'`
+ * reads hours only, for the breakdowns by local hour or day).
+ */
+async function rollupItems(
+  companyId: string,
+  partition: Partition,
+  filters: AnalyticsFilters,
+  grain: 'hour' | 'mixed' = 'mixed',
+) {
+  const start = Math.floor(Date.parse(filters.from) / HOUR_MS) * HOUR_MS;
+  // `to` is exclusive: an hour starting exactly at `to` is out.
+  const end = Math.ceil(Date.parse(filters.to) / HOUR_MS) * HOUR_MS;
+  const hours = (from: number, to: number) =>
+    to > from
+      ? queryBuckets(
+          ledgerKeys.rollupPartition(companyId, partition, 'hour'),
+          bucketOf(new Date(from).toISOString(), 'hour'),
+          bucketOf(new Date(to - HOUR_MS).toISOString(), 'hour'),
+        )
+      : Promise.resolve([]);
+  const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
+  const endDay = Math.floor(end / DAY_MS) * DAY_MS;
+  if (grain === 'hour' || endDay <= firstDay) return hours(start, end);
+  const parts = await Promise.all([
+    hours(start, firstDay),
+    queryBuckets(
+      ledgerKeys.rollupPartition(companyId, partition, 'day'),
+      bucketOf(new Date(firstDay).toISOString(), 'day'),
+      bucketOf(new Date(endDay - DAY_MS).toISOString(), 'day'),
+    ),
+    hours(endDay, end),
+  ]);
+  return parts.flat();
 }
 
 /** Open conversations now, in the scope. */
@@ -62,6 +97,16 @@ function summary(stat: Stat) {
   };
 }
 
+/** The average grade to two decimals, and how many answered each grade (1 to 5). */
+function csatOf(rollup: Rollup): AnalyticsMeasures['csat'] {
+  const { csat_n: responses, csat_sum: sum } = rollup.counters;
+  return {
+    average: responses > 0 ? Math.round((sum / responses) * 100) / 100 : null,
+    responses,
+    grades: CSAT_GRADES.map((grade) => rollup.counters[`csat_${grade}`]),
+  };
+}
+
 export function measuresOf(rollup: Rollup, openNow: number, businessHours: boolean): AnalyticsMeasures {
   const mode = businessHours ? 'bh' : 'cal';
   return {
@@ -70,8 +115,7 @@ export function measuresOf(rollup: Rollup, openNow: number, businessHours: boole
     first_response: summary(rollup.stats[`first_response_${mode}`]),
     resolution: summary(rollup.stats[`resolution_${mode}`]),
     messages: { received: rollup.counters.received, sent: rollup.counters.sent },
-    // No grade is recorded anywhere yet (the service evaluation keeps none): the API says so, it invents none.
-    csat: { average: null, responses: 0 },
+    csat: csatOf(rollup),
   };
 }
 
@@ -87,24 +131,30 @@ interface Group {
   rollup: Rollup;
 }
 
+interface PendingGroup {
+  key: string;
+  sum: RollupSum;
+}
+
 /** Rollups grouped by `keyOf` (undefined drops the item), scope applied. */
 async function grouped(
   scope: Scope,
   filters: AnalyticsFilters,
   partition: Partition,
   keyOf: (item: Record<string, unknown>, fields: ReturnType<typeof parts>) => string | undefined,
+  grain: 'hour' | 'mixed' = 'mixed',
 ): Promise<Map<string, Group>> {
-  const groups = new Map<string, Group>();
-  for (const item of await rollupItems(scope.companyId, partition, filters)) {
+  const pending = new Map<string, PendingGroup>();
+  for (const item of await rollupItems(scope.companyId, partition, filters, grain)) {
     const fields = parts(String(item.key), partition === 'tag' || partition === 'tabulation');
     if (partition !== 'all' && !inScope(scope, fields.channel, fields.department, fields.employee)) continue;
     const key = keyOf(item, fields);
     if (key === undefined) continue;
-    const group = groups.get(key) ?? { key, rollup: emptyRollup() };
-    mergeRollup(group.rollup, rollupOf(item));
-    groups.set(key, group);
+    const group = pending.get(key) ?? { key, sum: emptySum() };
+    addItem(group.sum, item);
+    pending.set(key, group);
   }
-  return groups;
+  return new Map([...pending].map(([key, group]) => [key, { key, rollup: rollupOfSum(group.sum) }]));
 }
 
 export async function overview(auth: AuthContext, filters: AnalyticsFilters): Promise<AnalyticsMeasures> {
@@ -191,13 +241,19 @@ export async function breakdown(
   const partition =
     by === 'hour' || by === 'day' ? (scope.filtered ? 'combo' : 'all') : DIMENSION_PARTITION[by];
   const [groups, open] = await Promise.all([
-    grouped(scope, filters, partition, (item, fields) => {
-      if (isTime(by)) return timeKey(by, `${String(item.hour)}:00:00Z`, scope.timeZone);
-      if (by === 'channel') return fields.channel;
-      if (by === 'department') return fields.department;
-      if (by === 'employee') return fields.employee;
-      return fields.value;
-    }),
+    grouped(
+      scope,
+      filters,
+      partition,
+      (item, fields) => {
+        if (isTime(by)) return timeKey(by, `${String(item.hour)}:00:00Z`, scope.timeZone);
+        if (by === 'channel') return fields.channel;
+        if (by === 'department') return fields.department;
+        if (by === 'employee') return fields.employee;
+        return fields.value;
+      },
+      isTime(by) ? 'hour' : 'mixed',
+    ),
     openFacts(scope),
   ]);
   const openCounts = new Map<string, number>();

@@ -103,6 +103,23 @@ export const closed = (c: TimelineConversation, state: State): DomainEvent => ({
   },
 });
 
+/** A status move with no assignment or transfer (the bot handing over to the same department's queue). */
+export const statusChanged = (c: TimelineConversation, state: State, previous: Status): DomainEvent => ({
+  ...envelope(c, c.id, state.at),
+  type: 'conversation.status_changed',
+  data: { conversation: view(c, state), previous_status: previous },
+});
+
+/** The customer's grade of a closed conversation, answered at `at`. */
+export const evaluated = (c: TimelineConversation, state: State, grade: number, at: string): DomainEvent => ({
+  ...envelope(c, c.id, at),
+  type: 'conversation.evaluated',
+  data: {
+    conversation: view(c, { ...state, status: 'closed', closedAt: state.at }),
+    evaluation: { grade, answered_at: at },
+  },
+});
+
 export function message(
   c: TimelineConversation,
   at: string,

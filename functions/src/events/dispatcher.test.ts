@@ -115,7 +115,7 @@ describe('dispatcher: stream records to domain events', () => {
     expect(eventsOf(record('MODIFY', contactKeys, contact(), contact({ version: 2 })))).toEqual([]);
   });
 
-  it('maps conversation opened, assigned, transferred (employee or department) and closed', () => {
+  it('maps conversation opened, assigned, transferred (employee or department), closed, re-queued and evaluated', () => {
     const queued = conversation();
     const served = conversation({ status: 'in_service', employee: employee('1') });
     const cases: [Record<string, unknown> | undefined, Record<string, unknown>, string[]][] = [
@@ -129,6 +129,18 @@ describe('dispatcher: stream records to domain events', () => {
         ['conversation.closed'],
       ],
       [queued, conversation({ unread: 2 }), []],
+      // The bot hands over to the same department's queue: no transfer, but waiting starts.
+      [conversation({ status: 'bot' }), queued, ['conversation.status_changed']],
+      [
+        conversation({ status: 'closed', employee: employee('1'), closed_at: at }),
+        conversation({
+          status: 'closed',
+          employee: employee('1'),
+          closed_at: at,
+          evaluation: { grade: 4, answered_at: at },
+        }),
+        ['conversation.evaluated'],
+      ],
     ];
     for (const [before, after, expected] of cases) {
       const events = eventsOf(record(before ? 'MODIFY' : 'INSERT', conversationKeys, before, after));

@@ -1,9 +1,12 @@
 import { contactEventView } from '@atende/shared/events/contacts';
 import { conversationEventView } from '@atende/shared/events/conversations';
 import type { DomainEvent } from '@atende/shared/events/index';
+import type * as z from 'zod';
 import { messageView } from '@atende/shared/contracts/conversations/views';
 import { contactRecord, toContactView } from '../contacts/records.ts';
 import { dealEvents } from '../pipelines/event-mapper.ts';
+
+type ConversationEventView = z.infer<typeof conversationEventView>;
 
 /** One stream record's change, its images already unmarshalled. */
 export interface ItemChange {
@@ -72,17 +75,12 @@ const message: Mapper = ({ kind, oldImage, newImage }) => {
   return [];
 };
 
-const conversation: Mapper = ({ kind, oldImage, newImage }) => {
-  if (!newImage) return [];
-  const view = conversationEventView.parse(newImage);
-  const base = { company_id: String(newImage.company), entity_id: view._id } as const;
-  if (kind === 'INSERT') {
-    return view.status === 'closed'
-      ? []
-      : [{ ...base, type: 'conversation.opened', data: { conversation: view } }];
-  }
-  if (kind !== 'MODIFY' || !oldImage) return [];
-  const before = conversationEventView.parse(oldImage);
+/** The status, assignment and transfer event of one conversation write (at most one of them). */
+function movement(
+  base: { company_id: string; entity_id: string },
+  before: ConversationEventView,
+  view: ConversationEventView,
+): EventDraft[] {
   if (before.status !== 'closed' && view.status === 'closed') {
     return [
       { ...base, type: 'conversation.closed', data: { conversation: view, previous_status: before.status } },
@@ -108,7 +106,39 @@ const conversation: Mapper = ({ kind, oldImage, newImage }) => {
       },
     ];
   }
+  if (before.status !== view.status) {
+    return [
+      {
+        ...base,
+        type: 'conversation.status_changed',
+        data: { conversation: view, previous_status: before.status },
+      },
+    ];
+  }
   return [];
+}
+
+const conversation: Mapper = ({ kind, oldImage, newImage }) => {
+  if (!newImage) return [];
+  const view = conversationEventView.parse(newImage);
+  const base = { company_id: String(newImage.company), entity_id: view._id } as const;
+  if (kind === 'INSERT') {
+    return view.status === 'closed'
+      ? []
+      : [{ ...base, type: 'conversation.opened', data: { conversation: view } }];
+  }
+  if (kind !== 'MODIFY' || !oldImage) return [];
+  const before = conversationEventView.parse(oldImage);
+  const events = movement(base, before, view);
+  // The grade is written once on the closed conversation: its appearance is the evaluation.
+  if (!before.evaluation && view.evaluation) {
+    events.push({
+      ...base,
+      type: 'conversation.evaluated',
+      data: { conversation: view, evaluation: view.evaluation },
+    });
+  }
+  return events;
 };
 
 export const MAPPERS: Readonly<Record<string, Mapper>> = {

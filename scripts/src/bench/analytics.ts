@@ -1,15 +1,19 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Contribution, ConversationFact } from '@atende/functions/analytics/facts';
-import { ledgerKeys } from '@atende/functions/analytics/ledger-store';
+import { ledgerKeys, rollupItem } from '@atende/functions/analytics/ledger-store';
 import {
   addContribution,
+  bucketOf,
   comboKey,
   emptyRollup,
-  hourOf,
+  type Grain,
+  GRAINS,
   type Rollup,
-  rollupAttributes,
 } from '@atende/functions/analytics/rollup';
+import type { ItemKey } from '@atende/functions/lib/dynamo/batch-get';
+import { cpus, loadavg } from 'node:os';
+import { type BenchLogin, benchApiClient } from './api-client.ts';
 import { MAIN_TABLE, tableName } from '@atende/shared/infra/tables';
 import { DEMO } from '../seed/seed.ts';
 import { formatRow, percentile } from './stats.ts';
@@ -35,19 +39,28 @@ function random(seed: number) {
 
 /**
  * The rollup items one million conversation events produce, built with the ledger's own functions
- * (addContribution, rollupAttributes) instead of replaying the events through the consumer, which at this
- * machine's DynamoDB Local write rate would take hours: the read path measured here is the same.
- * Partitions written: `all` and `combo` (what overview and breakdown by channel/department/employee read).
+ * (addContribution, rollupItem) instead of replaying the events through the consumer, which at this machine's
+ * DynamoDB Local write rate would take hours: the read path measured here is the same. Partitions written:
+ * `all` and `combo` (what overview and breakdown by channel/department/employee read), hour and day grains.
+ * Facts are not written: only open_now reads them (the open ones), and a bench conversation is closed.
  */
 function syntheticRollups(events: number, now: number) {
   const next = random(42);
-  const items = new Map<string, { pk: string; sk: string; hour: string; key: string; rollup: Rollup }>();
+  const items = new Map<string, { key: ItemKey; grain: Grain; rollup: Rollup }>();
   const add = (partition: 'all' | 'combo', key: string, contribution: Contribution) => {
-    const item = ledgerKeys.rollup(DEMO.companyId, partition, hourOf(contribution.at), key);
-    const id = `${item.pk}|${item.sk}`;
-    const entry = items.get(id) ?? { ...item, hour: hourOf(contribution.at), key, rollup: emptyRollup() };
-    addContribution(entry.rollup, contribution);
-    items.set(id, entry);
+    for (const grain of GRAINS) {
+      const itemKey = ledgerKeys.rollup(
+        DEMO.companyId,
+        partition,
+        bucketOf(contribution.at, grain),
+        key,
+        grain,
+      );
+      const id = `${itemKey.pk}|${itemKey.sk}`;
+      const entry = items.get(id) ?? { key: itemKey, grain, rollup: emptyRollup() };
+      addContribution(entry.rollup, contribution);
+      items.set(id, entry);
+    }
   };
   const conversations = Math.round(events / EVENTS_PER_CONVERSATION);
   for (let index = 0; index < conversations; index += 1) {
@@ -65,7 +78,12 @@ function syntheticRollups(events: number, now: number) {
       { at: at(0), opened: 1, received: 1 },
       { at: at(wait), wait: { cal: wait, bh: wait } },
       { at: at(reply), sent: 1, first_response: { cal: reply, bh: reply } },
-      { at: at(resolution), closed: 1, resolution: { cal: resolution, bh: resolution } },
+      {
+        at: at(resolution),
+        closed: 1,
+        resolution: { cal: resolution, bh: resolution },
+        csat: 1 + (index % 5),
+      },
     ];
     for (const contribution of contributions) {
       add('all', '-', contribution);
@@ -75,6 +93,8 @@ function syntheticRollups(events: number, now: number) {
   return [...items.values()];
 }
 
+/** BatchWrite in chunks of 25 from WRITERS parallel writers, unprocessed items sent again. */
+const WRITERS = 8;
 async function writeAll(
   client: DynamoDBDocumentClient,
   table: string,
@@ -82,22 +102,12 @@ async function writeAll(
 ) {
   let next = 0;
   await Promise.all(
-    Array.from({ length: 6 }, async () => {
+    Array.from({ length: WRITERS }, async () => {
       while (next < items.length) {
         const chunk = items.slice(next, next + 25);
         next += 25;
         let requests = chunk.map((item) => ({
-          PutRequest: {
-            Item: {
-              pk: item.pk,
-              sk: item.sk,
-              entity: 'analytics_rollup',
-              hour: item.hour,
-              key: item.key,
-              ...rollupAttributes(item.rollup),
-              version: 1,
-            },
-          },
+          PutRequest: { Item: rollupItem(item.key, item.grain, item.rollup, 1) },
         }));
         while (requests.length > 0) {
           const answer = await client.send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
@@ -118,12 +128,17 @@ async function timed(samples: number, call: () => Promise<void>): Promise<number
   return durations;
 }
 
-/** Overview and breakdown p95 over the synthetic volume, through the real API (gateway, auth, handler). */
+/** Load average and CPU count, printed beside the figures: the machine is shared. */
+const machine = () => ({ load_1m: loadavg()[0] ?? 0, cpus: cpus().length });
+
+/**
+ * Overview and breakdown p95 over the synthetic volume, through the real API (gateway, auth, handler). The
+ * API client signs in again when the access token expires during the load.
+ */
 export async function benchAnalytics(options: {
-  baseUrl: string;
+  login: BenchLogin;
   dynamodbEndpoint: string;
   tablePrefix: string;
-  token: string;
   events: number;
 }): Promise<void> {
   const now = Date.now();
@@ -132,33 +147,39 @@ export async function benchAnalytics(options: {
   const started = performance.now();
   await writeAll(client, tableName(options.tablePrefix, MAIN_TABLE), items);
   client.destroy();
+  const seconds = (performance.now() - started) / 1000;
   console.log(
     formatRow('analytics rollups loaded', {
       events: options.events,
       items: items.length,
-      seconds: (performance.now() - started) / 1000,
+      seconds,
+      items_per_s: items.length / seconds,
+      ...machine(),
     }),
   );
-  const range = `from=${new Date(now - DAYS * 86_400_000).toISOString()}&to=${new Date(now + 3_600_000).toISOString()}`;
-  const get = async (path: string) => {
-    const answer = await fetch(`${options.baseUrl}/api/analytics/${path}`, {
-      headers: { authorization: `Bearer ${options.token}` },
-    });
-    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
-    await answer.json();
-  };
+  const api = benchApiClient(options.login);
+  // A range of whole company days (Fortaleza, UTC−3), as the dashboard asks: 89 day items and 24 hour items.
+  const end = new Date(now);
+  end.setUTCHours(3, 0, 0, 0);
+  const to = end.getTime() + 86_400_000;
+  const range = `from=${new Date(to - DAYS * 86_400_000).toISOString()}&to=${new Date(to).toISOString()}`;
   for (const [name, path] of [
     ['analytics overview 90 days', `overview?${range}`],
     ['analytics overview 90d, 1 channel', `overview?${range}&channel=whatsapp`],
     ['analytics breakdown by channel 90d', `breakdown?by=channel&${range}`],
-    ['analytics breakdown by day 90d', `breakdown?by=day&${range}`],
+    ['analytics breakdown by employee 90d', `breakdown?by=employee&${range}`],
+    ['analytics breakdown by day 90d (hours)', `breakdown?by=day&${range}`],
   ] as const) {
-    const durations = await timed(20, () => get(path));
+    await api('GET', `/analytics/${path}`);
+    const durations = await timed(20, async () => {
+      await api('GET', `/analytics/${path}`);
+    });
     console.log(
       formatRow(name, {
         p50_ms: percentile(durations, 50),
         p95_ms: percentile(durations, 95),
         target_ms: 300,
+        ...machine(),
       }),
     );
   }
@@ -169,19 +190,13 @@ export async function benchAnalytics(options: {
  * overview's received-messages count includes it (stream → dispatcher → analytics queue → ledger → API),
  * polled every 100 ms. One visitor session (the widget throttles new sessions per address).
  */
-export async function benchAnalyticsLag(options: {
-  baseUrl: string;
-  token: string;
-  samples: number;
-}): Promise<void> {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${options.token}` };
-  const created = await fetch(`${options.baseUrl}/api/integrations/channels`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ type: 'widget', label: 'Bench analytics' }),
-  });
-  const widget = ((await created.json()) as { _id: string })._id;
-  const session = await fetch(`${options.baseUrl}/api/widget/${widget}/sessions`, {
+export async function benchAnalyticsLag(options: { login: BenchLogin; samples: number }): Promise<void> {
+  const api = benchApiClient(options.login);
+  const baseUrl = options.login.baseUrl;
+  const widget = (
+    await api<{ _id: string }>('POST', '/integrations/channels', { type: 'widget', label: 'Bench analytics' })
+  )._id;
+  const session = await fetch(`${baseUrl}/api/widget/${widget}/sessions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Visitante bench' }),
@@ -190,14 +205,14 @@ export async function benchAnalyticsLag(options: {
   const { token: visitor } = (await session.json()) as { token: string };
   const received = async () => {
     const range = `from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date(Date.now() + 3_600_000).toISOString()}`;
-    const answer = await fetch(`${options.baseUrl}/api/analytics/overview?${range}`, { headers });
-    return ((await answer.json()) as { messages: { received: number } }).messages.received;
+    return (await api<{ messages: { received: number } }>('GET', `/analytics/overview?${range}`)).messages
+      .received;
   };
   const lags: number[] = [];
   for (let index = 0; index < options.samples; index += 1) {
     const before = await received();
     const started = performance.now();
-    const sent = await fetch(`${options.baseUrl}/api/widget/${widget}/messages`, {
+    const sent = await fetch(`${baseUrl}/api/widget/${widget}/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${visitor}` },
       body: JSON.stringify({ id: `bench-${index}-${Date.now()}`, text: `Olá ${index}` }),
@@ -216,6 +231,7 @@ export async function benchAnalyticsLag(options: {
       p50_ms: percentile(lags, 50),
       p95_ms: percentile(lags, 95),
       target_ms: 5000,
+      ...machine(),
     }),
   );
 }

@@ -44,6 +44,23 @@ export const conversationClosed = defineEvent(
   z.object({ conversation: conversationEventView, previous_status: conversationStatus }),
 );
 
+/**
+ * The status moved without an assignment, a transfer or a close (the bot handing over to the same
+ * department's queue, an employee returning a conversation to its queue): where waiting starts.
+ */
+export const conversationStatusChanged = defineEvent(
+  'conversation.status_changed',
+  z.object({ conversation: conversationEventView, previous_status: conversationStatus }),
+);
+/** The customer answered the service evaluation of a closed conversation (CSAT, grade 1–5). */
+export const conversationEvaluated = defineEvent(
+  'conversation.evaluated',
+  z.object({
+    conversation: conversationEventView,
+    evaluation: z.object({ grade: z.number().int().min(1).max(5), answered_at: z.string() }),
+  }),
+);
+
 export const CONVERSATION_EVENTS = [
   messageCreated,
   messageStatusChanged,
@@ -51,4 +68,6 @@ export const CONVERSATION_EVENTS = [
   conversationAssigned,
   conversationTransferred,
   conversationClosed,
+  conversationStatusChanged,
+  conversationEvaluated,
 ] as const;

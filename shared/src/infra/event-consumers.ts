@@ -77,6 +77,8 @@ export const EVENT_CONSUMERS: readonly EventConsumerDefinition[] = [
       'conversation.assigned',
       'conversation.transferred',
       'conversation.closed',
+      'conversation.status_changed',
+      'conversation.evaluated',
     ],
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 8,

@@ -1,5 +1,7 @@
 import type { AccessRule } from '../types.ts';
 import { defineRoute } from '../types.ts';
+import { REPORTS_ACCESS, REPORTS_EXPORT_ACCESS } from './access.ts';
+import { SAVED_REPORT_ROUTES } from './saved-reports.ts';
 import {
   analyticsFilters,
   analyticsMeasures,
@@ -12,22 +14,6 @@ import {
   homeSummaryResponse,
   monitoringResponse,
 } from './views.ts';
-
-/**
- * app/analytics/reports (spec point 2): everyone, operators only with display_report_base_to_operators; the
- * dashboard reads the same figures. What each caller sees is scoped in the service (a manager: their
- * departments; an operator: their own conversations).
- */
-export const REPORTS_ACCESS = {
-  roles: 'all',
-  operatorPermission: 'display_report_base_to_operators',
-} as const satisfies AccessRule;
-
-/** Report exports: operators need export_report_base_to_operators too. */
-export const REPORTS_EXPORT_ACCESS = {
-  roles: 'all',
-  operatorPermission: 'export_report_base_to_operators',
-} as const satisfies AccessRule;
 
 /** app/analytics/monitoring: admins (spec point 2). */
 export const MONITORING_ACCESS = { roles: ['admin'] } as const satisfies AccessRule;
@@ -100,4 +86,5 @@ export const ANALYTICS_ROUTES = [
   listConversationFacts,
   exportReport,
   getMonitoring,
+  ...SAVED_REPORT_ROUTES,
 ] as const;

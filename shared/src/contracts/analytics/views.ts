@@ -40,7 +40,8 @@ export const analyticsMeasures = z.object({
   first_response: durationSummary,
   resolution: durationSummary,
   messages: z.object({ received: z.number(), sent: z.number() }),
-  csat: z.object({ average: z.number().nullable(), responses: z.number() }),
+  /** The service evaluation: average grade, responses and the count of each grade 1–5 (`grades[0]` = 1). */
+  csat: z.object({ average: z.number().nullable(), responses: z.number(), grades: z.array(z.number()) }),
 });
 export type AnalyticsMeasures = z.infer<typeof analyticsMeasures>;
 
@@ -94,6 +95,8 @@ export const conversationRow = z.object({
   messages_in: z.number(),
   messages_out: z.number(),
   tags: z.array(z.string()),
+  /** The service evaluation's grade (1–5), once answered. */
+  csat: z.number().nullable(),
 });
 export type ConversationRow = z.infer<typeof conversationRow>;
 export const conversationsResponse = z.object({
@@ -133,6 +136,16 @@ export const monitoringResponse = z.object({
     }),
   ),
   totals: z.object({ bot: z.number(), waiting: z.number(), in_service: z.number() }),
+  /** The last 30 and 60 minutes: waits that ended (taken by an employee) and conversations abandoned in queue. */
+  recent: z.array(
+    z.object({
+      minutes: z.number(),
+      taken: z.number(),
+      wait_p50_s: z.number().nullable(),
+      wait_p90_s: z.number().nullable(),
+      abandoned: z.number(),
+    }),
+  ),
   generated_at: z.string(),
 });
 export type MonitoringView = z.infer<typeof monitoringResponse>;

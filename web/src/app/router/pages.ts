@@ -123,6 +123,14 @@ const ANALYTICS_PAGES = {
     () => import('../../features/analytics/components/reports-page.tsx'),
     'ReportsPage',
   ),
+  '/app/analytics/social': lazyPage(
+    () => import('../../features/analytics/components/social-page.tsx'),
+    'SocialPage',
+  ),
+  '/app/v2/analytics/report-builder/dashboard': lazyPage(
+    () => import('../../features/analytics/components/report-builder-page.tsx'),
+    'ReportBuilderPage',
+  ),
 };
 
 /** Screens built so far, by route pattern; every other shell route shows its header and an empty state. */

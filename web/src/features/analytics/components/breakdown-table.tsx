@@ -39,6 +39,12 @@ const columns = (dimensionLabel: string) => [
   },
   { title: t.received, key: 'in', render: (_: unknown, row: BreakdownRow) => count(row.messages.received) },
   { title: t.sent, key: 'out', render: (_: unknown, row: BreakdownRow) => count(row.messages.sent) },
+  { title: t.csat, key: 'csat', render: (_: unknown, row: BreakdownRow) => count(row.csat.average) },
+  {
+    title: t.csatResponses,
+    key: 'csat-n',
+    render: (_: unknown, row: BreakdownRow) => count(row.csat.responses),
+  },
 ];
 
 /** A report of one dimension: every row of the breakdown (a dimension has tens of keys, not thousands). */

@@ -1,4 +1,4 @@
-import type { BreakdownRow } from '@atende/shared/contracts/analytics/views';
+import type { AnalyticsMeasures, BreakdownRow } from '@atende/shared/contracts/analytics/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { formatNumber } from '@atende/shared/rules/number-format';
 import type { EChartsOption } from 'echarts';
@@ -70,5 +70,30 @@ export function shareOption(rows: readonly BreakdownRow[]): EChartsOption {
     yAxis: { type: 'category', data: rows.map((row) => row.label), inverse: true },
     grid: { left: 140 },
     series: [{ name: t.opened, type: 'bar', data: rows.map((row) => row.conversations.opened) }],
+  };
+}
+
+/** How many answered each grade, 1 to 5. */
+export function csatOption(csat: AnalyticsMeasures['csat']): EChartsOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    xAxis: {
+      type: 'category',
+      data: csat.grades.map((_, index) => t.csatGrade.replace('{{grade}}', String(index + 1))),
+    },
+    yAxis: { type: 'value', axisLabel, minInterval: 1 },
+    series: [{ name: t.csatResponses, type: 'bar', data: [...csat.grades] }],
+  };
+}
+
+/** Conversations opened per local hour of the day, all 24 hours shown (a quiet hour is a zero, not a gap). */
+export function peakHoursOption(rows: readonly BreakdownRow[]): EChartsOption {
+  const opened = new Map(rows.map((row) => [Number(row.key), row.conversations.opened]));
+  const hours = Array.from({ length: 24 }, (_, hour) => hour);
+  return {
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'category', data: hours.map((hour) => `${String(hour).padStart(2, '0')}h`) },
+    yAxis: { type: 'value', axisLabel, minInterval: 1 },
+    series: [{ name: t.opened, type: 'bar', data: hours.map((hour) => opened.get(hour) ?? 0) }],
   };
 }

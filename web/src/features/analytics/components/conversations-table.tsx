@@ -57,6 +57,7 @@ const columns = [
     key: 'out',
     render: (_: unknown, row: ConversationRow) => count(row.messages_out),
   },
+  { title: t.csat, key: 'csat', render: (_: unknown, row: ConversationRow) => count(row.csat) },
 ];
 
 /** One row per conversation opened in the range, loaded 50 at a time. */

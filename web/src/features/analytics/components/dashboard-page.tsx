@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { useAnalyticsLive, useOverview } from '../hooks/use-analytics.ts';
 import { analyticsQueryAtom } from '../state/filters.ts';
 import { ChartCard } from './chart-card.tsx';
+import { CsatCard } from './csat-card.tsx';
 import { heatmapOption, shareOption, timesOption, volumeOption } from './chart-options.ts';
 import { FiltersBar } from './filters-bar.tsx';
 import { KpiCards } from './kpi-cards.tsx';
@@ -62,6 +63,9 @@ export function DashboardPage({
           </Col>
           <Col xs={24} lg={8}>
             <ChartCard title={t.byEmployee} by="employee" option={shareOption} testId="chart-employee" />
+          </Col>
+          <Col xs={24} lg={12}>
+            <CsatCard />
           </Col>
         </Row>
       </Flex>

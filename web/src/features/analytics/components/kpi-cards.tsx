@@ -38,6 +38,14 @@ export function KpiCards({ measures }: { measures: AnalyticsMeasures }) {
           </Card>
         </Col>
       ))}
+      <Col xs={12} md={8} lg={6}>
+        <Card size="small">
+          <Statistic title={t.csat} value={count(measures.csat.average)} data-testid="kpi-csat" />
+          <small>
+            {t.csatResponses} {count(measures.csat.responses)}
+          </small>
+        </Card>
+      </Col>
     </Row>
   );
 }

@@ -8,6 +8,7 @@ import { dayjs } from '../../../lib/dates/dates.ts';
 import { useMonitoring, useMonitoringLive } from '../hooks/use-analytics.ts';
 import { count, duration } from '../state/format.ts';
 import { QueryState } from './query-state.tsx';
+import { RecentWindows } from './recent-windows.tsx';
 
 const t = ptBR.analytics;
 type EmployeeRow = MonitoringView['employees'][number];
@@ -95,6 +96,7 @@ export function MonitoringPage({
                 </Col>
               ))}
             </Row>
+            <RecentWindows recent={data.recent} />
             <Card size="small" title={t.monitoring.queues}>
               <Table
                 size="small"

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { useAnalyticsLive } from '../hooks/use-analytics.ts';
 import { BreakdownTable } from './breakdown-table.tsx';
 import { ConversationsTable } from './conversations-table.tsx';
+import { CsatCard } from './csat-card.tsx';
 import { ExportButton } from './export-button.tsx';
 import { FiltersBar } from './filters-bar.tsx';
 
@@ -20,7 +21,10 @@ const DIMENSION_REPORTS: { key: string; label: string; by: BreakdownDimension; c
   { key: 'tabulations', label: t.reports.tabulations, by: 'tabulation', column: t.tabulation },
 ];
 
-/** app/analytics/reports: conversations, agents, departments, channels, tags and service categories, each with CSV. */
+/**
+ * app/analytics/reports: conversations, agents, departments, channels, tags, service categories and CSAT, each
+ * with CSV.
+ */
 export function ReportsPage({ title, breadcrumb }: { title: string; breadcrumb: readonly BreadcrumbItem[] }) {
   useAnalyticsLive();
   const screens = Grid.useBreakpoint();
@@ -50,6 +54,20 @@ export function ReportsPage({ title, breadcrumb }: { title: string; breadcrumb: 
         </Flex>
       ),
     })),
+    {
+      key: 'csat',
+      label: t.reports.csat,
+      // The distribution of the period, then each agent's average: the grade counts under whoever closed it.
+      children: (
+        <Flex vertical gap={8}>
+          <Flex justify="end">
+            <ExportButton report="breakdown" by="employee" />
+          </Flex>
+          <CsatCard />
+          <BreakdownTable by="employee" dimensionLabel={t.employee} />
+        </Flex>
+      ),
+    },
   ];
   return (
     <>

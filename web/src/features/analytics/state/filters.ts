@@ -12,11 +12,17 @@ export interface AnalyticsFilterState {
   businessHours: boolean;
 }
 
-/** Pure: the API query of a filter state: whole local days, `to` the start of the day after the end. */
+/**
+ * The start of a picked calendar day in the company's time zone (dayjs's default zone, set by the shell), so
+ * the dashboard's days are the server's breakdown days whatever the browser's zone.
+ */
+const companyDayStart = (day: Dayjs) => dayjs.tz(day.format('YYYY-MM-DD'));
+
+/** Pure: the API query of a filter state: whole company days, `to` the start of the day after the end. */
 export function toQuery(state: AnalyticsFilterState): AnalyticsQuery {
   return {
-    from: state.start.startOf('day').toISOString(),
-    to: state.end.add(1, 'day').startOf('day').toISOString(),
+    from: companyDayStart(state.start).toISOString(),
+    to: companyDayStart(state.end.add(1, 'day')).toISOString(),
     ...(state.channel ? { channel: state.channel } : {}),
     ...(state.department ? { department: state.department } : {}),
     ...(state.employee ? { employee: state.employee } : {}),
