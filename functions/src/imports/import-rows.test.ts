@@ -3,37 +3,16 @@ import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readContact } from '../contacts/store.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
-import { importedContactId, importGroup, type RowContext } from './import-rows.ts';
-import { type ImportJob, readOutcomes } from './jobs.ts';
+import { importedContactId, importGroup } from './import-rows.ts';
+import { readOutcomes } from './jobs.ts';
+import { testImportJob, testRowContext } from './test-job.ts';
 
 beforeAll(async () => {
   await useTestTables();
 });
 
-const context: RowContext = { tags: new Set(), wallets: new Set(), customFields: [], tagsByName: new Map() };
-
-const jobOf = (company: string): ImportJob => ({
-  _id: newObjectId(),
-  company,
-  status: 'running',
-  file_name: 'base.csv',
-  file_key: 'k',
-  format: 'csv',
-  headers: ['Nome', 'Telefone'],
-  mapping: { full_name: 'Nome', cel_phone: 'Telefone' },
-  wallet: null,
-  tags: [],
-  created_by: newObjectId(),
-  total: 3,
-  counted: true,
-  processed: 0,
-  created: 0,
-  duplicates: 0,
-  errors: 0,
-  error_rows: [],
-  created_at: new Date().toISOString(),
-  finished_at: null,
-});
+const context = testRowContext();
+const jobOf = (company: string) => testImportJob(company);
 
 describe('importGroup', () => {
   const rows = [

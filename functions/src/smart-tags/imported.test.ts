@@ -3,13 +3,12 @@ import type { ContactView } from '@atende/shared/contracts/contacts/views';
 import { createSmartTag } from '@atende/shared/contracts/smart-tags/create-smart-tag';
 import { listSmartTagContacts } from '@atende/shared/contracts/smart-tags/list-smart-tag-contacts';
 import type { SmartTagView } from '@atende/shared/contracts/smart-tags/views';
-import { newObjectId } from '@atende/shared/domain/object-id';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
 import { createTenant, type Tenant } from '../company/test-tenant.ts';
 import { handler as contactsHandler } from '../contacts/handler.ts';
 import { importGroup } from '../imports/import-rows.ts';
-import type { ImportJob } from '../imports/jobs.ts';
+import { testImportJob, testRowContext } from '../imports/test-job.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { domainEventDrain } from '../testing/events.ts';
 import { handler } from './handler.ts';
@@ -36,29 +35,6 @@ const members = async (id: string) =>
     .map((contact) => contact.full_name)
     .sort();
 
-const importJob = (): ImportJob => ({
-  _id: newObjectId(),
-  company: tenant.companyId,
-  status: 'running',
-  file_name: 'base.csv',
-  file_key: 'k',
-  format: 'csv',
-  headers: ['Nome'],
-  mapping: { full_name: 'Nome' },
-  wallet: null,
-  tags: [],
-  created_by: tenant.admin.id,
-  total: 1,
-  counted: true,
-  processed: 0,
-  created: 0,
-  duplicates: 0,
-  errors: 0,
-  error_rows: [],
-  created_at: new Date().toISOString(),
-  finished_at: null,
-});
-
 describe('smart tags and imported contacts', () => {
   it('leave an imported contact to the recompute the import queues, and follow a contact made by hand', async () => {
     const tag = (
@@ -73,13 +49,7 @@ describe('smart tags and imported contacts', () => {
     ).body as SmartTagView;
     await queue.drain();
     await drainEvents();
-    const context = {
-      tags: new Set<string>(),
-      wallets: new Set<string>(),
-      customFields: [],
-      tagsByName: new Map(),
-    };
-    await importGroup(importJob(), [[0, { Nome: 'Iara Importada' }]], context);
+    await importGroup(testImportJob(tenant.companyId), [[0, { Nome: 'Iara Importada' }]], testRowContext());
     await callRoute(contactsHandler, createContact, {
       token: tenant.admin.token,
       body: { full_name: 'Iara Manual' },
