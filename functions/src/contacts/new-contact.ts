@@ -1,3 +1,4 @@
+import { config } from '../lib/config.ts';
 import { contactKeys } from './keys.ts';
 import type { ContactRecord } from './records.ts';
 import { claimPut, derivedItems, profileItem, type TransactItem } from './store.ts';
@@ -24,8 +25,18 @@ export function newClaimItems(record: ContactRecord): { field: 'cel_phone' | 'em
   ];
 }
 
-/** Every item of a new contact but its claims: the profile (version 1), its name tokens and tag memberships. */
-export const newContactItems = (record: ContactRecord): Record<string, unknown>[] => [
-  profileItem({ ...record, version: 1 }),
-  ...derivedItems(record).values(),
-];
+/**
+ * A new contact's profile (version 1), written only where none is: a second writer of the same id (a bulk
+ * import run racing another) fails on it instead of overwriting what the first wrote.
+ */
+export const newProfilePut = (record: ContactRecord): TransactItem => ({
+  Put: {
+    TableName: config().mainTable,
+    Item: profileItem({ ...record, version: 1 }),
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** A new contact's name tokens and tag memberships. */
+export const newDerivedPuts = (record: ContactRecord): TransactItem[] =>
+  [...derivedItems(record).values()].map((Item) => ({ Put: { TableName: config().mainTable, Item } }));

@@ -8,7 +8,10 @@ import { callRoute } from '../auth/test-gateway.ts';
 import { createTenant, type Tenant } from '../company/test-tenant.ts';
 import { handler as tagsHandler } from '../tags/handler.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
+import { importGroup } from '../imports/import-rows.ts';
+import { testImportJob, testRowContext } from '../imports/test-job.ts';
 import { handler } from './handler.ts';
+import { TAG_BUDGET } from './search-drivers.ts';
 
 let a: Tenant;
 let vip: string;
@@ -105,5 +108,64 @@ describe('contact search by name', () => {
       'Prado Bento',
       'Zuleica Prado',
     ]);
+  });
+});
+
+describe('contact search by name within a large tag', () => {
+  /** Every page of a listing, following its cursors. */
+  const everyPage = async (query: Record<string, string>) => {
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const answer = (
+        await callRoute(handler, listContacts, {
+          token: a.admin.token,
+          query: { ...query, limit: '4', ...(cursor ? { cursor } : {}) },
+        })
+      ).body as { contacts: ContactView[]; next_cursor: string | null };
+      pages.push(answer.contacts.map((contact) => contact.full_name));
+      cursor = answer.next_cursor;
+    } while (cursor && pages.length < 50);
+    return pages.flat();
+  };
+
+  it('reads the name’s tokens instead of the whole tag, finding the same contacts on every word', async () => {
+    const big = (
+      (
+        await callRoute(tagsHandler, createTag, {
+          token: a.admin.token,
+          body: { name: 'Enorme', color: '#00aa00' },
+        })
+      ).body as { _id: string }
+    )._id;
+    // More members than a name search reads of a tag: its tokens drive the search.
+    const rows = Array.from({ length: TAG_BUDGET + 100 }, (_, i) => {
+      const name = i % 100 === 0 ? `Xerxes Lote ${i}` : i === 555 ? `Ana Xerxes Lote` : `Lote ${i}`;
+      return [i, { Nome: name, Telefone: '' }] as const;
+    });
+    await importGroup(testImportJob(a.companyId, { tags: [big] }), rows, testRowContext([big]));
+    await callRoute(handler, createContact, { token: a.admin.token, body: { full_name: 'Xerxes Fora' } });
+    const expected = [
+      'Ana Xerxes Lote',
+      ...rows.filter(([i]) => i % 100 === 0).map(([i]) => `Xerxes Lote ${i}`),
+    ].sort();
+    const first = await everyPage({ search: 'xer', tags: big });
+    expect(first.sort()).toEqual(expected);
+    // Asked again (the tag now known to be large), the same answer.
+    expect((await everyPage({ search: 'xerx lot', tags: big })).sort()).toEqual(expected);
+
+    // A contact leaving the tag leaves the search within it: its tokens follow its tags.
+    const leaving = (
+      (await callRoute(handler, listContacts, { token: a.admin.token, query: { search: 'ana xerxes' } }))
+        .body as { contacts: ContactView[] }
+    ).contacts[0] as ContactView;
+    await callRoute(handler, updateContact, {
+      token: a.admin.token,
+      params: { id: leaving._id },
+      body: { tags: [] },
+    });
+    expect((await everyPage({ search: 'xer', tags: big })).sort()).toEqual(
+      expected.filter((name) => name !== 'Ana Xerxes Lote'),
+    );
   });
 });

@@ -1,91 +1,24 @@
-import { normalizeEmail, normalizePhone } from '@atende/shared/rules/phone';
-import { isEmail } from '@atende/shared/rules/formats';
-import { decodeCursor, encodeCursor } from '../lib/dynamo/cursor.ts';
+import { decodeCursor, encodeCursor, isCompanyKey, type Key, openCursor } from '../lib/dynamo/cursor.ts';
 import { queryOnce, type QueryInput } from '../lib/dynamo/query.ts';
-import { smartTagKeys } from '../smart-tags/keys.ts';
-import { contactKeys } from './keys.ts';
-import type { ContactRecord } from './records.ts';
+import { type ContactRecord, contactRecord } from './records.ts';
 import { type ContactScope, mayManage } from './scope.ts';
+import {
+  type ContactFilter,
+  driverOf,
+  isNameSearch,
+  type QueryDriver,
+  rememberLargeTag,
+} from './search-drivers.ts';
 import { claimOwner, readContacts } from './store.ts';
 import { foldText, nameTokens } from './text.ts';
 
-export interface ContactFilter {
-  search?: string | undefined;
-  tags: readonly string[];
-  wallet?: string | undefined;
-  smartTag?: string | undefined;
-}
+export type { ContactFilter } from './search-drivers.ts';
 
-/**
- * Which index a listing reads ("driver"): an exact phone or e-mail claim, a name-token prefix, a tag's
- * members, a wallet's contacts or every contact. Whatever the driver does not narrow is checked on the
- * profiles it yields, so each page is one or a few Queries plus one BatchGet.
- */
-type Driver =
-  | { kind: 'none' }
-  | { kind: 'claim'; key: { pk: string; sk: string } }
-  | { kind: 'query'; index?: 'gsi1' | 'gsi2'; pk: string; prefix?: string; pkName: string; skName: string };
-
-function driverOf(companyId: string, filter: ContactFilter): Driver {
-  const search = filter.search?.trim();
-  if (search) {
-    if (isEmail(search))
-      return { kind: 'claim', key: contactKeys.emailClaim(companyId, normalizeEmail(search)) };
-    if (/^[\d\s()+.-]+$/.test(search) && search.replace(/\D/g, '').length >= 8) {
-      const phone = normalizePhone(search);
-      return phone ? { kind: 'claim', key: contactKeys.phoneClaim(companyId, phone) } : { kind: 'none' };
-    }
-    const [first] = [...nameTokens(search)].sort((a, b) => b.length - a.length);
-    // With a tag too, its members are read instead: their keys hold the name, so both filters apply before
-    // any profile is read.
-    const [tag] = filter.tags;
-    if (first && tag) {
-      return { kind: 'query', pk: contactKeys.tagMembers(companyId, tag), pkName: 'pk', skName: 'sk' };
-    }
-    if (first) {
-      return {
-        kind: 'query',
-        pk: contactKeys.nameShard(companyId, first),
-        prefix: first,
-        pkName: 'pk',
-        skName: 'sk',
-      };
-    }
-  }
-  const [tag] = filter.tags;
-  if (tag) return { kind: 'query', pk: contactKeys.tagMembers(companyId, tag), pkName: 'pk', skName: 'sk' };
-  if (filter.smartTag) {
-    return {
-      kind: 'query',
-      pk: smartTagKeys.members(companyId, filter.smartTag),
-      pkName: 'pk',
-      skName: 'sk',
-    };
-  }
-  const wallet = filter.wallet;
-  if (wallet) {
-    return {
-      kind: 'query',
-      index: 'gsi2',
-      pk: contactKeys.walletContacts(companyId, wallet),
-      pkName: 'gsi2pk',
-      skName: 'gsi2sk',
-    };
-  }
-  return {
-    kind: 'query',
-    index: 'gsi1',
-    pk: contactKeys.allContacts(companyId),
-    pkName: 'gsi1pk',
-    skName: 'gsi1sk',
-  };
-}
-
-/** Index items read by a name search's first Query: mostly dropped by their name before any profile is read. */
+/** Index items read by a name search's first Query: most are dropped by the name they carry. */
 const NAME_PAGE = 400;
 
-/** A name search that found too few in its first pages reads larger ones: fewer round trips over sparse hits. */
-const MAX_NAME_PAGE = 3200;
+/** A Query never reads more than this many index items (well under DynamoDB's 1 MB page). */
+const MAX_PAGE = 3200;
 
 /** Profiles read per BatchGet (its limit). */
 const PROFILE_BATCH = 100;
@@ -95,27 +28,45 @@ const nameMatches = (folded: string, search: string) => {
   return nameTokens(search).every((token) => words.some((word) => word.startsWith(token)));
 };
 
-const isNameSearch = (search: string | undefined): search is string =>
-  !!search?.trim() && !isEmail(search.trim()) && !/^[\d\s()+.-]+$/.test(search.trim());
-
 /**
  * The folded name an index item carries, if it tells it whole: a name token holds it, a tag membership's
- * key starts with it (cut at 80 characters), a profile has it.
+ * key starts with it (cut at 80 characters).
  */
-function itemName(item: Record<string, unknown> | undefined): string | undefined {
-  if (typeof item?.name === 'string') return item.name;
-  if (item?.entity === 'contact_tag' && typeof item.sk === 'string') {
+function itemName(item: Record<string, unknown>): string | undefined {
+  if (typeof item.name === 'string') return item.name;
+  if (item.entity === 'contact_tag' && typeof item.sk === 'string') {
     const name = item.sk.slice(0, item.sk.lastIndexOf('#'));
     return name.length < 80 ? name : undefined;
   }
-  return typeof item?.full_name === 'string' ? foldText(item.full_name) : undefined;
+  return undefined;
 }
 
-/** Whether an index item may belong to a contact the name search finds (unknown names may). */
-function nameMayMatch(item: Record<string, unknown> | undefined, filter: ContactFilter): boolean {
-  if (!isNameSearch(filter.search)) return true;
-  const name = itemName(item);
-  return name === undefined || nameMatches(name, filter.search.trim());
+/** Whether an index item proves the contact has `tag`: it is its membership, or it lists the contact's tags. */
+const itemHasTag = (item: Record<string, unknown>, tag: string): boolean | undefined =>
+  Array.isArray(item.tags)
+    ? item.tags.includes(tag)
+    : item.entity === 'contact_tag' && item.tag === tag
+      ? true
+      : undefined;
+
+/**
+ * What an index item says about the filter before its profile is read: 'no' (dropped unread), 'yes' (the
+ * profile is read only to be shown) or 'maybe' (the profile decides: a wallet, a limited scope, an old item).
+ */
+function itemVerdict(item: Record<string, unknown>, filter: ContactFilter, scope: ContactScope) {
+  let certain = !filter.wallet && !scope.limited;
+  if (isNameSearch(filter.search)) {
+    const name = itemName(item);
+    if (name !== undefined && !nameMatches(name, filter.search.trim())) return 'no';
+    certain &&= name !== undefined;
+  }
+  for (const tag of filter.tags) {
+    const has = itemHasTag(item, tag);
+    if (has === false) return 'no';
+    certain &&= has === true;
+  }
+  if (filter.smartTag) certain &&= item.entity === 'smart_tag_member' && item.smart_tag === filter.smartTag;
+  return certain ? 'yes' : 'maybe';
 }
 
 function matches(record: ContactRecord, filter: ContactFilter, scope: ContactScope): boolean {
@@ -127,90 +78,136 @@ function matches(record: ContactRecord, filter: ContactFilter, scope: ContactSco
   return true;
 }
 
-/** One page of the contacts the caller may see that pass the filter, in the driver's (name) order. */
+type Page = { contacts: ContactRecord[]; next_cursor: string | null };
+
+/** One page of the contacts the caller may see that pass the filter, in the driver's order. */
 export async function searchContacts(
   scope: ContactScope,
   filter: ContactFilter,
   cursor: string | undefined,
   limit: number,
-): Promise<{ contacts: ContactRecord[]; next_cursor: string | null }> {
+): Promise<Page> {
   const companyId = scope.auth.companyId;
-  const driver = driverOf(companyId, filter);
+  const opened = cursor ? openCursor(cursor) : undefined;
+  const driver = driverOf(companyId, filter, isCompanyKey(opened, companyId) ? opened : undefined);
   if (driver.kind === 'none') return { contacts: [], next_cursor: null };
   if (driver.kind === 'claim') {
     const owner = await claimOwner(driver.key);
     const found = owner ? await readContacts(companyId, [owner]) : [];
     return { contacts: found.filter((record) => matches(record, filter, scope)), next_cursor: null };
   }
+  const page = await readPage(scope, filter, driver, decodeCursor(cursor, companyId, driver.pk), limit);
+  if (page !== 'over budget') return page;
+  // The tag is too large to read whole for a name within it: its name's tokens are read instead.
+  rememberLargeTag(companyId, filter.tags[0] as string);
+  return searchContacts(scope, filter, undefined, limit);
+}
+
+/**
+ * Reads the driver Query by Query until the page is full: a Query's size follows the share of items that
+ * matched so far (a sparse name reads more per round trip); index items the filter excludes are dropped
+ * before any profile is read, and profiles are read only as many as the page still needs.
+ */
+async function readPage(
+  scope: ContactScope,
+  filter: ContactFilter,
+  driver: QueryDriver,
+  from: Key | undefined,
+  limit: number,
+): Promise<Page | 'over budget'> {
   const contacts: ContactRecord[] = [];
   const seen = new Set<string>();
-  let start = decodeCursor(cursor, companyId, driver.pk);
-  for (let round = 0; ; round += 1) {
-    const page = await queryOnce(queryOf(driver, filter, limit, round), start);
-    const items = page.items;
-    // Index items whose name cannot match are dropped before their profiles are read (a common first name
-    // has thousands of token items, a tag thousands of members).
-    const candidates = items.flatMap((item, index) => (nameMayMatch(item, filter) ? [{ item, index }] : []));
-    for (let at = 0; at < candidates.length; at += PROFILE_BATCH) {
-      const chunk = candidates.slice(at, at + PROFILE_BATCH);
-      const records = new Map(
-        (
-          await readContacts(
-            companyId,
-            chunk.map(({ item }) => idOf(item)),
-          )
-        ).map((r) => [r._id, r]),
-      );
-      for (const { item, index } of chunk) {
-        const record = records.get(idOf(item));
-        if (record && !seen.has(record._id) && matches(record, filter, scope)) {
-          seen.add(record._id);
-          contacts.push(record);
-        }
-        if (contacts.length === limit) {
-          const more = index < items.length - 1 || page.last !== undefined;
-          return { contacts, next_cursor: more ? encodeCursor(keyOf(item, driver)) : null };
+  let start = from;
+  let read = 0;
+  const full = (item: Record<string, unknown>, more: boolean): Page => ({
+    contacts,
+    next_cursor: more ? encodeCursor(keyOf(item, driver)) : null,
+  });
+  for (;;) {
+    const size = roundSize(driver, filter, limit, contacts.length, read);
+    const page = await queryOnce(queryOf(driver, size), start);
+    read += page.items.length;
+    const more = (index: number) => index < page.items.length - 1 || page.last !== undefined;
+    if (driver.kind === 'profiles') {
+      for (const [index, item] of page.items.entries()) {
+        const record = contactRecord.parse(item);
+        if (matches(record, filter, scope)) contacts.push(record);
+        if (contacts.length === limit) return full(item, more(index));
+      }
+    } else {
+      const candidates = page.items.flatMap((item, index) => {
+        const verdict = itemVerdict(item, filter, scope);
+        return verdict === 'no' ? [] : [{ item, index, certain: verdict === 'yes' }];
+      });
+      for (let at = 0; at < candidates.length;) {
+        const need = limit - contacts.length;
+        const width = candidates.slice(at, at + need).every((candidate) => candidate.certain)
+          ? need
+          : 2 * need;
+        const slice = candidates.slice(at, at + Math.min(PROFILE_BATCH, width));
+        at += slice.length;
+        const ids = slice.map(({ item }) => idOf(item));
+        const records = new Map((await readContacts(scope.auth.companyId, ids)).map((r) => [r._id, r]));
+        for (const { item, index } of slice) {
+          const record = records.get(idOf(item));
+          if (record && !seen.has(record._id) && matches(record, filter, scope)) {
+            seen.add(record._id);
+            contacts.push(record);
+          }
+          if (contacts.length === limit) return full(item, more(index));
         }
       }
     }
     if (!page.last) return { contacts, next_cursor: null };
+    if (driver.kind === 'index' && driver.budget !== undefined && read >= driver.budget) return 'over budget';
     start = page.last;
   }
+}
+
+/**
+ * Items to read in the next Query: a tag read for a name within it is read up to its budget at once; a
+ * name's first Query reads NAME_PAGE; every other first Query reads the page and one more (so a partition
+ * holding exactly a page answers without a cursor); later ones what the share matched so far says the page
+ * still needs, with a margin.
+ */
+function roundSize(driver: QueryDriver, filter: ContactFilter, limit: number, found: number, read: number) {
+  if (driver.kind === 'index' && driver.budget !== undefined) return driver.budget;
+  if (read === 0) return isNameSearch(filter.search) ? NAME_PAGE : limit + 1;
+  const share = Math.max(found / read, 1 / 64);
+  return Math.min(MAX_PAGE, Math.max(limit + 1, Math.ceil(((limit - found) / share) * 1.5)));
 }
 
 const idOf = (item: Record<string, unknown>) =>
   typeof item.customer === 'string' ? item.customer : String(item._id);
 
-/**
- * One Query of the driver. Index items (name tokens, tag and smart-tag members) are read without their other
- * attributes, and a name search reads many per Query: most are dropped by the name they carry.
- */
-function queryOf(
-  driver: Extract<Driver, { kind: 'query' }>,
-  filter: ContactFilter,
-  limit: number,
-  round: number,
-): QueryInput {
+/** What the checks read of an index item (pk and sk first: the key condition names them). */
+const INDEX_ATTRIBUTES = ['pk', 'sk', 'customer', 'entity', 'name', 'tags', 'tag', 'smart_tag'];
+
+/** One Query of the driver; index items are read without the attributes no check needs. */
+function queryOf(driver: QueryDriver, size: number): QueryInput {
+  if (driver.kind === 'profiles') {
+    return {
+      IndexName: driver.index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': `${driver.index}pk` },
+      ExpressionAttributeValues: { ':pk': driver.pk },
+      Limit: size,
+    };
+  }
   return {
-    ...(driver.index ? {} : { ProjectionExpression: '#pk, #sk, customer, entity, #name, #id' }),
-    ...(driver.index ? { IndexName: driver.index } : {}),
-    KeyConditionExpression: driver.prefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
-    ExpressionAttributeNames: {
-      '#pk': driver.pkName,
-      ...(driver.prefix || !driver.index ? { '#sk': driver.skName } : {}),
-      ...(driver.index ? {} : { '#name': 'name', '#id': '_id' }),
-    },
-    ExpressionAttributeValues: {
-      ':pk': driver.pk,
-      ...(driver.prefix ? { ':prefix': driver.prefix } : {}),
-    },
-    Limit: isNameSearch(filter.search)
-      ? Math.min(NAME_PAGE * 2 ** round, MAX_NAME_PAGE)
-      : Math.max(limit * 2, 20),
+    ProjectionExpression: INDEX_ATTRIBUTES.map((_, at) => `#a${at}`).join(', '),
+    KeyConditionExpression: driver.prefix ? '#a0 = :pk AND begins_with(#a1, :prefix)' : '#a0 = :pk',
+    ExpressionAttributeNames: Object.fromEntries(INDEX_ATTRIBUTES.map((name, at) => [`#a${at}`, name])),
+    ExpressionAttributeValues: { ':pk': driver.pk, ...(driver.prefix ? { ':prefix': driver.prefix } : {}) },
+    Limit: size,
   };
 }
 
-function keyOf(item: Record<string, unknown>, driver: Extract<Driver, { kind: 'query' }>) {
-  const names = ['pk', 'sk', ...(driver.index ? [driver.pkName, driver.skName] : [])];
+function keyOf(item: Record<string, unknown>, driver: QueryDriver) {
+  const names = [
+    'pk',
+    'sk',
+    ...(driver.kind === 'profiles' ? [`${driver.index}pk`, `${driver.index}sk`] : []),
+  ];
   return Object.fromEntries(names.map((name) => [name, item[name]]));
 }

@@ -36,14 +36,21 @@ export function profileItem(record: ContactRecord) {
   };
 }
 
-/** Name-token and tag-membership items of a contact, keyed by their (pk, sk). */
+/** Name-token (with the contact's name and tags) and tag-membership items of a contact, keyed by their (pk, sk). */
 export function derivedItems(record: ContactRecord | undefined): Map<string, Record<string, unknown>> {
   const items = new Map<string, Record<string, unknown>>();
   if (!record) return items;
   const folded = foldText(record.full_name);
   for (const token of nameTokens(record.full_name)) {
     const key = contactKeys.nameToken(record.company, token, record._id);
-    items.set(`${key.pk}|${key.sk}`, { ...key, entity: 'contact_name', customer: record._id, name: folded });
+    // The tags let a name search within a large tag drop the other contacts' tokens unread.
+    items.set(`${key.pk}|${key.sk}`, {
+      ...key,
+      entity: 'contact_name',
+      customer: record._id,
+      name: folded,
+      tags: record.tags,
+    });
   }
   const name = sortName(record.full_name, record._id);
   for (const tag of record.tags) {

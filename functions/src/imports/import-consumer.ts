@@ -77,10 +77,11 @@ async function rowContext(companyId: string): Promise<RowContext> {
 type Entry = readonly [number, Record<string, string>];
 
 /**
- * One chunk, rows [from, to): rows already holding an outcome (a run that crashed mid-chunk) are skipped, the
- * rest go group by group (in file order, so the first of two rows with one number wins), then the checkpoint
- * moves with the chunk's counts, each row counted exactly once. Answers the job after the chunk (re-read when
- * another run moved the checkpoint first).
+ * One chunk, rows [from, to): rows already holding an outcome item (refused or duplicate in a run that crashed
+ * mid-chunk) are skipped, the rest go group by group (in file order, so the first of two rows with one number
+ * wins; a row an earlier run wrote is found written), then the checkpoint moves with the chunk's counts, each
+ * row counted exactly once. Answers the job after the chunk (re-read when another run moved the checkpoint
+ * first).
  */
 async function runChunk(job: ImportJob, entries: readonly Entry[], context: RowContext) {
   const from = job.processed;
@@ -88,15 +89,10 @@ async function runChunk(job: ImportJob, entries: readonly Entry[], context: RowC
   const earlier = await readOutcomes(job.company, job._id, { from: from + 1, to: to + 1 });
   const done = new Set(earlier.map((outcome) => outcome.row));
   const pending = entries.filter(([index]) => index >= from && !done.has(index + 1));
-  const written: RowOutcome[] = [];
-  let raced = false;
+  const outcomes: RowOutcome[] = [...earlier];
   for (const group of parallelGroups(pending, (row) => identityKeys(job, row))) {
-    const result = await importGroup(job, group, context);
-    written.push(...result.outcomes);
-    raced ||= result.raced;
+    outcomes.push(...(await importGroup(job, group, context)));
   }
-  const range = { from: from + 1, to: to + 1 };
-  const outcomes = raced ? await readOutcomes(job.company, job._id, range) : [...earlier, ...written];
   return (await advanceCheckpoint(job, from, to, outcomes)) ?? (await readImportJob(job.company, job._id));
 }
 
@@ -147,9 +143,11 @@ export async function runImport(
     await sheet.close();
     source.destroy();
   }
+  // Queued before the import reports done (a failure redelivers the message): smart tags leave imported
+  // contacts to this recompute.
+  await refreshCompanySmartTags(job.company);
   await finishImport(job, 'done', [await importAudit(job)]);
   if (job.wallet) await publishWalletRefresh(job.company, 'update_customers_count', job.wallet);
-  await refreshCompanySmartTags(job.company);
   return 'done';
 }
 

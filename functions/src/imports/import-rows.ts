@@ -3,18 +3,15 @@ import type { ImportMapping } from '@atende/shared/contracts/contacts/imports';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { ContactInput, InputContext } from '../contacts/input.ts';
 import { checkContactInput } from '../contacts/input.ts';
-import { newClaimItems, newContactItems } from '../contacts/new-contact.ts';
+import { contactKeys } from '../contacts/keys.ts';
+import { newClaimItems, newDerivedPuts, newProfilePut } from '../contacts/new-contact.ts';
 import type { ContactRecord } from '../contacts/records.ts';
-import {
-  isTransactionConflict,
-  TransactionCancelled,
-  type TransactItem,
-  transactWrite,
-} from '../lib/dynamo/transaction.ts';
 import { applyFields, newContactRecord } from '../contacts/service.ts';
 import { foldText } from '../contacts/text.ts';
-import { config } from '../lib/config.ts';
-import { type ImportJob, outcomeRecord, type RowOutcome } from './jobs.ts';
+import { batchGet, type Item, type ItemKey, itemOf } from '../lib/dynamo/batch-get.ts';
+import type { TransactItem } from '../lib/dynamo/transaction.ts';
+import { outcomeUnit, type Unit, writeRows } from './import-writes.ts';
+import type { ImportJob, RowOutcome } from './jobs.ts';
 
 export interface RowContext extends InputContext {
   /** Folded tag name → tag id, for the tags column. */
@@ -48,7 +45,7 @@ function rowInput(job: ImportJob, mapping: ImportMapping, row: Record<string, st
 
 /**
  * The contact id of a row: the same on every run of the import, so a run that resumes after a crash finds the
- * claims it already made as its own (and rewrites the same contact) instead of taking them for duplicates.
+ * claims and the profile it already wrote as its own instead of taking them for duplicates.
  */
 export const importedContactId = (jobId: string, row: number) =>
   `${jobId.slice(0, 8)}${createHash('sha1').update(`${jobId}#${row}`).digest('hex').slice(0, 16)}`;
@@ -66,158 +63,129 @@ function prepare(job: ImportJob, index: number, row: Record<string, string>, con
   if (!checked.ok) return refused(checked.field, checked.message);
   const now = new Date().toISOString();
   const record = applyFields(
-    { ...newContactRecord(job.company, now, job.created_by), _id: importedContactId(job._id, number) },
+    {
+      ...newContactRecord(job.company, now, job.created_by),
+      _id: importedContactId(job._id, number),
+      // Smart tags skip the creation events of imported contacts: the import's end recomputes them all.
+      import_job: job._id,
+    },
     checked.fields,
     now,
   );
   return { record };
 }
 
-/** What a failed condition on a step means for its row. */
-type Failure = 'cel_phone' | 'email' | 'done';
-
-/** A row's writes, all or nothing: its claims, its contact and its outcome item (the row's done mark). */
-interface Unit {
-  outcome: RowOutcome;
-  steps: { item: TransactItem; failure: Failure }[];
+interface Candidate {
+  row: number;
+  record: ContactRecord;
+  claims: { field: 'cel_phone' | 'email'; item: TransactItem; key: ItemKey }[];
 }
 
-const outcomePut = (job: ImportJob, outcome: RowOutcome): Unit['steps'][number] => ({
-  item: {
-    Put: {
-      TableName: config().mainTable,
-      Item: outcomeRecord(job.company, job._id, outcome),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  },
-  failure: 'done',
+const claimKey = (item: TransactItem): ItemKey => ({
+  pk: String(item.Put?.Item?.pk),
+  sk: String(item.Put?.Item?.sk),
 });
 
-const outcomeUnit = (job: ImportJob, outcome: RowOutcome): Unit => ({
-  outcome,
-  steps: [outcomePut(job, outcome)],
+/** BatchGetItem's keys per call, read side by side. */
+const READ_BATCH = 100;
+
+async function readMany(keys: readonly ItemKey[], attributes: string[]): Promise<ReadonlyMap<string, Item>> {
+  const parts: ItemKey[][] = [];
+  for (let start = 0; start < keys.length; start += READ_BATCH)
+    parts.push(keys.slice(start, start + READ_BATCH));
+  const found = await Promise.all(parts.map((part) => batchGet(part, { attributes })));
+  return new Map(found.flatMap((map) => [...map]));
+}
+
+const created = (row: number, record: ContactRecord): RowOutcome => ({
+  row,
+  status: 'created',
+  customer: record._id,
 });
 
-function contactUnit(job: ImportJob, row: number, record: ContactRecord): Unit {
-  const outcome: RowOutcome = { row, status: 'created', customer: record._id };
-  return {
-    outcome,
-    steps: [
-      ...newClaimItems(record).map(({ field, item }) => ({ item, failure: field })),
-      ...newContactItems(record).map((Item) => ({
-        item: { Put: { TableName: config().mainTable, Item } },
-        failure: 'done' as const,
-      })),
-      outcomePut(job, outcome),
-    ],
-  };
-}
-
 /**
- * Writes several rows in one transaction. A claim another contact holds cancels it and names the step: that
- * row becomes a duplicate and the transaction goes again; a row whose outcome exists was written by another
- * run and is left out (the caller reads its outcome back).
+ * Splits candidates by what the table holds, read in a few BatchGets before any write: a claim another
+ * contact holds makes the row a duplicate at once; a row whose profile exists (its claims show it, or it has
+ * none) was written by an earlier run; the rest are to be written.
  */
-async function writeUnits(job: ImportJob, units: Unit[], raw: ReadonlyMap<number, Record<string, string>>) {
-  let pending = units;
-  let raced = false;
-  for (let attempt = 1; pending.length > 0; attempt += 1) {
-    const steps = pending.flatMap((unit) => unit.steps.map((step) => ({ unit, step })));
-    try {
-      await transactWrite({ steps: steps.map((s) => s.step.item) });
-      break;
-    } catch (error) {
-      const positions = error instanceof TransactionCancelled ? (error.failedWithin.get('steps') ?? []) : [];
-      const failed = positions.flatMap((index) => steps[index] ?? []);
-      if (failed.length === 0) {
-        if (!isTransactionConflict(error) || attempt >= 8) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
-        continue;
-      }
-      const changed = new Map<Unit, Unit | undefined>();
-      for (const { unit, step } of failed) {
-        if (changed.has(unit)) continue;
-        if (step.failure === 'done') {
-          raced = true;
-          changed.set(unit, undefined);
-        } else {
-          const { row } = unit.outcome;
-          const reason = ptBR.contacts.importDuplicate;
-          const outcome: RowOutcome = {
-            row,
-            status: 'duplicate',
-            field: step.failure,
-            reason,
-            raw: raw.get(row),
-          };
-          changed.set(unit, outcomeUnit(job, outcome));
-        }
-      }
-      pending = pending.flatMap((unit) => (changed.has(unit) ? (changed.get(unit) ?? []) : [unit]));
-    }
+async function sortCandidates(job: ImportJob, candidates: readonly Candidate[]) {
+  const holders = await readMany(
+    candidates.flatMap((candidate) => candidate.claims.map((claim) => claim.key)),
+    ['customer'],
+  );
+  const outcomes: RowOutcome[] = [];
+  const toCheck: Candidate[] = [];
+  const toWrite: Candidate[] = [];
+  for (const candidate of candidates) {
+    const held = candidate.claims.map((claim) => itemOf(holders, claim.key)?.customer);
+    const taken = candidate.claims.find(
+      (_, at) => held[at] !== undefined && held[at] !== candidate.record._id,
+    );
+    if (taken) {
+      const reason = ptBR.contacts.importDuplicate;
+      outcomes.push({ row: candidate.row, status: 'duplicate', field: taken.field, reason });
+    } else if (candidate.claims.length === 0 || held.includes(candidate.record._id)) toCheck.push(candidate);
+    else toWrite.push(candidate);
   }
-  return { outcomes: pending.map((unit) => unit.outcome), raced };
+  const profileKey = (candidate: Candidate) => contactKeys.profile(job.company, candidate.record._id);
+  const profiles = await readMany(toCheck.map(profileKey), ['_id']);
+  for (const candidate of toCheck) {
+    if (itemOf(profiles, profileKey(candidate))) outcomes.push(created(candidate.row, candidate.record));
+    else toWrite.push(candidate);
+  }
+  return { outcomes, toWrite };
 }
 
-/**
- * Rows per transaction are packed up to this many writes: enough to share one commit, few enough that several
- * transactions commit side by side.
- */
-const ITEMS_PER_TRANSACTION = 50;
-
-function pack(units: readonly Unit[]): Unit[][] {
-  const packs: Unit[][] = [];
-  let current: Unit[] = [];
-  let size = 0;
-  for (const unit of units) {
-    if (current.length > 0 && size + unit.steps.length > ITEMS_PER_TRANSACTION) {
-      packs.push(current);
-      current = [];
-      size = 0;
-    }
-    current.push(unit);
-    size += unit.steps.length;
-  }
-  if (current.length > 0) packs.push(current);
-  return packs;
-}
+const contactUnit = (candidate: Candidate): Unit => ({
+  outcome: created(candidate.row, candidate.record),
+  steps: [
+    ...candidate.claims.map(({ field, item }) => ({ item, failure: field })),
+    { item: newProfilePut(candidate.record), failure: 'written' as const },
+    ...newDerivedPuts(candidate.record).map((item) => ({ item })),
+  ],
+});
 
 /**
  * A group of rows, no two claiming one phone or e-mail (a later row claiming what an earlier one of the group
- * does is a duplicate at once): bad rows become errors with their reason, the rest are written in
- * transactions side by side, each row with its claims (dedup against the base and earlier groups of the file),
- * its contact and its outcome item, so a row is done exactly when its contact is in. Answers the outcomes, and
- * whether another run wrote some rows meanwhile (their outcomes are then only known by reading them back).
+ * does is a duplicate at once): bad rows become errors with their reason, rows whose phone or e-mail another
+ * contact holds become duplicates, rows an earlier run wrote are found written, and the rest are written in
+ * full transactions side by side, each row's claims, profile and index items together. Refused and duplicate
+ * rows get an outcome item (the error report); created rows are known by their contact. Answers every row's
+ * outcome, the same on every run over the same rows.
  */
 export async function importGroup(
   job: ImportJob,
   entries: readonly (readonly [number, Record<string, string>])[],
   context: RowContext,
-): Promise<{ outcomes: RowOutcome[]; raced: boolean }> {
+): Promise<RowOutcome[]> {
   const raw = new Map(entries.map(([index, row]) => [index + 1, row]));
   const claimed = new Set<string>();
-  const units = entries.map(([index, row]): Unit => {
+  const refused: RowOutcome[] = [];
+  const candidates: Candidate[] = [];
+  for (const [index, row] of entries) {
     const prepared = prepare(job, index, row, context);
-    if ('outcome' in prepared) return outcomeUnit(job, prepared.outcome);
-    const claims = newClaimItems(prepared.record);
-    const keys = claims.map(({ item }) => `${String(item.Put?.Item?.pk)}|${String(item.Put?.Item?.sk)}`);
-    const repeated = claims.find((_, position) => claimed.has(keys[position] as string));
-    for (const key of keys) claimed.add(key);
+    if ('outcome' in prepared) {
+      refused.push(prepared.outcome);
+      continue;
+    }
+    const claims = newClaimItems(prepared.record).map((claim) => ({ ...claim, key: claimKey(claim.item) }));
+    const ids = claims.map(({ key }) => `${key.pk}|${key.sk}`);
+    const repeated = claims.find((_, position) => claimed.has(ids[position] as string));
+    for (const id of ids) claimed.add(id);
     if (repeated) {
       const reason = ptBR.contacts.importDuplicate;
-      return outcomeUnit(job, {
-        row: index + 1,
-        status: 'duplicate',
-        field: repeated.field,
-        reason,
-        raw: row,
-      });
-    }
-    return contactUnit(job, index + 1, prepared.record);
-  });
-  const results = await Promise.all(pack(units).map((part) => writeUnits(job, part, raw)));
-  return {
-    outcomes: results.flatMap((result) => result.outcomes),
-    raced: results.some((result) => result.raced),
-  };
+      refused.push({ row: index + 1, status: 'duplicate', field: repeated.field, reason });
+    } else candidates.push({ row: index + 1, record: prepared.record, claims });
+  }
+  const sorted = await sortCandidates(job, candidates);
+  const outcomes = [...refused, ...sorted.outcomes].map((outcome) =>
+    outcome.status === 'created' ? outcome : { ...outcome, raw: raw.get(outcome.row) },
+  );
+  const units = [
+    ...outcomes.filter((outcome) => outcome.status !== 'created').map((outcome) => outcomeUnit(job, outcome)),
+    ...sorted.toWrite.map(contactUnit),
+  ];
+  const written = await writeRows(job, units, raw);
+  const result = [...outcomes.filter((outcome) => outcome.status === 'created'), ...written];
+  return result.sort((a, b) => a.row - b.row);
 }

@@ -1,8 +1,11 @@
 import { domainEvent, type DomainEvent } from '@atende/shared/events/index';
 import { eventQueueId } from '@atende/shared/infra/event-consumers';
+import { readContact } from '../contacts/store.ts';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { applyOnce } from '../lib/event-claims.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
 import { refreshContactSmartTags } from './hooks.ts';
+import { smartTagCatalogue } from './records.ts';
 
 export const SMART_TAGS_CONSUMER = 'smart-tags';
 
@@ -25,6 +28,18 @@ export function contactOfEvent(event: DomainEvent): string | undefined {
   }
 }
 
+/**
+ * Whether an event needs no evaluation, decided before any claim is written: the company has no smart tag
+ * (most have none), or the event announces a contact an import created (the import queues a recompute of
+ * every smart tag of the company before it reports done, so a 100,000-row import is not evaluated twice).
+ */
+async function nothingToEvaluate(event: DomainEvent, customerId: string): Promise<boolean> {
+  if ((await listCatalogue(smartTagCatalogue, event.company_id)).length === 0) return true;
+  if (event.type !== 'contact.created') return false;
+  const contact = await readContact(event.company_id, customerId);
+  return typeof contact?.import_job === 'string';
+}
+
 /** Keeps smart-tag memberships current as contacts and their conversations change. */
 export const handler = sqsConsumer({
   queueId: eventQueueId({ id: SMART_TAGS_CONSUMER }),
@@ -32,7 +47,7 @@ export const handler = sqsConsumer({
   companyOf: (event) => event.company_id,
   process: async (event) => {
     const customerId = contactOfEvent(event);
-    if (!customerId) return;
+    if (!customerId || (await nothingToEvaluate(event, customerId))) return;
     await applyOnce(SMART_TAGS_CONSUMER, event, () => refreshContactSmartTags(event.company_id, customerId));
   },
 });

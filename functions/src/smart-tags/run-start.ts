@@ -1,6 +1,5 @@
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';
-import { logger } from '../lib/logger.ts';
 import { enqueueRefresh } from './queue.ts';
 import { smartTagCatalogue } from './records.ts';
 import { restartRun } from './store.ts';
@@ -15,15 +14,9 @@ export async function startRun(companyId: string, tagId: string): Promise<void> 
 
 /**
  * After a bulk change (an import), every smart tag of the company is recomputed in the background: cheaper
- * than re-evaluating row by row. A failure never fails the import; the smart tags keep their members.
+ * than re-evaluating row by row (the smart-tag consumer skips imported contacts' creation for it). A failure
+ * is raised, so the import's message is redelivered and queues it again before the import reports done.
  */
 export async function refreshCompanySmartTags(companyId: string): Promise<void> {
-  try {
-    for (const tag of await listCatalogue(smartTagCatalogue, companyId)) await startRun(companyId, tag._id);
-  } catch (error) {
-    logger.warn('smart tags of a company not queued for a refresh', {
-      companyId,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
+  for (const tag of await listCatalogue(smartTagCatalogue, companyId)) await startRun(companyId, tag._id);
 }

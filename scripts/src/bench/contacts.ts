@@ -9,6 +9,8 @@ export interface ContactsBenchOptions {
   contacts: number;
   /** Requests per search kind. */
   searches?: number;
+  /** The raw DynamoDB Local PutItem rate measured in the same run, the yardstick each figure is printed beside. */
+  putItemRate: number;
 }
 
 const FIRST = ['João', 'José', 'Antônio', 'Conceição', 'Márcia', 'Lúcia', 'André', 'Fábio', 'Ana', 'Pedro'];
@@ -52,7 +54,12 @@ interface ImportState {
  * Imports the generated base the way the web app does: presigned upload straight to the bucket, then the
  * import request, then polling its progress until done.
  */
-async function benchImport(call: ReturnType<typeof benchApiClient>, rows: number): Promise<void> {
+async function benchImport(
+  call: ReturnType<typeof benchApiClient>,
+  rows: number,
+  wallet: string,
+  putItemRate: number,
+): Promise<void> {
   const content = benchCsv(rows);
   const fileName = `bench-${rows}.csv`;
   const started = performance.now();
@@ -70,6 +77,7 @@ async function benchImport(call: ReturnType<typeof benchApiClient>, rows: number
   const { _id } = await call<{ _id: string }>('POST', '/contacts/imports', {
     file_name: fileName,
     upload: target.upload,
+    wallet,
     mapping: { full_name: 'Nome', cel_phone: 'Telefone', email: 'E-mail', tags: 'Tags' },
   });
   let state: ImportState;
@@ -94,6 +102,8 @@ async function benchImport(call: ReturnType<typeof benchApiClient>, rows: number
       'upload s': (uploaded - started) / 1000,
       'import s': seconds,
       'rows/s': state.processed / seconds,
+      'PutItem/s': putItemRate,
+      'of PutItem/s': (state.processed / seconds / putItemRate).toFixed(3),
     }),
   );
   if (state.status !== 'done' || state.created !== rows) {
@@ -110,11 +120,11 @@ const fold = (text: string) =>
 /** p50/p95 of GET /api/contacts per kind of search, one request at a time, as a user typing would send. */
 async function benchSearch(
   call: ReturnType<typeof benchApiClient>,
-  rows: number,
-  count: number,
+  options: ContactsBenchOptions,
+  filters: { tag: string; wallet: string; smartTag: string },
 ): Promise<void> {
-  const tags = await call<{ tags: { _id: string; name: string }[] }>('GET', '/tags');
-  const tag = tags.tags.find((item) => item.name === BENCH_TAG)?._id as string;
+  const { contacts: rows, searches: count = 200 } = options;
+  const { tag, wallet, smartTag } = filters;
   // Spread over the whole base: a stride coprime with the row count visits rows far apart.
   const pick = (n: number) => benchRow((n * 7919) % rows);
   const kinds: Record<string, (n: number) => string> = {
@@ -128,6 +138,8 @@ async function benchSearch(
     'tag filter': () => `tags=${tag}`,
     'tag filter + name prefix': (n) =>
       `tags=${tag}&search=${encodeURIComponent(fold(pick(n).name).slice(0, 4))}`,
+    'smart tag': () => `smart_tag=${smartTag}`,
+    wallet: () => `wallet=${wallet}`,
   };
   for (const [kind, query] of Object.entries(kinds)) {
     const latencies: number[] = [];
@@ -144,15 +156,53 @@ async function benchSearch(
         'with hits': found,
         'p50 ms': percentile(latencies, 50),
         'p95 ms': percentile(latencies, 95),
+        'PutItem/s': options.putItemRate,
       }),
     );
   }
 }
 
-/** Import of a generated base of `contacts` rows, then search latency over it, through the real REST API. */
+/** The smart tag the search figures filter by: its members computed over the whole imported base. */
+async function benchSmartTag(call: ReturnType<typeof benchApiClient>, rows: number): Promise<string> {
+  const started = performance.now();
+  const { _id } = await call<{ _id: string }>('POST', '/smart-tags', {
+    name: 'Bench Anas',
+    color: '#1677ff',
+    match: 'all',
+    conditions: [{ field: 'full_name', operator: 'starts_with', value: 'Ana' }],
+  });
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const tag = await call<{ status: string; members_count: number }>('GET', `/smart-tags/${_id}`);
+    if (tag.status === 'ready' || tag.status === 'failed') {
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        formatRow(`smart tag computed (${rows} contacts)`, {
+          status: tag.status,
+          members: tag.members_count,
+          s: seconds,
+          'contacts/s': rows / seconds,
+        }),
+      );
+      return _id;
+    }
+  }
+}
+
+/**
+ * Import of a generated base of `contacts` rows (into a wallet), then a smart tag computed over it, then
+ * search latency over it by every filter, through the real REST API.
+ */
 export async function benchContacts(options: ContactsBenchOptions): Promise<void> {
   const call = benchApiClient(options);
-  await call('POST', '/tags', { name: BENCH_TAG, color: '#1677ff' });
-  await benchImport(call, options.contacts);
-  await benchSearch(call, options.contacts, options.searches ?? 200);
+  const { _id: tag } = await call<{ _id: string }>('POST', '/tags', { name: BENCH_TAG, color: '#1677ff' });
+  const employees = await call<{ items: { _id: string; role: string }[] }>('GET', '/employees?limit=100');
+  const owner = employees.items.find((employee) => employee.role === 'admin')?._id as string;
+  const { _id: wallet } = await call<{ _id: string }>('POST', '/wallets', {
+    name: 'Bench',
+    employee_owner: owner,
+  });
+  await benchImport(call, options.contacts, wallet, options.putItemRate);
+  const smartTag = await benchSmartTag(call, options.contacts);
+  await benchSearch(call, options, { tag, wallet, smartTag });
 }

@@ -38,11 +38,34 @@ async function analyticsFigures(
   });
 }
 
+async function contactFigures(
+  baseUrl: string,
+  admin: { email: string; password: string },
+  putItemRate: number,
+) {
+  const contacts = Number(process.env.BENCH_CONTACTS ?? FULL_CONTACTS);
+  if (contacts !== FULL_CONTACTS) {
+    console.log(
+      `(BENCH_CONTACTS=${contacts}: contact figures below are over ${contacts}, not ${FULL_CONTACTS})`,
+    );
+  }
+  await benchContacts({
+    baseUrl,
+    adminEmail: admin.email,
+    adminPassword: admin.password,
+    contacts,
+    putItemRate,
+  });
+}
+
 /** `npm run bench`: figures from a fresh local runtime on this machine. Numbers are printed, never asserted. */
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  benchLambdaBundles(fileURLToPath(new URL('../../../', import.meta.url)));
-  await benchKnowledgeIndex();
+  // BENCH_ONLY=<name> runs one figure: the bundle sizes (a whole synth) and the knowledge index go first only in a full run.
+  if (!process.env.BENCH_ONLY) {
+    benchLambdaBundles(fileURLToPath(new URL('../../../', import.meta.url)));
+    await benchKnowledgeIndex();
+  }
   const runtime = await startTestRuntime();
   try {
     console.log(`Benchmarks on a fresh local runtime (${runtime.url})\n`);
@@ -64,6 +87,8 @@ async function main(): Promise<void> {
     // BENCH_ONLY=webhooks measures outbound webhooks and API-key calls alone.
     if (process.env.BENCH_ONLY === 'webhooks') return await webhooks();
     const putItemRate = await benchDynamoDbWrites(runtime.endpoints.dynamodb, TABLE_PREFIX);
+    // BENCH_ONLY=contacts runs the contact import and search figures alone.
+    if (process.env.BENCH_ONLY === 'contacts') return await contactFigures(runtime.url, admin, putItemRate);
     await benchGatewayHealth(runtime.url);
     await benchLoginJs(runtime.url);
     await benchSqsSends(runtime.endpoints.sqs, runtime.credentials);
@@ -110,18 +135,7 @@ async function main(): Promise<void> {
       visitors: 10,
       messagesPerVisitor: 10,
     });
-    const contacts = Number(process.env.BENCH_CONTACTS ?? FULL_CONTACTS);
-    if (contacts !== FULL_CONTACTS) {
-      console.log(
-        `(BENCH_CONTACTS=${contacts}: contact figures below are over ${contacts}, not ${FULL_CONTACTS})`,
-      );
-    }
-    await benchContacts({
-      baseUrl: runtime.url,
-      adminEmail: admin.email,
-      adminPassword: admin.password,
-      contacts,
-    });
+    await contactFigures(runtime.url, admin, putItemRate);
   } finally {
     await runtime.dispose();
   }
