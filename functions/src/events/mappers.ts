@@ -3,6 +3,7 @@ import { conversationEventView } from '@atende/shared/events/conversations';
 import type { DomainEvent } from '@atende/shared/events/index';
 import { messageView } from '@atende/shared/contracts/conversations/views';
 import { contactRecord, toContactView } from '../contacts/records.ts';
+import { campaignEvents } from '../campaigns/event-mapper.ts';
 import { dealEvents } from '../pipelines/event-mapper.ts';
 
 /** One stream record's change, its images already unmarshalled. */
@@ -116,6 +117,7 @@ export const MAPPERS: Readonly<Record<string, Mapper>> = {
   message,
   conversation,
   deal: dealEvents,
+  campaign: campaignEvents,
 };
 
 /** The item's entity type, from the image that exists (REMOVE has only the old one). */
