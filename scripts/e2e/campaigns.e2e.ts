@@ -98,7 +98,7 @@ describe('campaigns', () => {
 
     // The campaign view follows it to the end.
     await page.getByTestId('campaign-page').waitFor();
-    await page.locator('[data-testid="campaign-status"][data-status="6"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="campaign-status"][data-status="3"]').waitFor({ timeout: 60_000 });
     await expect(page.getByTestId('campaign-count-sent').textContent()).resolves.toContain('3');
 
     // The sandbox received exactly one template per contact, with the name filled in.

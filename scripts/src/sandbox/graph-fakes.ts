@@ -39,6 +39,30 @@ function graphFailure(failure: SandboxFailure, whatsapp: boolean): FakeResponse 
       });
     case 'unavailable':
       return graphError(500, 2, 'An unexpected error has occurred. Please retry your request later.');
+    case 'pair_rate_limit':
+      return whatsapp
+        ? graphError(400, 131056, '(#131056) (Business Account, Consumer Account) pair rate limit hit', {
+            error_data: {
+              messaging_product: 'whatsapp',
+              details:
+                'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.',
+            },
+          })
+        : graphError(400, 613, '(#613) Calls to this api have exceeded the rate limit.');
+    case 'marketing_cap':
+      return whatsapp
+        ? graphError(
+            400,
+            131049,
+            'This message was not delivered to maintain healthy ecosystem engagement.',
+            {
+              error_data: {
+                messaging_product: 'whatsapp',
+                details: 'This message was not delivered to maintain healthy ecosystem engagement.',
+              },
+            },
+          )
+        : graphError(400, 551, "This person isn't available right now.", { error_subcode: 1545041 });
     case 'recipient':
       return whatsapp
         ? graphError(400, 131026, 'Message Undeliverable.', {

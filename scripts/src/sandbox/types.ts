@@ -12,7 +12,18 @@ export const SANDBOX_PROVIDERS = [
 export type SandboxProvider = (typeof SANDBOX_PROVIDERS)[number];
 
 /** Failures a test or developer can ask for; each fake answers them in its provider's own error shape. */
-export const SANDBOX_FAILURES = ['rate_limit', 'auth', 'unavailable', 'recipient'] as const;
+/**
+ * `pair_rate_limit` and `marketing_cap` are WhatsApp's (131056: too many messages to one user; 131049: the user's
+ * marketing cap); channels without them answer their nearest equivalent.
+ */
+export const SANDBOX_FAILURES = [
+  'rate_limit',
+  'auth',
+  'unavailable',
+  'recipient',
+  'pair_rate_limit',
+  'marketing_cap',
+] as const;
 export type SandboxFailure = (typeof SANDBOX_FAILURES)[number];
 
 export interface FakeRequest {

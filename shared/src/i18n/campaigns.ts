@@ -21,6 +21,35 @@ export const campaignsPtBR = {
   delayRange: 'O atraso mínimo deve ser menor ou igual ao máximo.',
   audienceListNotFound: 'Lista de público não encontrada.',
   paused: 'Pausada',
+  pauseReasons: {
+    tier_limit:
+      'Pausada automaticamente: o número atingiu o limite diário de destinatários únicos do WhatsApp. O envio continua sozinho quando o limite liberar.',
+    quality:
+      'Pausada automaticamente: a qualidade do número no WhatsApp caiu para baixa. Revise a campanha antes de retomar.',
+    account: 'Pausada automaticamente: a conta do WhatsApp Business foi restringida pela Meta.',
+    failure_rate:
+      'Pausada automaticamente: muitas mensagens falharam. Verifique o template e o público antes de retomar.',
+  },
+  sender: {
+    title: 'Limites do número',
+    rate: 'Mensagens por segundo',
+    tier: 'Limite diário (destinatários únicos em 24 h)',
+    quality: 'Qualidade do número',
+    reached: 'Alcançados nas últimas 24 h',
+    save: 'Salvar limites',
+    saved: 'Limites salvos.',
+    rateRange: 'Informe um valor entre 1 e 1.000 mensagens por segundo.',
+    tiers: {
+      TIER_50: '50',
+      TIER_250: '250',
+      TIER_1K: '1.000',
+      TIER_2K: '2.000',
+      TIER_10K: '10.000',
+      TIER_100K: '100.000',
+      TIER_UNLIMITED: 'Ilimitado',
+    },
+    qualities: { GREEN: 'Alta', YELLOW: 'Média', RED: 'Baixa', UNKNOWN: 'Desconhecida' },
+  },
   fields: {
     name: 'Nome',
     integration: 'Canal',
