@@ -1,15 +1,21 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getSender, putSender, type SenderView } from '@atende/shared/contracts/campaigns/sender-routes';
 import type { ContactView } from '@atende/shared/contracts/contacts/views';
+import type { InboundMessage } from '@atende/shared/channels/inbound';
+import { newObjectId } from '@atende/shared/domain/object-id';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
 import { setProviderFetch } from '../channels/providers.ts';
+import { handleInboundMessage } from '../conversations/engine.ts';
+import { getConversation } from '../conversations/store.ts';
+import { getCustomer } from '../customers/store.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { claimRecipient } from './claims.ts';
 import { CLAIM_LEASE_MS, OUTCOME_UNKNOWN } from './dispatch.ts';
 import { campaignEvents } from './event-mapper.ts';
 import { handler } from './handler.ts';
+import { noteCampaignReply } from './inbound.ts';
 import { campaignKeys } from './keys.ts';
 import { handleBusinessAccountChanges } from './provider-webhook.ts';
 import { startDueCampaigns } from './schedule.ts';
@@ -229,5 +235,35 @@ describe('send governor', () => {
       }),
     ]);
     expect(campaignEvents({ kind: 'MODIFY', oldImage: finished, newImage: finished })).toEqual([]);
+  });
+});
+
+describe('replies to a campaign', () => {
+  it("open a conversation marked with the campaign (its origin) in the campaign's department, counted once", async () => {
+    const { tagId, contacts } = await world.audience(1);
+    const department = newObjectId();
+    const id = await world.create(tagId, { reply_to: { department } });
+    await world.start(id);
+    await queue.drain();
+    const reply: InboundMessage = {
+      kind: 'message',
+      companyId: world.a.companyId,
+      integrationId: world.official._id,
+      channel: 'official',
+      providerMessageId: `wamid.in-${newObjectId()}`,
+      from: { externalId: digits(contacts[0]), phone: digits(contacts[0]) },
+      text: 'Quero a oferta!',
+      sentAt: new Date().toISOString(),
+    };
+    expect(await handleInboundMessage(reply)).toBe('stored');
+    await noteCampaignReply(reply);
+    const customer = await getCustomer(world.a.companyId, (contacts[0] as ContactView)._id);
+    const conversation = await getConversation(world.a.companyId, customer?.open_conversation ?? '');
+    expect(conversation).toMatchObject({
+      origin: { type: 'campaign', campaign: id },
+      department,
+      status: 'queue',
+    });
+    expect(await world.view(id)).toMatchObject({ replied: 1 });
   });
 });
