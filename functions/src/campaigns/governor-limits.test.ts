@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createCampaign } from '@atende/shared/contracts/campaigns/campaign-routes';
 import { getSender, putSender, type SenderView } from '@atende/shared/contracts/campaigns/sender-routes';
 import type { ContactView } from '@atende/shared/contracts/contacts/views';
 import type { InboundMessage } from '@atende/shared/channels/inbound';
@@ -10,6 +11,7 @@ import { handleInboundMessage } from '../conversations/engine.ts';
 import { getConversation } from '../conversations/store.ts';
 import { getCustomer } from '../customers/store.ts';
 import { clients } from '../lib/clients.ts';
+import { listTemplateRecords } from '../templates/store.ts';
 import { config } from '../lib/config.ts';
 import { claimRecipient } from './claims.ts';
 import { CLAIM_LEASE_MS, OUTCOME_UNKNOWN } from './dispatch.ts';
@@ -265,5 +267,56 @@ describe('replies to a campaign', () => {
       status: 'queue',
     });
     expect(await world.view(id)).toMatchObject({ replied: 1 });
+  });
+});
+
+describe('template status webhooks', () => {
+  it("message_template_status_update moves the stored template's status (PAUSED, then REINSTATED)", async () => {
+    const change = (event: string) =>
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: '204567',
+            time: Math.floor(Date.now() / 1000),
+            changes: [
+              {
+                field: 'message_template_status_update',
+                value: {
+                  event,
+                  message_template_id: 594425479261596,
+                  message_template_name: 'promo',
+                  message_template_language: 'pt_BR',
+                  reason: 'NONE',
+                },
+              },
+            ],
+          },
+        ],
+      });
+    const integration = { company: world.a.companyId, _id: world.official._id };
+    const status = async () =>
+      (await listTemplateRecords(world.a.companyId, world.official._id)).find((item) => item.name === 'promo')
+        ?.status;
+    await handleBusinessAccountChanges(integration, change('PAUSED'));
+    expect(await status()).toBe('PAUSED');
+    const refused = await callRoute(handler, createCampaign, {
+      token: world.a.admin.token,
+      body: {
+        name: 'Pausado',
+        integration: world.official._id,
+        template: 'promo',
+        audience: { contacts: [newObjectId()] },
+      },
+    });
+    expect(refused.status).toBe(400);
+    await handleBusinessAccountChanges(integration, change('REINSTATED'));
+    expect(await status()).toBe('APPROVED');
+    // Another company's integration id changes nothing of A's.
+    await handleBusinessAccountChanges(
+      { company: world.b.companyId, _id: world.official._id },
+      change('PAUSED'),
+    );
+    expect(await status()).toBe('APPROVED');
   });
 });

@@ -87,6 +87,7 @@ export async function syncTemplates(
     status: template.status,
     ...(template.category ? { category: template.category } : {}),
     body: template.body,
+    ...(template.header ? { header: template.header } : {}),
     provider_template_id: template.id,
     source: 'provider',
     updated_at: now.toISOString(),
