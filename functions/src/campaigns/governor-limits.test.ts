@@ -1,5 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createCampaign } from '@atende/shared/contracts/campaigns/campaign-routes';
+import { createFlow } from '@atende/shared/contracts/flows/create-flow';
+import { publishFlow } from '@atende/shared/contracts/flows/publish-flow';
+import { saveFlowDraft } from '@atende/shared/contracts/flows/save-flow-draft';
+import type { FlowDetail } from '@atende/shared/contracts/flows/views';
 import { getSender, putSender, type SenderView } from '@atende/shared/contracts/campaigns/sender-routes';
 import type { ContactView } from '@atende/shared/contracts/contacts/views';
 import type { InboundMessage } from '@atende/shared/channels/inbound';
@@ -7,9 +11,11 @@ import { newObjectId } from '@atende/shared/domain/object-id';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
 import { setProviderFetch } from '../channels/providers.ts';
+import { setCompany } from '../company/test-tenant.ts';
 import { handleInboundMessage } from '../conversations/engine.ts';
 import { getConversation } from '../conversations/store.ts';
 import { getCustomer } from '../customers/store.ts';
+import { handler as flowsHandler } from '../flows/handler.ts';
 import { clients } from '../lib/clients.ts';
 import { listTemplateRecords } from '../templates/store.ts';
 import { config } from '../lib/config.ts';
@@ -318,5 +324,68 @@ describe('template status webhooks', () => {
       change('PAUSED'),
     );
     expect(await status()).toBe('APPROVED');
+  });
+});
+
+describe('replies to a campaign with a flow', () => {
+  it("start in the campaign's published flow instead of the channel's", async () => {
+    const department = newObjectId();
+    await setCompany(world.a.companyId, {
+      departments: [
+        {
+          _id: department,
+          name: 'Campanhas',
+          label: 'Campanhas',
+          employees: [world.a.operator.id],
+          sub_departments: [],
+          tag_color: '#1e88e5',
+          view_all_contacts: false,
+        },
+      ],
+    });
+    const at = { x: 0, y: 0 };
+    const flowId = (
+      (await callRoute(flowsHandler, createFlow, { token: world.a.admin.token, body: { name: 'Campanha' } }))
+        .body as FlowDetail
+    )._id;
+    await callRoute(flowsHandler, saveFlowDraft, {
+      token: world.a.admin.token,
+      params: { id: flowId },
+      body: {
+        nodes: [
+          { id: 'start', type: 'start', position: at, data: {} },
+          { id: 'h', type: 'handoff', position: at, data: { department, employee: null } },
+        ],
+        edges: [{ id: 'e0', source: 'start', target: 'h' }],
+      },
+    });
+    const published = await callRoute(flowsHandler, publishFlow, {
+      token: world.a.admin.token,
+      params: { id: flowId },
+    });
+    expect(published.status).toBe(201);
+    const { tagId, contacts } = await world.audience(1);
+    const id = await world.create(tagId, { reply_to: { flow: flowId } });
+    await world.start(id);
+    await queue.drain();
+    const reply: InboundMessage = {
+      kind: 'message',
+      companyId: world.a.companyId,
+      integrationId: world.official._id,
+      channel: 'official',
+      providerMessageId: `wamid.in-${newObjectId()}`,
+      from: { externalId: digits(contacts[0]), phone: digits(contacts[0]) },
+      text: 'Oi',
+      sentAt: new Date().toISOString(),
+    };
+    expect(await handleInboundMessage(reply)).toBe('stored');
+    const customer = await getCustomer(world.a.companyId, (contacts[0] as ContactView)._id);
+    const conversation = await getConversation(world.a.companyId, customer?.open_conversation ?? '');
+    // The flow's only step hands the conversation to its department's queue.
+    expect(conversation).toMatchObject({
+      origin: { type: 'campaign', campaign: id },
+      department,
+      status: 'queue',
+    });
   });
 });

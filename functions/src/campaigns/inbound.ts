@@ -116,6 +116,10 @@ export async function campaignOrigin(event: InboundMessage): Promise<CampaignOri
   };
 }
 
+/** The flow a campaign's replies go to, if it names one. */
+export const campaignReplyFlow = async (companyId: string, campaignId: string) =>
+  (await readCampaign(companyId, campaignId))?.reply_to?.flow;
+
 /**
  * A customer's message: if a campaign reached this number on this integration within the attribution window,
  * the recipient counts as replied (once). The conversation itself opens as any inbound one does.

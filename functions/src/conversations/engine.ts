@@ -59,7 +59,7 @@ async function conversationFor(
     const timeZone = timezoneOf(company);
     const decision = arrivalDecision(readSettings(company), now, timeZone);
     const protocol = await nextProtocol(event.companyId, protocolDay(now, timeZone));
-    // A reply to a campaign is marked with it, and goes to the campaign's department when it names one.
+    // A reply to a campaign is marked with it, and goes to the campaign's department or flow when it names one.
     const origin = await campaignOrigin(event);
     const base = newConversation(
       company,
@@ -68,7 +68,8 @@ async function conversationFor(
       protocol,
       decision.kind === 'reject'
         ? 'closed'
-        : !origin?.department && (await startsInBot(event.companyId, company, event.integrationId))
+        : origin?.flow ||
+            (!origin?.department && (await startsInBot(event.companyId, company, event.integrationId)))
           ? 'bot'
           : 'queue',
       now.toISOString(),
