@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { handleMessageTemplates } from './templates-fake.ts';
 import type {
   FakeContext,
   FakeRequest,
@@ -167,6 +168,10 @@ export function handleGraph(
   if (!bearer(request)) return sent(missingToken());
   if (request.method === 'GET' && parts.length === 2 && parts[1])
     return served(mediaInfo(provider, parts[1], context));
+  if (parts.length === 3 && parts[1] && parts[2] === 'message_templates' && provider !== 'messenger') {
+    const answer = handleMessageTemplates(request, context, parts[1]);
+    return request.method === 'GET' ? served(answer) : sent(answer);
+  }
   if (request.method === 'POST' && parts.length === 3 && parts[2] === 'messages') {
     const messenger = parts[1] === 'me';
     const failure = context.takeFailure(provider);

@@ -1,3 +1,5 @@
+import type { FakeTemplate } from './templates-fake.ts';
+
 /** The providers the sandbox stands in for; each is mounted under `/{provider}` on the sandbox's one port. */
 export const SANDBOX_PROVIDERS = [
   'meta',
@@ -63,6 +65,8 @@ export interface FakeContext {
   /** The failure queued for this provider, consumed by this call. */
   takeFailure(provider: SandboxProvider): QueuedFailure | undefined;
   media: Map<string, StoredMedia>;
+  /** Message templates by WhatsApp Business Account id (the message_templates edge). */
+  templates: Map<string, FakeTemplate[]>;
 }
 
 export interface QueuedFailure {
