@@ -70,6 +70,14 @@ export const audienceSpec = z.object({
   wallet: objectId.optional(),
   audience_list: objectId.optional(),
   contacts: z.array(objectId).max(1000).optional(),
+  /**
+   * Custom-field filters (each `key` equal to `value`, all of them): alone they select the contacts that match;
+   * with other sources they keep only those sources' contacts that match.
+   */
+  custom_fields: z
+    .array(z.object({ key: z.string().trim().min(1).max(60), value: z.string().trim().max(200) }))
+    .max(5)
+    .optional(),
 });
 export type AudienceSpec = z.infer<typeof audienceSpec>;
 
@@ -79,7 +87,8 @@ export const hasAudience = (audience: AudienceSpec) =>
     audience.smart_tag ||
     audience.wallet ||
     audience.audience_list ||
-    audience.contacts?.length,
+    audience.contacts?.length ||
+    audience.custom_fields?.length,
   );
 
 /** Template variable `{{n}}` or `{{key}}` → a contact field (`contact.full_name`), a default variable or fixed text. */
