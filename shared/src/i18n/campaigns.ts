@@ -67,6 +67,8 @@ export const campaignsPtBR = {
     minDelay: 'Atraso mínimo (s)',
     maxDelay: 'Atraso máximo (s)',
     replyDepartment: 'Departamento das respostas',
+    customField: 'Campo personalizado',
+    customValue: 'Valor do campo',
   },
   steps: {
     channel: 'Canal e template',
