@@ -83,6 +83,11 @@ describe('campaigns', () => {
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: 'customer_first_name' })
       .click();
+    // The preview shows the template with its variable filled by the chosen field.
+    await page
+      .getByTestId('campaign-preview')
+      .filter({ hasText: 'Olá [customer_first_name], sua oferta chegou!' })
+      .waitFor();
     await page.getByTestId('campaign-next').click();
 
     // Audience with its estimate.
@@ -98,8 +103,10 @@ describe('campaigns', () => {
 
     // The campaign view follows it to the end.
     await page.getByTestId('campaign-page').waitFor();
-    await page.locator('[data-testid="campaign-status"][data-status="6"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="campaign-status"][data-status="3"]').waitFor({ timeout: 60_000 });
     await expect(page.getByTestId('campaign-count-sent').textContent()).resolves.toContain('3');
+    // The number's governor limits are shown beside it.
+    await page.getByTestId('sender-limits').filter({ hasText: 'Limites do número' }).waitFor();
 
     // The sandbox received exactly one template per contact, with the name filled in.
     const sent = (await (await fetch(`${runtime.sandbox.url}/_sent?provider=meta`)).json()) as {

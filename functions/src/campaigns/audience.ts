@@ -3,7 +3,9 @@ import type { AudienceSpec, ExclusionReason } from '@atende/shared/contracts/cam
 import { normalizePhone } from '@atende/shared/rules/phone';
 import { contactsWith } from '../contacts/members.ts';
 import type { ContactRecord } from '../contacts/records.ts';
+import { contactKeys } from '../contacts/keys.ts';
 import { readContacts } from '../contacts/store.ts';
+import { queryPages } from '../lib/dynamo/query.ts';
 import { listMemberIds } from '../smart-tags/store.ts';
 import { readAudienceList } from './audience-lists.ts';
 
@@ -21,8 +23,48 @@ async function smartTagMembers(companyId: string, smartTagId: string): Promise<s
   return ids;
 }
 
+type FieldFilters = NonNullable<AudienceSpec['custom_fields']>;
+
+const matchesFields = (contact: ContactRecord, filters: FieldFilters | undefined) =>
+  (filters ?? []).every(({ key, value }) => String(contact.custom_fields[key] ?? '') === value);
+
+/** Every contact of the company whose custom fields match (a Query of the company's contacts, filtered). */
+async function contactsMatching(companyId: string, filters: FieldFilters): Promise<string[]> {
+  const names: Record<string, string> = { '#cf': 'custom_fields' };
+  const values: Record<string, unknown> = { ':pk': contactKeys.allContacts(companyId) };
+  const conditions = filters.map(({ key, value }, index) => {
+    names[`#k${index}`] = key;
+    values[`:v${index}`] = value;
+    return `#cf.#k${index} = :v${index}`;
+  });
+  const ids: string[] = [];
+  for await (const page of queryPages({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: conditions.join(' AND '),
+    ProjectionExpression: '#id',
+    ExpressionAttributeNames: { ...names, '#id': '_id' },
+    ExpressionAttributeValues: values,
+  })) {
+    for (const item of page.items) if (typeof item._id === 'string') ids.push(item._id);
+  }
+  return ids;
+}
+
+const hasSource = (audience: AudienceSpec) =>
+  Boolean(
+    audience.tags?.length ||
+    audience.smart_tag ||
+    audience.wallet ||
+    audience.audience_list ||
+    audience.contacts?.length,
+  );
+
 /** Contact ids the audience names, each once, in the order first named (tags, smart tag, wallet, list, contacts). */
 export async function audienceContactIds(companyId: string, audience: AudienceSpec): Promise<string[]> {
+  if (!hasSource(audience) && audience.custom_fields?.length) {
+    return contactsMatching(companyId, audience.custom_fields);
+  }
   const ids = new Set<string>();
   const add = (list: readonly string[]) => {
     for (const id of list) ids.add(id);
@@ -84,7 +126,9 @@ export async function resolveAudience(
   settings: CompanySettingsDocument,
   now = new Date(),
 ): Promise<ResolvedRecipient[]> {
-  const contacts = await readContacts(companyId, await audienceContactIds(companyId, audience));
+  const contacts = (await readContacts(companyId, await audienceContactIds(companyId, audience))).filter(
+    (contact) => matchesFields(contact, audience.custom_fields),
+  );
   const phones = new Set<string>();
   return contacts.map((contact) => {
     const e164 = contact.cel_phone ? normalizePhone(contact.cel_phone) : undefined;

@@ -237,7 +237,7 @@ describe('campaign dispatch', () => {
     expect(cloud.sent).toHaveLength(3);
     expect(new Set(cloud.sent.map((send) => send.to)).size).toBe(3);
     const done = await view(id);
-    expect(done).toMatchObject({ status: 6, total: 3, excluded: 0, sent: 3, attempted: 3, failed: 0 });
+    expect(done).toMatchObject({ status: 3, total: 3, excluded: 0, sent: 3, attempted: 3, failed: 0 });
     expect((await recipients(id)).map((recipient) => recipient.status)).toEqual(['sent', 'sent', 'sent']);
   });
 
@@ -252,7 +252,7 @@ describe('campaign dispatch', () => {
     queue.pending.length = 0;
     for (const send of [...sends, ...sends]) expect(await queue.deliver(send)).toBe(true);
     expect(cloud.sent).toHaveLength(2);
-    expect(await view(id)).toMatchObject({ status: 6, sent: 2, attempted: 2 });
+    expect(await view(id)).toMatchObject({ status: 3, sent: 2, attempted: 2 });
   });
 
   it('a crash between claim and send never sends that recipient: it stays claimed, counted as attempted', async () => {
@@ -307,7 +307,7 @@ describe('campaign dispatch', () => {
     }
     expect(cloud.sent).toHaveLength(3);
     expect(new Set(cloud.sent.map((sent) => sent.to)).size).toBe(3);
-    expect(await view(id)).toMatchObject({ status: 6, sent: 3, attempted: 3, failed: 0 });
+    expect(await view(id)).toMatchObject({ status: 3, sent: 3, attempted: 3, failed: 0 });
   });
 
   it('131049 defers the contact and other errors fail it with the provider code, never resent', async () => {
@@ -319,7 +319,7 @@ describe('campaign dispatch', () => {
     await queue.drain();
     expect(cloud.sent).toHaveLength(1);
     expect(await view(id)).toMatchObject({
-      status: 6,
+      status: 3,
       sent: 1,
       deferred: 1,
       failed: 1,
@@ -414,7 +414,7 @@ describe('unofficial (QR) campaigns', () => {
       contacts.map((item) => item.cel_phone?.slice(1)).sort(),
     );
     expect(sends.map((send) => send.text)).toEqual(['Oi Cliente, chegou!', 'Oi Cliente, chegou!']);
-    expect(await view(id)).toMatchObject({ status: 6, sent: 2, channel: 'whatsapp' });
+    expect(await view(id)).toMatchObject({ status: 3, sent: 2, channel: 'whatsapp' });
   });
 });
 
@@ -486,7 +486,7 @@ describe('campaign lifecycle', () => {
     expect((resumed.body as CampaignView).paused).toBe(false);
     await queue.drain();
     expect(cloud.sent).toHaveLength(3);
-    expect(await view(id)).toMatchObject({ status: 6, sent: 3 });
+    expect(await view(id)).toMatchObject({ status: 3, sent: 3 });
   });
 
   it("another company's admin sees nothing; managers and operators are refused", async () => {

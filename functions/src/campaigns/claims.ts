@@ -42,9 +42,14 @@ export async function claimRecipient(
           TableName: table(),
           Key: campaignKeys.campaign(companyId, campaignId),
           UpdateExpression: 'ADD #attempted :one',
-          ConditionExpression: '#status = :running AND #paused = :false',
+          ConditionExpression: '#status IN (:running, :started) AND #paused = :false',
           ExpressionAttributeNames: { '#status': 'status', '#attempted': 'attempted', '#paused': 'paused' },
-          ExpressionAttributeValues: { ':one': 1, ':running': CAMPAIGN_STATUS.running, ':false': false },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':running': CAMPAIGN_STATUS.running,
+            ':started': CAMPAIGN_STATUS.dispatchStarted,
+            ':false': false,
+          },
         },
       },
       pointer: {
@@ -139,7 +144,11 @@ export async function recordSent(
   });
 }
 
-/** The provider refused for good (failed, with its code) or for the user's marketing cap (deferred, 131049). */
+/**
+ * The provider refused for good (failed, with its code), for the user's marketing cap (deferred, 131049), or
+ * the claim's lease ran out with no answer recorded (failed, `outcome_unknown`). `claimedBefore` makes the
+ * last one touch only a claim older than the lease.
+ */
 export async function recordRefused(
   companyId: string,
   campaignId: string,
@@ -147,6 +156,7 @@ export async function recordRefused(
   outcome: 'failed' | 'deferred',
   code: string,
   now: Date,
+  claimedBefore?: Date,
 ) {
   await transactWrite({
     recipient: {
@@ -154,13 +164,16 @@ export async function recordRefused(
         TableName: table(),
         Key: campaignKeys.recipient(companyId, campaignId, contactId),
         UpdateExpression: 'SET #status = :outcome, error_code = :code, updated_at = :now',
-        ConditionExpression: '#status = :claimed',
+        ConditionExpression: claimedBefore
+          ? '#status = :claimed AND updated_at < :lease'
+          : '#status = :claimed',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':outcome': outcome,
           ':claimed': 'claimed',
           ':code': code,
           ':now': now.toISOString(),
+          ...(claimedBefore ? { ':lease': claimedBefore.toISOString() } : {}),
         },
       },
     },

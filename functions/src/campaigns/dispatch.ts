@@ -1,15 +1,23 @@
 import type { CompanySettingsDocument } from '@atende/shared/contracts/company/settings';
+import { type CampaignStatus, isSending, SENDING_STATUSES } from '@atende/shared/contracts/campaigns/views';
 import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
+import { QUEUES } from '@atende/shared/infra/queues';
 import { fillVariables } from '@atende/shared/rules/fill-variables';
 import { readSettings } from '../company/settings-reader.ts';
 import { type CompanyItem, readCompanyItem } from '../company/store.ts';
+import { conditionFailed } from '../lib/dynamo/transaction.ts';
 import { logger } from '../lib/logger.ts';
+import { recordRefused } from './claims.ts';
+import { putJob } from './jobs.ts';
 import { resolveAudience, tally } from './audience.ts';
 import { publishCampaign } from './publish.ts';
-import { enqueueDispatch, sendMessages } from './queue.ts';
+import { CAMPAIGN_DISPATCH_QUEUE, enqueueDispatch, sendMessages } from './queue.ts';
 import type { CampaignRecord, RecipientRecord } from './records.ts';
 import { markPrepared, recipientBatches, readCampaign, transition, writeRecipients } from './store.ts';
-import { contactLookup, templateParams } from './variables.ts';
+import { contactLookup, HEADER_PREFIX, templateParams } from './variables.ts';
+
+/** The failure code of a claim settled by its lease (see reconcileClaims). */
+export const OUTCOME_UNKNOWN = 'outcome_unknown';
 
 /** What one recipient gets: the template's parameters, or the unofficial channel's filled text. */
 function recipientContent(
@@ -17,12 +25,16 @@ function recipientContent(
   company: CompanyItem,
   settings: CompanySettingsDocument,
   contact: Parameters<typeof contactLookup>[2],
-): Pick<RecipientRecord, 'params' | 'text'> {
+): Pick<RecipientRecord, 'params' | 'header_params' | 'text'> {
   const lookup = contactLookup(company, settings, contact);
   if (campaign.channel === 'whatsapp') {
-    return { params: [], text: fillVariables(campaign.message ?? '', lookup) };
+    return { params: [], header_params: [], text: fillVariables(campaign.message ?? '', lookup) };
   }
-  return { params: templateParams(campaign.template_body, campaign.variables, lookup), text: null };
+  return {
+    params: templateParams(campaign.template_body, campaign.variables, lookup),
+    header_params: templateParams(campaign.template_header, campaign.variables, lookup, HEADER_PREFIX),
+    text: null,
+  };
 }
 
 /**
@@ -32,7 +44,7 @@ function recipientContent(
  */
 export async function prepareCampaign(companyId: string, campaignId: string): Promise<void> {
   const campaign = await readCampaign(companyId, campaignId);
-  if (!campaign || campaign.status !== CAMPAIGN_STATUS.running) return;
+  if (!campaign || !isSending(campaign.status)) return;
   if (!campaign.prepared) {
     const company = await readCompanyItem(companyId);
     const settings = readSettings(company);
@@ -49,7 +61,9 @@ export async function prepareCampaign(companyId: string, campaignId: string): Pr
         reason,
         error_code: null,
         provider_message_id: null,
-        ...(reason ? { params: [], text: null } : recipientContent(campaign, company, settings, contact)),
+        ...(reason
+          ? { params: [], header_params: [], text: null }
+          : recipientContent(campaign, company, settings, contact)),
         updated_at: now.toISOString(),
       })),
     );
@@ -77,19 +91,86 @@ export async function queuePending(companyId: string, campaignId: string): Promi
   return queued;
 }
 
-/** Every eligible recipient was attempted: the dispatch is finished (status 6). */
+/**
+ * Outcomes known: provider accepted (sent, or moved on by its status webhooks), refused (failed), deferred.
+ * What is attempted but not known is still claimed.
+ */
+const unknownOutcomes = (campaign: CampaignRecord) =>
+  campaign.attempted - campaign.sent - campaign.failed - campaign.deferred;
+
+/**
+ * Every eligible recipient was attempted: with every outcome known the campaign is sent (3, final); with some
+ * claims still open it is dispatch finished (6) until their lease runs out and the reconciliation settles them.
+ */
 export async function finishIfDone(
   companyId: string,
   campaignId: string,
 ): Promise<CampaignRecord | undefined> {
   const campaign = await readCampaign(companyId, campaignId);
   if (!campaign || !campaign.prepared || campaign.attempted < campaign.eligible) return campaign;
+  const open = unknownOutcomes(campaign) > 0;
+  const from: readonly CampaignStatus[] = open
+    ? SENDING_STATUSES
+    : [...SENDING_STATUSES, CAMPAIGN_STATUS.dispatchFinished];
+  if (!from.includes(campaign.status)) return campaign;
   const finished = await transition(
     companyId,
     campaignId,
-    { statuses: [CAMPAIGN_STATUS.running] },
-    { status: CAMPAIGN_STATUS.dispatchFinished, finished_at: new Date().toISOString() },
+    { statuses: from },
+    {
+      status: open ? CAMPAIGN_STATUS.dispatchFinished : CAMPAIGN_STATUS.sent,
+      finished_at: campaign.finished_at ?? new Date().toISOString(),
+    },
   );
+  if (finished && open)
+    await putJob(companyId, campaignId, 'RECONCILE', new Date(Date.now() + CLAIM_LEASE_MS));
   if (finished) await publishCampaign(finished);
   return finished ?? campaign;
+}
+
+/**
+ * A claim lives at most as long as the worker that made it: the dispatch queue's visibility timeout, which
+ * bounds one consumer run. A claim older than that whose send recorded nothing will never be answered by
+ * that worker.
+ */
+export const CLAIM_LEASE_MS =
+  (QUEUES.find((queue) => queue.id === CAMPAIGN_DISPATCH_QUEUE)?.visibilityTimeoutSeconds ?? 900) * 1000;
+
+/**
+ * Settles the claims whose lease ran out (the worker died between its claim and recording the provider's
+ * answer). The rule: such a recipient is never sent again, since the provider may have accepted it (the Cloud
+ * API has no idempotency key to ask by); it counts as failed with the code `outcome_unknown`, so the report
+ * says so. A status webhook for a recorded message still moves it on as usual. Claims still within their lease
+ * are looked at again later.
+ */
+export async function reconcileClaims(companyId: string, campaignId: string, now = new Date()) {
+  const leaseStart = new Date(now.getTime() - CLAIM_LEASE_MS);
+  let settled = 0;
+  let waiting = false;
+  for await (const batch of recipientBatches(companyId, campaignId, 'claimed')) {
+    for (const recipient of batch) {
+      if (Date.parse(recipient.updated_at) >= leaseStart.getTime()) {
+        waiting = true;
+        continue;
+      }
+      try {
+        await recordRefused(
+          companyId,
+          campaignId,
+          recipient.contact,
+          'failed',
+          OUTCOME_UNKNOWN,
+          now,
+          leaseStart,
+        );
+        settled += 1;
+      } catch (error) {
+        if (!conditionFailed(error, 'recipient')) throw error;
+      }
+    }
+  }
+  if (waiting) await putJob(companyId, campaignId, 'RECONCILE', new Date(now.getTime() + CLAIM_LEASE_MS));
+  const campaign = await finishIfDone(companyId, campaignId);
+  logger.info('campaign claims reconciled', { campaignId, settled, waiting });
+  return { settled, status: campaign?.status };
 }

@@ -4,10 +4,6 @@ import { config } from '../lib/config.ts';
 import { isConditionFailure } from '../lib/dynamo/transaction.ts';
 import { campaignKeys } from './keys.ts';
 
-/** Cloud API throughput per sending number: 80 msg/s by default, up to 1,000 when Meta upgrades the number. */
-export const DEFAULT_MESSAGES_PER_SECOND = 80;
-export const MAX_MESSAGES_PER_SECOND = 1000;
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -15,9 +15,11 @@ import {
   listAudienceLists,
   listRecipients,
 } from '@atende/shared/contracts/campaigns/recipient-routes';
+import { getSender, putSender } from '@atende/shared/contracts/campaigns/sender-routes';
 import { loadAccessContext } from '../company/access-context.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import * as report from './report.ts';
+import * as senders from './sender-service.ts';
 import * as service from './service.ts';
 
 export const handler = createHttpHandler(
@@ -35,6 +37,8 @@ export const handler = createHttpHandler(
     route(listAudienceLists, ({ auth }) => report.listAudienceLists(auth)),
     route(createAudienceList, ({ auth, body }) => report.createAudienceList(auth, body)),
     route(deleteAudienceList, ({ auth, params }) => report.deleteAudienceList(auth, params.id)),
+    route(getSender, ({ auth, params }) => senders.getSender(auth, params.integration)),
+    route(putSender, ({ auth, params, body }) => senders.putSender(auth, params.integration, body)),
   ],
   { accessContext: loadAccessContext },
 );

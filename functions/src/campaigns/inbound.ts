@@ -89,12 +89,43 @@ export async function handleCampaignStatus(event: InboundStatus): Promise<boolea
   return true;
 }
 
+const digitsOf = (event: InboundMessage) => (event.from.phone ?? event.from.externalId).replace(/\D/g, '');
+
+export interface CampaignOrigin {
+  campaign: string;
+  /** The campaign's `reply_to`: the department whose queue takes the reply, or the flow that answers it. */
+  department: string | undefined;
+  flow: string | undefined;
+}
+
+/**
+ * The campaign a customer's new conversation answers: the last campaign that reached this number on this
+ * integration within the attribution window (the pointer its claim wrote), with where its replies go.
+ */
+export async function campaignOrigin(event: InboundMessage): Promise<CampaignOrigin | undefined> {
+  const digits = digitsOf(event);
+  if (!digits) return undefined;
+  const ref = await pointer(campaignKeys.lastCampaign(event.companyId, event.integrationId, digits));
+  if (!ref) return undefined;
+  const campaign = await readCampaign(event.companyId, ref.campaign);
+  if (!campaign) return undefined;
+  return {
+    campaign: campaign._id,
+    department: campaign.reply_to?.department,
+    flow: campaign.reply_to?.flow,
+  };
+}
+
+/** The flow a campaign's replies go to, if it names one. */
+export const campaignReplyFlow = async (companyId: string, campaignId: string) =>
+  (await readCampaign(companyId, campaignId))?.reply_to?.flow;
+
 /**
  * A customer's message: if a campaign reached this number on this integration within the attribution window,
  * the recipient counts as replied (once). The conversation itself opens as any inbound one does.
  */
 export async function noteCampaignReply(event: InboundMessage): Promise<void> {
-  const digits = (event.from.phone ?? event.from.externalId).replace(/\D/g, '');
+  const digits = digitsOf(event);
   if (!digits) return;
   const ref = await pointer(campaignKeys.lastCampaign(event.companyId, event.integrationId, digits));
   if (ref) await advance(event.companyId, ref.campaign, ref.contact, 'replied');

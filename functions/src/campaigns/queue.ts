@@ -18,7 +18,8 @@ export const dispatchMessage = z.discriminatedUnion('kind', [
 ]);
 export type DispatchMessage = z.infer<typeof dispatchMessage>;
 
-export async function enqueueDispatch(messages: readonly DispatchMessage[]): Promise<void> {
+/** Queues dispatch messages, optionally held back `delaySeconds` (SQS allows up to 900). */
+export async function enqueueDispatch(messages: readonly DispatchMessage[], delaySeconds = 0): Promise<void> {
   const queueUrl = config().queueUrls[CAMPAIGN_DISPATCH_QUEUE];
   if (!queueUrl) throw new Error(`the ${CAMPAIGN_DISPATCH_QUEUE} queue URL is not configured (QUEUE_URLS)`);
   for (let start = 0; start < messages.length; start += 10) {
@@ -26,7 +27,11 @@ export async function enqueueDispatch(messages: readonly DispatchMessage[]): Pro
     const answer = await sqsClient().send(
       new SendMessageBatchCommand({
         QueueUrl: queueUrl,
-        Entries: batch.map((message, index) => ({ Id: String(index), MessageBody: JSON.stringify(message) })),
+        Entries: batch.map((message, index) => ({
+          Id: String(index),
+          MessageBody: JSON.stringify(message),
+          ...(delaySeconds > 0 ? { DelaySeconds: Math.min(900, Math.ceil(delaySeconds)) } : {}),
+        })),
       }),
     );
     if (answer.Failed?.length) throw new Error(`${answer.Failed.length} dispatch messages were not queued`);

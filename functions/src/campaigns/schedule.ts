@@ -1,46 +1,34 @@
 import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
-import { clients } from '../lib/clients.ts';
-import { config } from '../lib/config.ts';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { CAMPAIGN_STARTS_INDEX } from './keys.ts';
+import { reconcileClaims } from './dispatch.ts';
+import { dueJobs, takeJob } from './jobs.ts';
 import { beginDispatch } from './lifecycle.ts';
-import { takeStart } from './store.ts';
-
-/** Scheduled starts whose time has come, every company's, earliest first. */
-async function dueStarts(now: Date): Promise<{ companyId: string; id: string }[]> {
-  const found: { companyId: string; id: string }[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: config().mainTable,
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
-        ExpressionAttributeValues: { ':pk': CAMPAIGN_STARTS_INDEX, ':now': `${now.toISOString()}#~` },
-        ProjectionExpression: 'company, campaign',
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (typeof item.company === 'string' && typeof item.campaign === 'string')
-        found.push({ companyId: item.company, id: item.campaign });
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return found;
-}
+import { readCampaign } from './store.ts';
+import { resume } from './service.ts';
 
 /**
- * The campaign-starts schedule (every minute): each scheduled campaign whose time came starts once (the start
- * item is claimed by deleting it, so overlapping runs cannot start it twice).
+ * The campaign-starts schedule (every minute) runs each campaign job whose time came, once (the job item is
+ * claimed by deleting it, so overlapping runs cannot run it twice): scheduled starts, the resume of a campaign
+ * paused by its number's daily tier (it pauses again if the window has no room yet), and the reconciliation
+ * of claims whose lease ran out.
  */
-export async function startDueCampaigns(now = new Date()): Promise<{ started: number }> {
-  let started = 0;
-  for (const { companyId, id } of await dueStarts(now)) {
-    if (!(await takeStart(companyId, id))) continue;
-    if (await beginDispatch(companyId, id, [CAMPAIGN_STATUS.scheduled])) started += 1;
+export async function startDueCampaigns(
+  now = new Date(),
+): Promise<{ started: number; resumed: number; reconciled: number }> {
+  const ran = { started: 0, resumed: 0, reconciled: 0 };
+  for (const { companyId, id, job } of await dueJobs(now)) {
+    if (!(await takeJob(companyId, id, job))) continue;
+    if (job === 'START') {
+      if (await beginDispatch(companyId, id, [CAMPAIGN_STATUS.scheduled])) ran.started += 1;
+    } else if (job === 'RESUME') {
+      const campaign = await readCampaign(companyId, id);
+      if (campaign?.paused && campaign.pause_reason === 'tier_limit' && (await resume(companyId, id)))
+        ran.resumed += 1;
+    } else {
+      await reconcileClaims(companyId, id, now);
+      ran.reconciled += 1;
+    }
   }
-  return { started };
+  return ran;
 }
 
-export const handler = async (): Promise<{ started: number }> => startDueCampaigns();
+export const handler = async () => startDueCampaigns();

@@ -1,105 +1,51 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
-import { ChannelSendError, type OutboundMessage } from '../channels/adapter.ts';
-import { bindAdapter, isAdapterProvider } from '../channels/providers.ts';
-import { sendSessionCommand } from '../channels/whatsapp-session/commands.ts';
-import { newWhatsappMessageId } from '../channels/whatsapp-session/connector.ts';
-import { openCredentials } from '../integrations/crypto.ts';
-import { getIntegration } from '../integrations/store.ts';
+import { isSending } from '@atende/shared/contracts/campaigns/views';
+import { ChannelSendError } from '../channels/adapter.ts';
 import { logger } from '../lib/logger.ts';
 import { claimRecipient, recordRefused, recordSent, releaseRecipient } from './claims.ts';
+import { type Deliver, officialDeliver, sessionDeliver } from './deliver.ts';
 import { finishIfDone } from './dispatch.ts';
-import { backOff, DEFAULT_MESSAGES_PER_SECOND, tokenPool } from './governor.ts';
+import { backOff, tokenPool } from './governor.ts';
+import { failureRateTooHigh, systemPause } from './pauses.ts';
 import { publishCampaign } from './publish.ts';
-import type { CampaignRecord, RecipientRecord } from './records.ts';
+import { enqueueDispatch } from './queue.ts';
+import type { CampaignRecord } from './records.ts';
+import { readSender } from './senders.ts';
 import { readCampaign, readRecipient } from './store.ts';
+import { tierGate } from './tier.ts';
 
 /** Meta's "this user reached their marketing cap": defer the contact, never resend. */
 const MARKETING_CAP = '131049';
+/** Meta's pair rate limit (one business number → one user, about one message every 6 s): that user waits. */
+const PAIR_RATE_LIMIT = '131056';
 /** Official sends in flight at once per worker; the bucket, not this, sets the rate. */
 const PARALLEL_SENDS = 8;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export class PacedByProvider extends Error {}
+class TierReached extends Error {}
 
-type Deliver = (recipient: RecipientRecord) => Promise<string>;
-
-async function officialDeliver(campaign: CampaignRecord): Promise<Deliver> {
-  const record = await getIntegration(campaign.company, campaign.integration);
-  if (!record || record.type === 'widget' || !isAdapterProvider(record.provider)) {
-    throw new ChannelSendError({ code: 'auth_failed', message: 'integration not found', retryable: false });
-  }
-  const adapter = bindAdapter(record.provider, openCredentials(record.credentials, record._id), {
-    companyId: campaign.company,
-    integrationId: record._id,
-  });
-  return async (recipient) => {
-    const message: OutboundMessage = {
-      kind: 'template',
-      to: recipient.phone ?? '',
-      template: {
-        name: campaign.template ?? '',
-        language: campaign.template_language,
-        ...(recipient.params.length
-          ? {
-              components: [
-                { type: 'body', parameters: recipient.params.map((text) => ({ type: 'text', text })) },
-              ],
-            }
-          : {}),
-      },
-    };
-    return (await adapter.send(message)).providerMessageId;
-  };
-}
-
-/** The unofficial (QR) channel: text through the session worker, after a random pause that protects the number. */
-function sessionDeliver(campaign: CampaignRecord): Deliver {
-  return async (recipient) => {
-    const delay = campaign.delay ?? { min: 5, max: 15 };
-    await sleep(randomInt(delay.min * 1000, delay.max * 1000 + 1));
-    const messageId = newWhatsappMessageId(randomBytes);
-    await sendSessionCommand({
-      kind: 'send',
-      companyId: campaign.company,
-      integrationId: campaign.integration,
-      messageId,
-      to: recipient.phone ?? '',
-      text: recipient.text ?? '',
-    });
-    return messageId;
-  };
+interface Governor {
+  deliver: Deliver;
+  rate: number;
+  token: () => Promise<boolean>;
+  tier: (phoneDigits: string) => Promise<boolean>;
 }
 
 /**
- * One recipient: claim, then send. The claim is the line never crossed twice: a send whose outcome is unknown
- * (the process died, the network dropped) leaves the recipient claimed, and only the provider's status
- * webhooks move it on. Pacing refusals (130429) undo the claim and make the chunk come back later.
+ * One recipient: the tier's gate, claim, then send. The claim is the line never crossed twice: a send whose
+ * outcome is unknown (the process died, the network dropped) leaves the recipient claimed until its lease runs
+ * out (see reconcileClaims). Throughput refusals (130429) undo the claim and make the chunk come back later;
+ * a pair refusal (131056) undoes it and brings back that recipient alone, after the pair's pause.
  */
-async function sendOne(
-  campaign: CampaignRecord,
-  contactId: string,
-  deliver: Deliver,
-  rate: number,
-  token: () => Promise<boolean>,
-) {
+async function sendOne(campaign: CampaignRecord, contactId: string, governor: Governor) {
   const recipient = await readRecipient(campaign.company, campaign._id, contactId);
   if (!recipient || recipient.status !== 'pending' || !recipient.phone) return;
-  if (!(await token())) return;
-  const now = new Date();
-  const claimed = await claimRecipient(
-    campaign.company,
-    campaign._id,
-    campaign.integration,
-    contactId,
-    recipient.phone,
-    now,
-  );
-  if (!claimed) return;
+  if (!(await governor.token())) return;
+  if (!(await governor.tier(recipient.phone))) throw new TierReached();
+  const ids = [campaign.company, campaign._id] as const;
+  if (!(await claimRecipient(...ids, campaign.integration, contactId, recipient.phone, new Date()))) return;
   let providerMessageId: string;
   try {
-    providerMessageId = await deliver(recipient);
+    providerMessageId = await governor.deliver(recipient);
   } catch (error) {
     if (!(error instanceof ChannelSendError)) {
       logger.error('campaign send outcome unknown; the recipient stays claimed', {
@@ -108,60 +54,81 @@ async function sendOne(
       });
       return;
     }
+    if (error.code === 'rate_limited' && error.providerCode === PAIR_RATE_LIMIT) {
+      await releaseRecipient(...ids, contactId);
+      await enqueueDispatch(
+        [{ kind: 'send', companyId: campaign.company, campaignId: campaign._id, contacts: [contactId] }],
+        error.retryAfterSeconds ?? 6,
+      );
+      return;
+    }
     if (error.code === 'rate_limited') {
-      await releaseRecipient(campaign.company, campaign._id, contactId);
-      await backOff(campaign.company, campaign.integration, rate, error.retryAfterSeconds ?? 5);
+      await releaseRecipient(...ids, contactId);
+      await backOff(campaign.company, campaign.integration, governor.rate, error.retryAfterSeconds ?? 5);
       throw new PacedByProvider(`provider pacing (${error.providerCode ?? error.code})`);
     }
     const code = error.providerCode ?? error.code;
-    await recordRefused(
-      campaign.company,
-      campaign._id,
-      contactId,
-      code === MARKETING_CAP ? 'deferred' : 'failed',
-      code,
-      new Date(),
-    );
+    const outcome = code === MARKETING_CAP ? 'deferred' : 'failed';
+    await recordRefused(...ids, contactId, outcome, code, new Date());
     return;
   }
-  await recordSent(
-    campaign.company,
-    campaign._id,
-    campaign.integration,
-    contactId,
-    providerMessageId,
-    new Date(),
-  );
+  await recordSent(...ids, campaign.integration, contactId, providerMessageId, new Date());
+}
+
+async function governorOf(
+  campaign: CampaignRecord,
+  needed: number,
+  stopped: () => boolean,
+): Promise<Governor> {
+  if (campaign.channel !== 'official') {
+    // The unofficial channel paces itself (random delays) and has no Cloud API tiers.
+    return {
+      deliver: sessionDeliver(campaign),
+      rate: 1,
+      token: async () => !stopped(),
+      tier: async () => true,
+    };
+  }
+  const sender = await readSender(campaign.company, campaign.integration);
+  const rate = sender.messages_per_second;
+  return {
+    deliver: await officialDeliver(campaign),
+    rate,
+    token: tokenPool(campaign.company, campaign.integration, rate, needed, stopped).take,
+    tier: tierGate(campaign.company, campaign.integration, sender.tier),
+  };
 }
 
 /**
- * A chunk of recipients. A campaign no longer running (paused, cancelled, finished) drops the chunk: resume
- * queues what is still pending. A pacing refusal fails the chunk so SQS brings it back after the backoff.
+ * A chunk of recipients. A campaign no longer sending (paused, cancelled, finished) drops the chunk: resume
+ * queues what is still pending. A throughput refusal fails the chunk so SQS brings it back after the backoff;
+ * the number's daily tier reached pauses the campaign until the window frees (the rest stays pending); too many
+ * failures pause it too.
  */
 export async function sendChunk(companyId: string, campaignId: string, contacts: readonly string[]) {
   const campaign = await readCampaign(companyId, campaignId);
-  if (!campaign || campaign.status !== CAMPAIGN_STATUS.running || campaign.paused) return;
-  const deliver =
-    campaign.channel === 'official' ? await officialDeliver(campaign) : sessionDeliver(campaign);
-  const rate = DEFAULT_MESSAGES_PER_SECOND;
-  const lanes = campaign.channel === 'official' ? PARALLEL_SENDS : 1;
+  if (!campaign || !isSending(campaign.status) || campaign.paused) return;
   const queue = [...contacts];
-  let paced: unknown;
-  const stopped = () => paced !== undefined;
-  const pool = tokenPool(companyId, campaign.integration, rate, contacts.length, stopped);
-  // The unofficial channel paces itself (random delays); the bucket meters official numbers.
-  const token = campaign.channel === 'official' ? pool.take : async () => !stopped();
+  let stop: unknown;
+  const stopped = () => stop !== undefined;
+  const governor = await governorOf(campaign, contacts.length, stopped);
+  const lanes = campaign.channel === 'official' ? PARALLEL_SENDS : 1;
   const lane = async () => {
-    for (let next = queue.shift(); next !== undefined && !paced; next = queue.shift()) {
+    for (let next = queue.shift(); next !== undefined && !stopped(); next = queue.shift()) {
       try {
-        await sendOne(campaign, next, deliver, rate, token);
+        await sendOne(campaign, next, governor);
       } catch (error) {
-        paced = error;
+        stop = error;
       }
     }
   };
   await Promise.all(Array.from({ length: lanes }, lane));
+  if (stop instanceof TierReached) await systemPause(companyId, campaignId, 'tier_limit');
   const after = await finishIfDone(companyId, campaignId);
-  if (after && after.status === CAMPAIGN_STATUS.running) await publishCampaign(after);
-  if (paced) throw paced;
+  if (after && isSending(after.status) && !after.paused && failureRateTooHigh(after)) {
+    await systemPause(companyId, campaignId, 'failure_rate');
+  } else if (after && isSending(after.status)) {
+    await publishCampaign(after);
+  }
+  if (stop && !(stop instanceof TierReached)) throw stop;
 }

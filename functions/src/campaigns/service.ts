@@ -1,4 +1,8 @@
-import type { CampaignBody, CampaignView } from '@atende/shared/contracts/campaigns/views';
+import {
+  type CampaignBody,
+  type CampaignView,
+  SENDING_STATUSES,
+} from '@atende/shared/contracts/campaigns/views';
 import type { estimateBody } from '@atende/shared/contracts/campaigns/campaign-routes';
 import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
 import { newObjectId } from '@atende/shared/domain/object-id';
@@ -16,11 +20,12 @@ import { findTemplate } from '../templates/store.ts';
 import { resolveAudience, tally } from './audience.ts';
 import { readAudienceList } from './audience-lists.ts';
 import { queuePending } from './dispatch.ts';
-import { DEFAULT_MESSAGES_PER_SECOND } from './governor.ts';
 import { beginDispatch } from './lifecycle.ts';
 import { publishCampaign } from './publish.ts';
 import { type CampaignRecord, toCampaignView } from './records.ts';
-import { listCampaignPage, putCampaign, putStart, readCampaign, takeStart, transition } from './store.ts';
+import { putJob, takeJob } from './jobs.ts';
+import { readSender } from './senders.ts';
+import { listCampaignPage, putCampaign, readCampaign, transition } from './store.ts';
 
 const t = ptBR.campaigns;
 const DEFAULT_SESSION_DELAY = { min: 5, max: 15 };
@@ -42,7 +47,7 @@ export async function requireCampaign(auth: AuthContext, id: string): Promise<Ca
 
 export async function createCampaign(auth: AuthContext, body: CampaignBody, now = new Date()) {
   const channel = await channelOf(auth.companyId, body.integration);
-  let template: { name: string; language: string; body: string } | undefined;
+  let template: { name: string; language: string; body: string; header?: string | undefined } | undefined;
   if (channel === 'official') {
     if (!body.template) throw new Invalid('template', t.templateRequired);
     const found = await findTemplate(auth.companyId, body.integration, body.template);
@@ -67,11 +72,13 @@ export async function createCampaign(auth: AuthContext, body: CampaignBody, now 
     name: body.name,
     status: scheduledAt ? CAMPAIGN_STATUS.scheduled : CAMPAIGN_STATUS.created,
     paused: false,
+    pause_reason: null,
     integration: body.integration,
     channel,
     template: template?.name ?? null,
     template_language: template?.language ?? 'pt_BR',
     template_body: template?.body ?? '',
+    template_header: template?.header ?? '',
     message: channel === 'whatsapp' ? (body.message ?? null) : null,
     variables: body.variables ?? {},
     audience: body.audience,
@@ -97,7 +104,7 @@ export async function createCampaign(auth: AuthContext, body: CampaignBody, now 
     failures_by_code: {},
   };
   await putCampaign(record);
-  if (scheduledAt) await putStart(auth.companyId, record._id, scheduledAt);
+  if (scheduledAt) await putJob(auth.companyId, record._id, 'START', scheduledAt);
   return { _id: record._id, status: record.status };
 }
 
@@ -114,7 +121,7 @@ export const getCampaign = async (auth: AuthContext, id: string): Promise<Campai
 
 export async function startCampaign(auth: AuthContext, id: string): Promise<CampaignView> {
   const campaign = await requireCampaign(auth, id);
-  if (campaign.status === CAMPAIGN_STATUS.scheduled) await takeStart(auth.companyId, id);
+  if (campaign.status === CAMPAIGN_STATUS.scheduled) await takeJob(auth.companyId, id, 'START');
   const running = await beginDispatch(auth.companyId, id, [
     CAMPAIGN_STATUS.created,
     CAMPAIGN_STATUS.scheduled,
@@ -128,26 +135,33 @@ export async function pauseCampaign(auth: AuthContext, id: string): Promise<Camp
   const paused = await transition(
     auth.companyId,
     id,
-    { statuses: [CAMPAIGN_STATUS.running], paused: false },
-    { paused: true },
+    { statuses: SENDING_STATUSES, paused: false },
+    { paused: true, pause_reason: null },
   );
   if (!paused) throw new Conflict(t.cannotPause);
   await publishCampaign(paused);
   return toCampaignView(paused);
 }
 
+/** Resumes a paused campaign (the employee's, or a tier pause's own job); undefined when it was not paused. */
+export async function resume(companyId: string, id: string): Promise<CampaignRecord | undefined> {
+  const resumed = await transition(
+    companyId,
+    id,
+    { statuses: SENDING_STATUSES, paused: true },
+    { paused: false, pause_reason: null },
+  );
+  if (!resumed) return undefined;
+  // Chunks received while paused were dropped: whatever is still pending goes back on the queue.
+  if (resumed.prepared) await queuePending(companyId, id);
+  await publishCampaign(resumed);
+  return resumed;
+}
+
 export async function resumeCampaign(auth: AuthContext, id: string): Promise<CampaignView> {
   await requireCampaign(auth, id);
-  const resumed = await transition(
-    auth.companyId,
-    id,
-    { statuses: [CAMPAIGN_STATUS.running], paused: true },
-    { paused: false },
-  );
+  const resumed = await resume(auth.companyId, id);
   if (!resumed) throw new Conflict(t.cannotResume);
-  // Chunks received while paused were dropped: whatever is still pending goes back on the queue.
-  if (resumed.prepared) await queuePending(auth.companyId, id);
-  await publishCampaign(resumed);
   return toCampaignView(resumed);
 }
 
@@ -168,7 +182,7 @@ export async function cancelCampaign(auth: AuthContext, id: string, now = new Da
     { status: CAMPAIGN_STATUS.cancelled },
   );
   if (!cancelled) throw new Conflict(t.cancelTooLate);
-  if (campaign.status === CAMPAIGN_STATUS.scheduled) await takeStart(auth.companyId, id);
+  if (campaign.status === CAMPAIGN_STATUS.scheduled) await takeJob(auth.companyId, id, 'START');
   await publishCampaign(cancelled);
   return toCampaignView(cancelled);
 }
@@ -179,7 +193,7 @@ export async function estimateCampaign(auth: AuthContext, body: z.infer<typeof e
   const counts = tally(await resolveAudience(auth.companyId, body.audience, settings));
   const perSecond =
     channel === 'official'
-      ? DEFAULT_MESSAGES_PER_SECOND
+      ? (await readSender(auth.companyId, body.integration)).messages_per_second
       : 2 / (DEFAULT_SESSION_DELAY.min + DEFAULT_SESSION_DELAY.max);
   return {
     total: counts.total,

@@ -1,12 +1,13 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CampaignStatus, RecipientStatus } from '@atende/shared/contracts/campaigns/views';
+import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { batchWrite } from '../lib/dynamo/batch-write.ts';
 import { fillPage } from '../lib/dynamo/fill-page.ts';
 import { queryPages } from '../lib/dynamo/query.ts';
 import { isConditionFailure } from '../lib/dynamo/transaction.ts';
-import { CAMPAIGN_STARTS_INDEX, campaignKeys } from './keys.ts';
+import { campaignKeys } from './keys.ts';
 import { type CampaignRecord, campaignRecord, type RecipientRecord, recipientRecord } from './records.ts';
 
 const table = () => config().mainTable;
@@ -54,7 +55,9 @@ export async function transition(
   companyId: string,
   id: string,
   from: { statuses: readonly CampaignStatus[]; paused?: boolean },
-  set: Partial<Pick<CampaignRecord, 'status' | 'paused' | 'started_at' | 'finished_at' | 'prepared'>>,
+  set: Partial<
+    Pick<CampaignRecord, 'status' | 'paused' | 'pause_reason' | 'started_at' | 'finished_at' | 'prepared'>
+  >,
 ): Promise<CampaignRecord | undefined> {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, unknown> = {};
@@ -211,40 +214,10 @@ export async function* recipientBatches(
   }
 }
 
-/** The scheduled start, in the every-company index the minute schedule reads. */
-export async function putStart(companyId: string, id: string, at: string): Promise<void> {
-  await clients().document.send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...campaignKeys.start(companyId, id),
-        gsi3pk: CAMPAIGN_STARTS_INDEX,
-        gsi3sk: `${at}#${companyId}#${id}`,
-        company: companyId,
-        campaign: id,
-      },
-    }),
-  );
-}
-
-/** Removes the scheduled start; true for the one caller that removed it (claims the start). */
-export async function takeStart(companyId: string, id: string): Promise<boolean> {
-  try {
-    await clients().document.send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: campaignKeys.start(companyId, id),
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
-/** The audience tallies, once: answers undefined when another delivery recorded them first. */
+/**
+ * The audience tallies, once, and the dispatch begins (2 running → 5 dispatch started): answers undefined
+ * when another delivery recorded them first.
+ */
 export async function markPrepared(
   companyId: string,
   id: string,
@@ -256,10 +229,11 @@ export async function markPrepared(
         TableName: table(),
         Key: campaignKeys.campaign(companyId, id),
         UpdateExpression:
-          'SET #prepared = :true, #total = :total, #excluded = :excluded, #eligible = :eligible, #by = :by',
-        ConditionExpression: '#prepared = :false',
+          'SET #prepared = :true, #status = :started, #total = :total, #excluded = :excluded, #eligible = :eligible, #by = :by',
+        ConditionExpression: '#prepared = :false AND #status = :running',
         ExpressionAttributeNames: {
           '#prepared': 'prepared',
+          '#status': 'status',
           '#total': 'total',
           '#excluded': 'excluded',
           '#eligible': 'eligible',
@@ -268,6 +242,8 @@ export async function markPrepared(
         ExpressionAttributeValues: {
           ':true': true,
           ':false': false,
+          ':running': CAMPAIGN_STATUS.running,
+          ':started': CAMPAIGN_STATUS.dispatchStarted,
           ':total': counts.total,
           ':excluded': counts.excluded,
           ':eligible': counts.eligible,

@@ -76,8 +76,14 @@ export function fakeDispatchQueue() {
 export interface CloudSend {
   to: string;
   template: string;
+  /** The body component's parameters, and the header's. */
   params: string[];
+  header: string[];
 }
+
+const componentText = (components: { type: string; parameters: { text: string }[] }[] = [], type: string) =>
+  components.find((component) => component.type === type)?.parameters.map((parameter) => parameter.text) ??
+  [];
 
 /** The Cloud API's `/messages` as a fetch: answers a wamid per send, or the next queued Graph error. */
 export function fakeCloudApi() {
@@ -87,7 +93,7 @@ export function fakeCloudApi() {
   const impl: FetchImpl = async (_url, init) => {
     const body = JSON.parse(String(init.body)) as {
       to: string;
-      template: { name: string; components?: { parameters: { text: string }[] }[] };
+      template: { name: string; components?: { type: string; parameters: { text: string }[] }[] };
     };
     const error = errors.shift();
     if (error) {
@@ -101,7 +107,8 @@ export function fakeCloudApi() {
     sent.push({
       to: body.to,
       template: body.template.name,
-      params: body.template.components?.[0]?.parameters.map((parameter) => parameter.text) ?? [],
+      params: componentText(body.template.components, 'body'),
+      header: componentText(body.template.components, 'header'),
     });
     counter += 1;
     return new Response(

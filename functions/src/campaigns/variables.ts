@@ -28,6 +28,9 @@ export function contactLookup(
   });
 }
 
+/** Variables of the template's header are mapped under `header_1`, `header_2`..., the body's under `1`, `2`... */
+export const HEADER_PREFIX = 'header_';
+
 /**
  * A template's parameters for one contact: each placeholder's mapping is fixed text, or a variable name
  * filled through `fillVariables` (so an unknown one shows as typed instead of going out blank).
@@ -36,9 +39,10 @@ export function templateParams(
   body: string,
   mapping: VariableMapping,
   lookup: (key: string) => string | undefined,
+  prefix = '',
 ): string[] {
   return templatePlaceholders(body).map((placeholder) => {
-    const entry = mapping[placeholder];
+    const entry = mapping[`${prefix}${placeholder}`];
     if (!entry) return '';
     return entry.source === 'text' ? entry.value : fillVariables(`{{${entry.value}}}`, lookup);
   });

@@ -12,6 +12,7 @@ import {
   touchInteraction,
   type CustomerRecord,
 } from '../customers/store.ts';
+import { campaignOrigin } from '../campaigns/inbound.ts';
 import { runBotTurn, startsInBot } from '../flows/bot.ts';
 import { NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
@@ -58,18 +59,28 @@ async function conversationFor(
     const timeZone = timezoneOf(company);
     const decision = arrivalDecision(readSettings(company), now, timeZone);
     const protocol = await nextProtocol(event.companyId, protocolDay(now, timeZone));
-    const record = newConversation(
+    // A reply to a campaign is marked with it, and goes to the campaign's department or flow when it names one.
+    const origin = await campaignOrigin(event);
+    const base = newConversation(
       company,
       event,
       holder ?? customer,
       protocol,
       decision.kind === 'reject'
         ? 'closed'
-        : (await startsInBot(event.companyId, company, event.integrationId))
+        : origin?.flow ||
+            (!origin?.department && (await startsInBot(event.companyId, company, event.integrationId)))
           ? 'bot'
           : 'queue',
       now.toISOString(),
     );
+    const record = origin
+      ? {
+          ...base,
+          origin: { type: 'campaign' as const, campaign: origin.campaign },
+          department: origin.department ?? base.department,
+        }
+      : base;
     if (await createConversation(record)) {
       return {
         conversation: record,

@@ -4,6 +4,7 @@ import type { DomainEvent } from '@atende/shared/events/index';
 import type * as z from 'zod';
 import { messageView } from '@atende/shared/contracts/conversations/views';
 import { contactRecord, toContactView } from '../contacts/records.ts';
+import { campaignEvents } from '../campaigns/event-mapper.ts';
 import { dealEvents } from '../pipelines/event-mapper.ts';
 
 type ConversationEventView = z.infer<typeof conversationEventView>;
@@ -146,6 +147,7 @@ export const MAPPERS: Readonly<Record<string, Mapper>> = {
   message,
   conversation,
   deal: dealEvents,
+  campaign: campaignEvents,
 };
 
 /** The item's entity type, from the image that exists (REMOVE has only the old one). */

@@ -10,6 +10,7 @@ import type { ConversationRecord } from '../conversations/records.ts';
 import { getConversation } from '../conversations/store.ts';
 import { config } from '../lib/config.ts';
 import { assistantForChannel } from '../ai/assistants.ts';
+import { campaignReplyFlow } from '../campaigns/inbound.ts';
 import { assistantFlowId, assistantOfFlow, assistantReply, deliverReply } from '../ai/responder.ts';
 import { logger } from '../lib/logger.ts';
 import { safeFetch } from '../lib/safe-fetch.ts';
@@ -34,6 +35,17 @@ export async function channelFlow(companyId: string, company: CompanyItem, integ
   const assistant = await assistantForChannel(companyId, integrationId);
   if (assistant) return { flow: assistantFlowId(assistant._id), version: 1 };
   return departmentsMenuGraph(company) ? { flow: DEPARTMENTS_MENU, version: 1 } : undefined;
+}
+
+/**
+ * A reply to a campaign whose replies go to a flow starts in that flow (its published version) instead of the
+ * channel's.
+ */
+async function campaignFlow(conversation: ConversationRecord) {
+  if (conversation.origin?.type !== 'campaign') return undefined;
+  const flowId = await campaignReplyFlow(conversation.company, conversation.origin.campaign);
+  const flow = flowId ? await getFlowRecord(conversation.company, flowId) : undefined;
+  return flow?.published_version ? { flow: flow._id, version: flow.published_version } : undefined;
 }
 
 /** Whether a conversation opening on this channel starts with the bot (status `bot`) instead of the queue. */
@@ -172,7 +184,9 @@ export async function runBotTurn(turn: BotTurn): Promise<void> {
   if (conversation.status !== 'bot') return;
   const isNew = !session;
   if (!session) {
-    const pinned = await channelFlow(turn.companyId, turn.company, conversation.integration);
+    const pinned =
+      (await campaignFlow(conversation)) ??
+      (await channelFlow(turn.companyId, turn.company, conversation.integration));
     if (!pinned) {
       await perform(box, [{ kind: 'handoff', department: null, employee: null }]);
       return;

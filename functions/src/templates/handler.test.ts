@@ -4,6 +4,7 @@ import type { ProviderIntegrationView } from '@atende/shared/contracts/integrati
 import { allBasicByIntegration } from '@atende/shared/contracts/templates/all-basic-by-integration';
 import { listTemplates } from '@atende/shared/contracts/templates/list-templates';
 import { registerTemplate } from '@atende/shared/contracts/templates/register-template';
+import { submitTemplate } from '@atende/shared/contracts/templates/submit-template';
 import { syncTemplates } from '@atende/shared/contracts/templates/sync-templates';
 import type { TemplateListResponse } from '@atende/shared/contracts/templates/views';
 import { ENV } from '@atende/shared/infra/env';
@@ -195,5 +196,84 @@ describe('templates of official WhatsApp integrations', () => {
       (await callRoute(handler, syncTemplates, { token: a.manager.token, body: { integration: meta._id } }))
         .status,
     ).toBe(403);
+  });
+});
+
+describe('template submission to Meta', () => {
+  const submission = {
+    name: 'oferta_relampago',
+    language: 'pt_BR',
+    category: 'MARKETING',
+    header: 'Oferta para {{1}}',
+    body: 'Olá {{1}}, hoje tem {{2}} de desconto!',
+    examples: ['Maria', '20%'],
+  };
+
+  it('creates the template on the WABA with its header, body and examples, stored PENDING', async () => {
+    const fetch = fakeFetch({
+      status: 200,
+      body: { id: '594425479261596', status: 'PENDING', category: 'MARKETING' },
+    });
+    setProviderFetch(fetch);
+    const response = await callRoute(handler, submitTemplate, {
+      token: a.admin.token,
+      body: { integration: meta._id, ...submission },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      name: 'oferta_relampago',
+      status: 'PENDING',
+      header: 'Oferta para {{1}}',
+      provider_template_id: '594425479261596',
+      source: 'provider',
+    });
+    expect(fetch.requests[0]?.url).toMatch(/\/204567\/message_templates$/);
+    expect(JSON.parse(fetch.requests[0]?.body ?? '{}')).toMatchObject({
+      name: 'oferta_relampago',
+      category: 'MARKETING',
+      components: [
+        { type: 'HEADER', format: 'TEXT', text: 'Oferta para {{1}}' },
+        { type: 'BODY', text: submission.body, example: { body_text: [['Maria', '20%']] } },
+      ],
+    });
+    const listed = await callRoute(handler, listTemplates, {
+      token: a.admin.token,
+      query: { integration: meta._id },
+    });
+    expect(
+      (listed.body as TemplateListResponse).items.find((item) => item.name === 'oferta_relampago')?.status,
+    ).toBe('PENDING');
+  });
+
+  it("answers Meta's refusal as a 400 with its message; other companies and operators are refused", async () => {
+    setProviderFetch(
+      fakeFetch({
+        status: 400,
+        body: {
+          error: { message: 'Invalid parameter', code: 100, error_subcode: 2388024, type: 'OAuthException' },
+        },
+      }),
+    );
+    const refused = await callRoute(handler, submitTemplate, {
+      token: a.admin.token,
+      body: { integration: meta._id, ...submission, name: 'outra_oferta' },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(ptBR.campaigns.templateSubmit.refused);
+    const badName = await callRoute(handler, submitTemplate, {
+      token: a.admin.token,
+      body: { integration: meta._id, ...submission, name: 'Oferta Grande' },
+    });
+    expect(badName.status).toBe(400);
+    const foreign = await callRoute(handler, submitTemplate, {
+      token: b.admin.token,
+      body: { integration: meta._id, ...submission },
+    });
+    expect(foreign.status).toBe(404);
+    const operator = await callRoute(handler, submitTemplate, {
+      token: a.operator.token,
+      body: { integration: meta._id, ...submission },
+    });
+    expect(operator.status).toBe(403);
   });
 });

@@ -11,7 +11,7 @@ const graphTemplate = z.object({
   status: z.string(),
   category: z.string().optional(),
   components: z
-    .array(z.looseObject({ type: z.string(), text: z.string().optional() }))
+    .array(z.looseObject({ type: z.string(), format: z.string().optional(), text: z.string().optional() }))
     .optional()
     .default([]),
 });
@@ -27,6 +27,8 @@ export interface ProviderTemplate {
   status: TemplateStatus;
   category: string | undefined;
   body: string;
+  /** A TEXT header's text (media headers carry no text). */
+  header: string | undefined;
 }
 
 /**
@@ -82,7 +84,10 @@ export async function fetchCloudApiTemplates(options: {
       if (!parsed.success) continue;
       const { id, name, language, status, category, components } = parsed.data;
       const text = components.find((component) => component.type.toUpperCase() === 'BODY')?.text ?? '';
-      templates.push({ id, name, language, status: specStatus(status), category, body: text });
+      const header = components.find(
+        (component) => component.type.toUpperCase() === 'HEADER' && (component.format ?? 'TEXT') === 'TEXT',
+      )?.text;
+      templates.push({ id, name, language, status: specStatus(status), category, body: text, header });
     }
     url = body.paging?.next;
   }

@@ -10,6 +10,8 @@ import { AppError, Invalid, NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { fetchCloudApiTemplates } from './provider-sync.ts';
 import { deleteTemplates, listTemplateRecords, putTemplates } from './store.ts';
+import { submitToProvider } from './submit.ts';
+import type { SubmitTemplateBody } from '@atende/shared/contracts/templates/submit-template';
 
 class SyncFailed extends AppError {
   constructor() {
@@ -87,6 +89,7 @@ export async function syncTemplates(
     status: template.status,
     ...(template.category ? { category: template.category } : {}),
     body: template.body,
+    ...(template.header ? { header: template.header } : {}),
     provider_template_id: template.id,
     source: 'provider',
     updated_at: now.toISOString(),
@@ -125,4 +128,10 @@ export async function registerTemplate(
   };
   await putTemplates(auth.companyId, [template]);
   return template;
+}
+
+/** A new template submitted to Meta for review from the product (stored PENDING until its status webhook). */
+export async function submitTemplate(auth: AuthContext, body: SubmitTemplateBody): Promise<TemplateView> {
+  const record = await officialIntegration(auth, body.integration);
+  return submitToProvider(auth.companyId, record, body);
 }

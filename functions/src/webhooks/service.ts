@@ -1,5 +1,6 @@
 import type { InboundEvent } from '@atende/shared/channels/inbound';
 import type { WebhookProvider } from '@atende/shared/contracts/integrations/views';
+import { handleBusinessAccountChanges } from '../campaigns/provider-webhook.ts';
 import type { ParsedItem } from '../channels/adapter.ts';
 import { bindAdapter, type BoundAdapter } from '../channels/providers.ts';
 import { enqueueInbound } from '../conversations/enqueue.ts';
@@ -83,6 +84,7 @@ export async function receive(input: WebhookInput): Promise<WebhookAnswer> {
     });
     return text(401, 'unauthorized');
   }
+  if (input.provider === 'meta') await handleBusinessAccountChanges(record, input.rawBody);
   let items: ParsedItem[] = [];
   try {
     const parsed = await adapter.parse(input.rawBody);

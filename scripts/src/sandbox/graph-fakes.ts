@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { handleMessageTemplates } from './templates-fake.ts';
 import type {
   FakeContext,
   FakeRequest,
@@ -39,6 +40,30 @@ function graphFailure(failure: SandboxFailure, whatsapp: boolean): FakeResponse 
       });
     case 'unavailable':
       return graphError(500, 2, 'An unexpected error has occurred. Please retry your request later.');
+    case 'pair_rate_limit':
+      return whatsapp
+        ? graphError(400, 131056, '(#131056) (Business Account, Consumer Account) pair rate limit hit', {
+            error_data: {
+              messaging_product: 'whatsapp',
+              details:
+                'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.',
+            },
+          })
+        : graphError(400, 613, '(#613) Calls to this api have exceeded the rate limit.');
+    case 'marketing_cap':
+      return whatsapp
+        ? graphError(
+            400,
+            131049,
+            'This message was not delivered to maintain healthy ecosystem engagement.',
+            {
+              error_data: {
+                messaging_product: 'whatsapp',
+                details: 'This message was not delivered to maintain healthy ecosystem engagement.',
+              },
+            },
+          )
+        : graphError(400, 551, "This person isn't available right now.", { error_subcode: 1545041 });
     case 'recipient':
       return whatsapp
         ? graphError(400, 131026, 'Message Undeliverable.', {
@@ -143,6 +168,10 @@ export function handleGraph(
   if (!bearer(request)) return sent(missingToken());
   if (request.method === 'GET' && parts.length === 2 && parts[1])
     return served(mediaInfo(provider, parts[1], context));
+  if (parts.length === 3 && parts[1] && parts[2] === 'message_templates' && provider !== 'messenger') {
+    const answer = handleMessageTemplates(request, context, parts[1]);
+    return request.method === 'GET' ? served(answer) : sent(answer);
+  }
   if (request.method === 'POST' && parts.length === 3 && parts[2] === 'messages') {
     const messenger = parts[1] === 'me';
     const failure = context.takeFailure(provider);

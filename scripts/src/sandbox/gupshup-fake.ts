@@ -20,6 +20,9 @@ const FAILURES: Record<SandboxFailure, FakeResponse> = {
   auth: error(401, 'Authentication Failed'),
   unavailable: error(503, 'Service Unavailable'),
   recipient: error(400, 'Invalid Destination'),
+  // Gupshup names no pair or marketing-cap refusal of its own: the nearest are its throttle and a refused destination.
+  pair_rate_limit: error(429, 'Too Many Requests'),
+  marketing_cap: error(400, 'Invalid Destination'),
 };
 
 const REQUIRED: Record<string, string[]> = {

@@ -8,7 +8,13 @@ import type { FakeContext, FakeRequest, FakeResult } from './types.ts';
  */
 export function handleOpenai(request: FakeRequest, context: FakeContext): FakeResult {
   const queued = context.takeFailure('openai');
-  const failure = queued?.failure === 'recipient' ? 'unavailable' : queued?.failure;
+  // A model has no recipients: the WhatsApp-only failures answer as its own nearest ones.
+  const failure =
+    queued?.failure === 'recipient' || queued?.failure === 'marketing_cap'
+      ? 'unavailable'
+      : queued?.failure === 'pair_rate_limit'
+        ? 'rate_limit'
+        : queued?.failure;
   const answer = answerFakeModel(request.method, request.path, request.headers, request.body, failure);
   return {
     response: {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleDialog, handleGraph } from './graph-fakes.ts';
+import type { FakeTemplate } from './templates-fake.ts';
 import { handleGupshup } from './gupshup-fake.ts';
 import { handleOpenai } from './openai-fake.ts';
 import { type InboundInput, type InboundResult, postInbound } from './inbound.ts';
@@ -143,6 +144,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
   const records: SentRequest[] = [];
   const failures = new Map<SandboxProvider, QueuedFailure[]>();
   const media = new Map<string, StoredMedia>();
+  const templates = new Map<string, FakeTemplate[]>();
   let counter = 0;
   let root = '';
   const whatsappSession = options.whatsappSession ?? new FakeWhatsappNetwork();
@@ -159,6 +161,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
     },
     takeFailure: (provider) => failures.get(provider)?.shift(),
     media,
+    templates,
   };
 
   const server = createServer((request, response) => {
@@ -258,6 +261,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
       throughput.reset();
       failures.clear();
       media.clear();
+      templates.clear();
       sink.reset();
     },
     async close() {

@@ -17,9 +17,11 @@ const fail = (errorCode: number, description: string, retryAfter?: number): Fake
 });
 
 function failureResponse(failure: SandboxFailure, retryAfter: number): FakeResponse {
-  if (failure === 'rate_limit') return fail(429, `Too Many Requests: retry after ${retryAfter}`, retryAfter);
+  if (failure === 'rate_limit' || failure === 'pair_rate_limit')
+    return fail(429, `Too Many Requests: retry after ${retryAfter}`, retryAfter);
   if (failure === 'auth') return fail(401, 'Unauthorized');
-  if (failure === 'recipient') return fail(403, 'Forbidden: bot was blocked by the user');
+  if (failure === 'recipient' || failure === 'marketing_cap')
+    return fail(403, 'Forbidden: bot was blocked by the user');
   return fail(500, 'Internal Server Error');
 }
 

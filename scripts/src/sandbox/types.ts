@@ -1,3 +1,5 @@
+import type { FakeTemplate } from './templates-fake.ts';
+
 /** The providers the sandbox stands in for; each is mounted under `/{provider}` on the sandbox's one port. */
 export const SANDBOX_PROVIDERS = [
   'meta',
@@ -13,7 +15,18 @@ export const SANDBOX_PROVIDERS = [
 export type SandboxProvider = (typeof SANDBOX_PROVIDERS)[number];
 
 /** Failures a test or developer can ask for; each fake answers them in its provider's own error shape. */
-export const SANDBOX_FAILURES = ['rate_limit', 'auth', 'unavailable', 'recipient'] as const;
+/**
+ * `pair_rate_limit` and `marketing_cap` are WhatsApp's (131056: too many messages to one user; 131049: the user's
+ * marketing cap); channels without them answer their nearest equivalent.
+ */
+export const SANDBOX_FAILURES = [
+  'rate_limit',
+  'auth',
+  'unavailable',
+  'recipient',
+  'pair_rate_limit',
+  'marketing_cap',
+] as const;
 export type SandboxFailure = (typeof SANDBOX_FAILURES)[number];
 
 export interface FakeRequest {
@@ -53,6 +66,8 @@ export interface FakeContext {
   /** The failure queued for this provider, consumed by this call. */
   takeFailure(provider: SandboxProvider): QueuedFailure | undefined;
   media: Map<string, StoredMedia>;
+  /** Message templates by WhatsApp Business Account id (the message_templates edge). */
+  templates: Map<string, FakeTemplate[]>;
 }
 
 export interface QueuedFailure {

@@ -3,6 +3,7 @@ import { dialogAdapter } from '@atende/functions/channels/dialog/adapter';
 import { gupshupAdapter } from '@atende/functions/channels/gupshup/adapter';
 import { instagramAdapter, messengerAdapter } from '@atende/functions/channels/meta/messaging';
 import { metaWhatsappAdapter } from '@atende/functions/channels/meta/whatsapp';
+import { accountSignals } from '@atende/functions/campaigns/account-signals';
 import { telegramAdapter } from '@atende/functions/channels/telegram/adapter';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,7 @@ import {
   telegramTextUpdate,
   type WebhookAuth,
   webhookHeaders,
+  whatsappBusinessChangePayload,
   whatsappStatusPayload,
   whatsappTextPayload,
 } from './webhooks.ts';
@@ -221,5 +223,27 @@ describe('postInbound over HTTP', () => {
       ...customer,
     });
     expect(result).toMatchObject({ status: 401 });
+  });
+});
+
+describe('WhatsApp Business Account changes', () => {
+  it('quality and account changes come signed in the Cloud API shape and read as governor signals', async () => {
+    const quality = whatsappBusinessChangePayload({
+      field: 'phone_number_quality_update',
+      event: 'FLAGGED',
+      currentLimit: 'TIER_1K',
+    });
+    const request = signed(quality, { kind: 'meta', appSecret: cloud.app_secret });
+    expect(metaWhatsappAdapter.verifyWebhook(request, cloud)).toEqual({ ok: true });
+    // Not a conversation: the messages parser leaves it to the campaigns module.
+    const parsed = await metaWhatsappAdapter.parseWebhook(request.rawBody, integration, cloud);
+    expect(parsed.items).toEqual([]);
+    expect(accountSignals(quality)).toEqual([
+      { field: 'phone_number_quality_update', event: 'FLAGGED', tier: 'TIER_1K' },
+    ]);
+    const account = whatsappBusinessChangePayload({ field: 'account_update', event: 'ACCOUNT_RESTRICTION' });
+    expect(accountSignals(account)).toEqual([
+      { field: 'account_update', event: 'ACCOUNT_RESTRICTION', tier: undefined },
+    ]);
   });
 });

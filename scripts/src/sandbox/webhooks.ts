@@ -241,3 +241,48 @@ export async function sendInboundEmail(email: InboundEmail): Promise<string> {
   transporter.close();
   return info.messageId;
 }
+
+/**
+ * The WhatsApp Business Account changes that are about the number or its templates, in the Cloud API webhook's
+ * documented shapes: `phone_number_quality_update` (event FLAGGED / UNFLAGGED / DOWNGRADE / UPGRADE with the
+ * number's `current_limit` tier), `account_update` (e.g. ACCOUNT_RESTRICTION), `message_template_status_update`
+ * (event APPROVED / REJECTED / PAUSED / DISABLED ... with the template's id, name and language).
+ */
+export type BusinessChange =
+  | { field: 'phone_number_quality_update'; event: string; currentLimit: string; displayPhone?: string }
+  | { field: 'account_update'; event: string; phoneNumber?: string }
+  | {
+      field: 'message_template_status_update';
+      event: string;
+      templateId: string;
+      name: string;
+      language: string;
+      reason?: string;
+    };
+
+export function whatsappBusinessChangePayload(change: BusinessChange, wabaId = 'sandbox-waba') {
+  const value =
+    change.field === 'phone_number_quality_update'
+      ? {
+          display_phone_number: change.displayPhone ?? '5500000000000',
+          event: change.event,
+          current_limit: change.currentLimit,
+        }
+      : change.field === 'account_update'
+        ? { phone_number: change.phoneNumber ?? '5500000000000', event: change.event }
+        : {
+            event: change.event,
+            message_template_id: Number(change.templateId),
+            message_template_name: change.name,
+            message_template_language: change.language,
+            reason: change.reason ?? 'NONE',
+          };
+  return {
+    object: 'whatsapp_business_account',
+    entry: [{ id: wabaId, time: unix(new Date()), changes: [{ field: change.field, value }] }],
+  };
+}
+
+/** Meta tells the product about its number or a template: a signed Cloud API webhook with the change. */
+export const postBusinessChange = (to: string, appSecret: string, change: BusinessChange) =>
+  postWebhook(to, whatsappBusinessChangePayload(change), { kind: 'meta', appSecret });

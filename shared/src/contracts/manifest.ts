@@ -69,6 +69,7 @@ import { allBasicByIntegration } from './templates/all-basic-by-integration.ts';
 import { listTemplates } from './templates/list-templates.ts';
 import { registerTemplate } from './templates/register-template.ts';
 import { syncTemplates } from './templates/sync-templates.ts';
+import { submitTemplate } from './templates/submit-template.ts';
 import { createContactExport } from './contacts/create-contact-export.ts';
 import { createContactImport } from './contacts/create-contact-import.ts';
 import { createContactImportUpload } from './contacts/create-contact-import-upload.ts';
@@ -233,6 +234,7 @@ export const ROUTES: readonly RouteContract[] = [
   listTemplates,
   syncTemplates,
   registerTemplate,
+  submitTemplate,
   getWidgetConfig,
   createWidgetSession,
   postWidgetMessage,

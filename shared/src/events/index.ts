@@ -2,13 +2,19 @@ import * as z from 'zod';
 import { CONTACT_EVENTS } from './contacts.ts';
 import { CONVERSATION_EVENTS } from './conversations.ts';
 import { DEAL_EVENTS } from '../contracts/pipelines/events.ts';
+import { CAMPAIGN_EVENTS } from '../contracts/campaigns/events.ts';
 
 /**
  * Every domain event, one zod schema each. A module adding events (deal.*, campaign.*) writes them in a file
  * of its own beside these (`defineEvent('deal.stage_changed', ...)`), appends its list here, and adds a mapper
  * for its item type to the dispatcher (functions/src/events/mappers.ts).
  */
-export const DOMAIN_EVENT_SCHEMAS = [...CONVERSATION_EVENTS, ...CONTACT_EVENTS, ...DEAL_EVENTS] as const;
+export const DOMAIN_EVENT_SCHEMAS = [
+  ...CONVERSATION_EVENTS,
+  ...CONTACT_EVENTS,
+  ...DEAL_EVENTS,
+  ...CAMPAIGN_EVENTS,
+] as const;
 
 export const domainEvent = z.discriminatedUnion('type', DOMAIN_EVENT_SCHEMAS);
 export type DomainEvent = z.infer<typeof domainEvent>;

@@ -15,6 +15,7 @@ import {
   listAudienceLists,
   listRecipients,
 } from './recipient-routes.ts';
+import { getSender, putSender } from './sender-routes.ts';
 
 export const CAMPAIGNS_ROUTES = [
   createCampaign,
@@ -30,4 +31,6 @@ export const CAMPAIGNS_ROUTES = [
   listAudienceLists,
   createAudienceList,
   deleteAudienceList,
+  getSender,
+  putSender,
 ] as const;

@@ -19,6 +19,20 @@ export const campaignStatus = z.union(
 );
 export type CampaignStatus = z.infer<typeof campaignStatus>;
 
+/**
+ * The spec's statuses (point 4) as the dispatch moves through them: 2 running (started, the audience is being
+ * resolved), 5 dispatch started (recipients written, sends queued), 6 dispatch finished (every recipient
+ * attempted, some outcomes still unknown), 3 sent (every outcome known: final). 4 cancelled is final too.
+ */
+export const SENDING_STATUSES = [CAMPAIGN_STATUS.running, CAMPAIGN_STATUS.dispatchStarted] as const;
+export const FINAL_STATUSES = [CAMPAIGN_STATUS.sent, CAMPAIGN_STATUS.cancelled] as const;
+export const isSending = (status: number) => (SENDING_STATUSES as readonly number[]).includes(status);
+
+/** Why the system (not an employee) paused a campaign; a manual pause has none. */
+export const PAUSE_REASONS = ['tier_limit', 'quality', 'account', 'failure_rate'] as const;
+export const pauseReason = z.enum(PAUSE_REASONS);
+export type PauseReason = z.infer<typeof pauseReason>;
+
 /** Why a contact of the audience gets nothing (the estimate and the report count each). */
 export const EXCLUSION_REASONS = [
   'blacklist',
@@ -56,6 +70,14 @@ export const audienceSpec = z.object({
   wallet: objectId.optional(),
   audience_list: objectId.optional(),
   contacts: z.array(objectId).max(1000).optional(),
+  /**
+   * Custom-field filters (each `key` equal to `value`, all of them): alone they select the contacts that match;
+   * with other sources they keep only those sources' contacts that match.
+   */
+  custom_fields: z
+    .array(z.object({ key: z.string().trim().min(1).max(60), value: z.string().trim().max(200) }))
+    .max(5)
+    .optional(),
 });
 export type AudienceSpec = z.infer<typeof audienceSpec>;
 
@@ -65,7 +87,8 @@ export const hasAudience = (audience: AudienceSpec) =>
     audience.smart_tag ||
     audience.wallet ||
     audience.audience_list ||
-    audience.contacts?.length,
+    audience.contacts?.length ||
+    audience.custom_fields?.length,
   );
 
 /** Template variable `{{n}}` or `{{key}}` → a contact field (`contact.full_name`), a default variable or fixed text. */
@@ -117,6 +140,7 @@ export const campaignView = campaignCounts.extend({
   name: z.string(),
   status: campaignStatus,
   paused: z.boolean(),
+  pause_reason: pauseReason.nullable(),
   integration: objectId,
   channel: z.enum(['official', 'whatsapp']),
   template: z.string().nullable(),

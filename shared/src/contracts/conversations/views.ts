@@ -54,6 +54,14 @@ export const conversationView = z.object({
   updated_at: z.string(),
   last_activity_at: z.string(),
   closed_at: z.string().nullable(),
+  /**
+   * Where the conversation came from when the product started it: a reply to a campaign message (the contact's
+   * origin for the analytics ledger). Absent for conversations the customer began unprompted.
+   */
+  origin: z
+    .object({ type: z.literal('campaign'), campaign: objectId })
+    .nullable()
+    .optional(),
   /** The customer's service evaluation after the close (spec point 3, chat settings), once answered. */
   evaluation: z
     .object({ grade: z.number().int().min(1).max(5), answered_at: z.string() })

@@ -16,6 +16,8 @@ export const templateView = z.object({
   status: templateStatus,
   category: z.string().optional(),
   body: z.string(),
+  /** A text header's text, with its own {{n}} placeholders (sent as the header component's parameters). */
+  header: z.string().optional(),
   /** The provider's own id (Gupshup sends templates by id). */
   provider_template_id: z.string().optional(),
   /** 'provider' when synced, 'manual' when registered by hand (providers without a template API here). */

@@ -15,6 +15,7 @@ import {
   listAudienceLists,
   listRecipients,
 } from '@atende/shared/contracts/campaigns/recipient-routes';
+import { getSender, putSender, type senderBody } from '@atende/shared/contracts/campaigns/sender-routes';
 import type {
   audienceListBody,
   campaignBody,
@@ -41,9 +42,15 @@ export const campaignKeys = {
   audienceLists: ['campaigns', 'audience-lists'] as const,
   choices: ['campaigns', 'choices'] as const,
   templates: (integration: string) => ['campaigns', 'templates', integration] as const,
+  sender: (integration: string) => ['campaigns', 'sender', integration] as const,
 };
 
+export type SenderInput = z.input<typeof senderBody>;
+
 export const campaignsApi = {
+  sender: (integration: string) => callRoute(getSender, { params: { integration } }),
+  saveSender: (integration: string, body: SenderInput) =>
+    callRoute(putSender, { params: { integration }, body }),
   list: (cursor: string | undefined) => callRoute(listCampaigns, { query: { cursor, limit: '20' } }),
   get: (id: string) => callRoute(getCampaign, { params: { id } }),
   create: (body: CampaignInput) => callRoute(createCampaign, { body }),

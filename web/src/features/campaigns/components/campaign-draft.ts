@@ -17,6 +17,8 @@ export interface CampaignDraft {
   smartTag: string | undefined;
   wallet: string | undefined;
   audienceList: string | undefined;
+  /** One custom-field filter (key equal to value); empty when unused. */
+  customField: { key: string; value: string };
   sendNow: boolean;
   scheduledAt: string | undefined;
   delay: { min: number; max: number };
@@ -34,6 +36,7 @@ export const EMPTY_DRAFT: CampaignDraft = {
   smartTag: undefined,
   wallet: undefined,
   audienceList: undefined,
+  customField: { key: '', value: '' },
   sendNow: true,
   scheduledAt: undefined,
   delay: { min: 5, max: 15 },
@@ -58,6 +61,9 @@ export const audienceOf = (draft: CampaignDraft) => ({
   ...(draft.smartTag ? { smart_tag: draft.smartTag } : {}),
   ...(draft.wallet ? { wallet: draft.wallet } : {}),
   ...(draft.audienceList ? { audience_list: draft.audienceList } : {}),
+  ...(draft.customField.key.trim()
+    ? { custom_fields: [{ key: draft.customField.key.trim(), value: draft.customField.value.trim() }] }
+    : {}),
 });
 
 export const hasAudienceDraft = (draft: CampaignDraft) => Object.keys(audienceOf(draft)).length > 0;

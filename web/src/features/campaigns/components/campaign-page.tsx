@@ -1,3 +1,4 @@
+import { isSending } from '@atende/shared/contracts/campaigns/views';
 import { CAMPAIGN_STATUS, LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { canCancelCampaign } from '@atende/shared/rules/windows';
@@ -9,6 +10,7 @@ import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { useCampaign, useCampaignActions } from '../hooks/use-campaigns.ts';
 import { CampaignProgress, CampaignStatusTag } from './campaign-status.tsx';
 import { RecipientsTable } from './recipients-table.tsx';
+import { SenderLimits } from './sender-limits.tsx';
 
 const t = ptBR.campaigns;
 export const REPORTS_PATH = '/app/broadcast/campaign-reports';
@@ -40,13 +42,22 @@ export function CampaignPage({
     return <Alert type="error" showIcon message={ptBR.contactsScreens.common.loadFailed} />;
   }
   const view = campaign.data;
-  const running = view.status === CAMPAIGN_STATUS.running;
+  const running = isSending(view.status);
   const cancellable =
     view.status === CAMPAIGN_STATUS.created ||
     canCancelCampaign({ status: view.status, start_at: view.scheduled_at ?? undefined }, new Date());
   return (
     <div data-testid="campaign-page">
       <PageHeader title={`${title}: ${view.name}`} breadcrumb={breadcrumb} />
+      {view.paused && view.pause_reason && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t.pauseReasons[view.pause_reason]}
+          data-testid="campaign-pause-reason"
+          style={{ marginTop: 16 }}
+        />
+      )}
       <Card style={{ marginBlock: 16 }}>
         <Flex gap={16} align="center" wrap>
           <CampaignStatusTag campaign={view} />
@@ -103,6 +114,7 @@ export function CampaignPage({
           )}
         </Flex>
       </Card>
+      {view.channel === 'official' && <SenderLimits integration={view.integration} />}
       <RecipientsTable campaignId={view._id} />
     </div>
   );

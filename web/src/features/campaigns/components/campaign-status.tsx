@@ -1,4 +1,4 @@
-import type { CampaignView } from '@atende/shared/contracts/campaigns/views';
+import { type CampaignView, isSending } from '@atende/shared/contracts/campaigns/views';
 import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Progress, Tag } from 'antd';
@@ -17,10 +17,10 @@ const COLORS: Record<keyof typeof CAMPAIGN_STATUS, string> = {
   dispatchFinished: 'green',
 };
 
-/** The spec's numeric status (0–6) as its pt-BR name; a paused running campaign says so. */
+/** The spec's numeric status (0–6) as its pt-BR name; a paused sending campaign says so. */
 export function CampaignStatusTag({ campaign }: { campaign: Pick<CampaignView, 'status' | 'paused'> }) {
   const name = NAMES[campaign.status] ?? 'created';
-  if (campaign.paused && campaign.status === CAMPAIGN_STATUS.running) {
+  if (campaign.paused && isSending(campaign.status)) {
     return (
       <Tag color="orange" data-testid="campaign-status" data-status={campaign.status}>
         {ptBR.campaigns.paused}
@@ -38,7 +38,9 @@ export function CampaignStatusTag({ campaign }: { campaign: Pick<CampaignView, '
 export function CampaignProgress({ campaign }: { campaign: CampaignView }) {
   const eligible = campaign.total - campaign.excluded;
   const percent = eligible > 0 ? Math.round((campaign.attempted / eligible) * 100) : 0;
-  const done = campaign.status === CAMPAIGN_STATUS.dispatchFinished;
+  // 6: every recipient attempted (some outcomes still settling); 3: all known.
+  const done =
+    campaign.status === CAMPAIGN_STATUS.dispatchFinished || campaign.status === CAMPAIGN_STATUS.sent;
   return (
     <Progress
       percent={done ? 100 : percent}

@@ -10,22 +10,12 @@ import {
   Radio,
   Select,
   Space,
-  Spin,
-  Statistic,
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useQuery } from '@tanstack/react-query';
 import type { CampaignChoices } from '../api/campaigns-api.ts';
-import { campaignsApi } from '../api/campaigns-api.ts';
 import { useApprovedTemplates } from '../hooks/use-campaigns.ts';
-import {
-  audienceOf,
-  type CampaignDraft,
-  FIELD_VARIABLES,
-  hasAudienceDraft,
-  placeholders,
-} from './campaign-draft.ts';
+import { type CampaignDraft, FIELD_VARIABLES, placeholders } from './campaign-draft.ts';
 
 const t = ptBR.campaigns;
 
@@ -176,87 +166,6 @@ export function VariablesStep({ draft, change }: StepProps) {
           </Space>
         );
       })}
-    </Flex>
-  );
-}
-
-const durationText = (seconds: number) =>
-  seconds < 60
-    ? `${seconds} s`
-    : seconds < 3600
-      ? `${Math.ceil(seconds / 60)} min`
-      : `${(seconds / 3600).toFixed(1)} h`;
-
-export function AudienceStep({ draft, change, choices }: StepProps) {
-  const audience = audienceOf(draft);
-  const estimate = useQuery({
-    queryKey: ['campaigns', 'estimate', draft.integration, audience],
-    queryFn: () => campaignsApi.estimate({ integration: draft.integration ?? '', audience }),
-    enabled: Boolean(draft.integration) && hasAudienceDraft(draft),
-  });
-  const options = (items: readonly { _id: string; name: string }[]) =>
-    items.map((item) => ({ value: item._id, label: item.name }));
-  return (
-    <Flex vertical gap={12} style={{ maxWidth: 640 }}>
-      <label>
-        {t.fields.tags}
-        <Select
-          mode="multiple"
-          style={{ width: '100%' }}
-          value={draft.tags}
-          options={options(choices.tags)}
-          data-testid="campaign-tags"
-          optionFilterProp="label"
-          onChange={(tags: string[]) => change({ tags })}
-        />
-      </label>
-      <label>
-        {t.fields.smartTag}
-        <Select
-          allowClear
-          style={{ width: '100%' }}
-          value={draft.smartTag}
-          options={options(choices.smartTags)}
-          onChange={(smartTag?: string) => change({ smartTag })}
-        />
-      </label>
-      <label>
-        {t.fields.wallet}
-        <Select
-          allowClear
-          style={{ width: '100%' }}
-          value={draft.wallet}
-          options={options(choices.wallets)}
-          onChange={(wallet?: string) => change({ wallet })}
-        />
-      </label>
-      <label>
-        {t.fields.audienceList}
-        <Select
-          allowClear
-          style={{ width: '100%' }}
-          value={draft.audienceList}
-          options={options(choices.audienceLists)}
-          onChange={(audienceList?: string) => change({ audienceList })}
-        />
-      </label>
-      {estimate.isFetching && <Spin />}
-      {estimate.isError && <Alert type="error" message={ptBR.contactsScreens.common.loadFailed} />}
-      {estimate.data && (
-        <Flex gap={24} wrap data-testid="campaign-estimate">
-          <Statistic title={t.estimate.audience} value={estimate.data.total} />
-          <Statistic
-            title={t.estimate.eligible}
-            value={estimate.data.eligible}
-            valueStyle={{ color: '#3f8600' }}
-          />
-          <Statistic title={t.estimate.excluded} value={estimate.data.excluded} />
-          <Statistic title={t.estimate.duration} value={durationText(estimate.data.duration_seconds)} />
-          {Object.entries(estimate.data.excluded_by).map(([reason, count]) => (
-            <Statistic key={reason} title={t.exclusion[reason as keyof typeof t.exclusion]} value={count} />
-          ))}
-        </Flex>
-      )}
     </Flex>
   );
 }

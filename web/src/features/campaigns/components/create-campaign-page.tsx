@@ -7,7 +7,8 @@ import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { useChoices, useCreateCampaign } from '../hooks/use-campaigns.ts';
 import { bodyOf, type CampaignDraft, EMPTY_DRAFT, stepProblem } from './campaign-draft.ts';
-import { AudienceStep, ChannelStep, ReviewStep, VariablesStep, WhenStep } from './campaign-steps.tsx';
+import { AudienceStep } from './audience-step.tsx';
+import { ChannelStep, ReviewStep, VariablesStep, WhenStep } from './campaign-steps.tsx';
 import { CAMPAIGN_PATH } from './campaigns-page.tsx';
 
 const t = ptBR.campaigns;

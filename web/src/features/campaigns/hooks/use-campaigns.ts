@@ -1,5 +1,4 @@
-import type { CampaignView, RecipientStatus } from '@atende/shared/contracts/campaigns/views';
-import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
+import { type CampaignView, isSending, type RecipientStatus } from '@atende/shared/contracts/campaigns/views';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveInvalidation } from '../../../lib/socket/use-live-invalidation.ts';
 import {
@@ -14,7 +13,7 @@ import { CAMPAIGN_LIVE_EVENTS, campaignKeysForFrame } from '../api/live-keys.ts'
 
 /** While a campaign sends, its screens also poll, so progress moves even without a socket. */
 const POLL_MS = 2000;
-const sending = (campaign: CampaignView) => campaign.status === CAMPAIGN_STATUS.running && !campaign.paused;
+const sending = (campaign: CampaignView) => isSending(campaign.status) && !campaign.paused;
 
 export function useCampaigns() {
   useLiveInvalidation(CAMPAIGN_LIVE_EVENTS, campaignKeysForFrame);

@@ -17,6 +17,7 @@ import { useChannels } from '../../channels/hooks/use-channels.ts';
 import { fetchTemplates, syncIntegrationTemplates, templateKeys } from '../api/templates-api.ts';
 import { canSyncTemplates, templateIntegrations } from '../status/template-integrations.ts';
 import { templateStatusDisplay } from '../status/template-status.ts';
+import { SubmitTemplateModal } from './submit-template-modal.tsx';
 
 const labels = ptBR.channelsScreens.templates;
 const common = ptBR.adminScreens.common;
@@ -72,6 +73,7 @@ export function TemplatesPage({
   const channels = useChannels();
   const integrations = templateIntegrations(channels.data ?? []);
   const [picked, setPicked] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
   const selected = integrations.find((view) => view._id === picked) ?? integrations[0];
   const templates = useQuery({
     queryKey: templateKeys.list(selected?._id ?? ''),
@@ -144,6 +146,11 @@ export function TemplatesPage({
               data-testid="templates-integration"
             />
             {maySync && (
+              <Button onClick={() => setSubmitting(true)} data-testid="template-new">
+                {ptBR.campaigns.templateSubmit.open}
+              </Button>
+            )}
+            {maySync && (
               <Button
                 icon={<SyncOutlined />}
                 loading={sync.isPending}
@@ -157,6 +164,13 @@ export function TemplatesPage({
         )}
         {body()}
       </Flex>
+      {selected && (
+        <SubmitTemplateModal
+          integration={selected._id}
+          open={submitting}
+          onClose={() => setSubmitting(false)}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,66 @@
+import { type PauseReason, SENDING_STATUSES } from '@atende/shared/contracts/campaigns/views';
+import { queryPages } from '../lib/dynamo/query.ts';
+import { logger } from '../lib/logger.ts';
+import { putJob } from './jobs.ts';
+import { campaignKeys } from './keys.ts';
+import { publishCampaign } from './publish.ts';
+import { type CampaignRecord, campaignRecord } from './records.ts';
+import { transition } from './store.ts';
+import { nextTierWindow } from './tier.ts';
+
+/**
+ * Failure-rate threshold: once this many recipients were attempted, a campaign whose failures reach this share
+ * is paused (a bad template, a blocked number or a bad list burns the number's quality rating otherwise).
+ */
+export const FAILURE_RATE = { minAttempted: 20, share: 0.25 } as const;
+
+export const failureRateTooHigh = (campaign: Pick<CampaignRecord, 'attempted' | 'failed'>) =>
+  campaign.attempted >= FAILURE_RATE.minAttempted &&
+  campaign.failed / campaign.attempted >= FAILURE_RATE.share;
+
+/**
+ * The system pauses a sending campaign, saying why (its screen shows the pt-BR reason). Pending recipients stay
+ * pending: a resume (the employee's, or the tier's own once the 24 h window frees a slot) sends them.
+ */
+export async function systemPause(
+  companyId: string,
+  id: string,
+  reason: PauseReason,
+  now = new Date(),
+): Promise<CampaignRecord | undefined> {
+  const paused = await transition(
+    companyId,
+    id,
+    { statuses: SENDING_STATUSES, paused: false },
+    { paused: true, pause_reason: reason },
+  );
+  if (!paused) return undefined;
+  logger.warn('campaign paused by the system', { campaignId: id, reason });
+  if (reason === 'tier_limit') await putJob(companyId, id, 'RESUME', nextTierWindow(now));
+  await publishCampaign(paused);
+  return paused;
+}
+
+/** Every sending campaign of one number, paused for the same reason (a quality or account signal). */
+export async function pauseNumber(companyId: string, integrationId: string, reason: PauseReason) {
+  const paused: string[] = [];
+  for await (const page of queryPages({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    FilterExpression: '#integration = :integration AND #status IN (:s0, :s1) AND #paused = :false',
+    ExpressionAttributeNames: { '#status': 'status', '#integration': 'integration', '#paused': 'paused' },
+    ExpressionAttributeValues: {
+      ':pk': campaignKeys.list(companyId),
+      ':integration': integrationId,
+      ':s0': SENDING_STATUSES[0],
+      ':s1': SENDING_STATUSES[1],
+      ':false': false,
+    },
+  })) {
+    for (const item of page.items) {
+      const campaign = campaignRecord.parse(item);
+      if (await systemPause(companyId, campaign._id, reason)) paused.push(campaign._id);
+    }
+  }
+  return paused;
+}
