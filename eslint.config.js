@@ -48,7 +48,7 @@ export default tseslint.config(
     rules: {
       'i18next/no-literal-string': [
         'error',
-        { mode: 'jsx-text-only', words: { exclude: ['[^A-Za-zÀ-ÿ]*', 'Atende'] } },
+        { mode: 'jsx-text-only', words: { exclude: ['[^A-Za-z]*', 'Atende'] } },
       ],
       'no-restricted-syntax': [
         'error',
@@ -58,6 +58,12 @@ export default tseslint.config(
             'JSXAttribute[name.name=/^(placeholder|title|aria-label|alt|label|okText|cancelText|tooltip)$/] > ' +
             'Literal[value=/[A-Za-zÀ-ÿ]{2,}/]:not([value=/^(https?:|Atende$|[\\w.=-]*\\d[\\w.=-]*$)/])',
           message: 'User-visible text comes from the pt-BR catalogue (shared/src/i18n or web/src/lib/i18n).',
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name='message'][callee.property.name=/^(success|error|info|warning|loading)$/]" +
+            ' > Literal[value=/[A-Za-zÀ-ÿ]{2,}/]',
+          message: 'Toasts say texts of the pt-BR catalogue.',
         },
       ],
     },
