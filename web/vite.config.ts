@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { loginBudget } from './login-budget.ts';
 
 /** The local runtime's HTTP server; `npm run dev -w web` proxies the API and runtime config to it. */
 const runtimeOrigin = process.env.ATENDE_RUNTIME_ORIGIN ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), loginBudget()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
+import { SCREEN } from '@atende/shared/domain/constants';
 
 /** The widths of spec point 1: a phone, a tablet (mobile ends at 768) and a desktop. */
 export const WIDTHS = [
@@ -69,38 +70,49 @@ interface LayoutFindings {
   /** The innermost element reaching furthest past the right edge, to say where to look. */
   culprit: string;
   squeezed: string[];
+  /** antd tables on screen at a phone's width, where rows show as cards (web/src/components/responsive-table). */
+  tables: string[];
 }
 
 /** Sideways scroll of the page itself and texts wrapped onto 3+ lines none of which is 30 px wide. */
 function measureLayout(page: Page): Promise<LayoutFindings> {
-  return page.evaluate((limit) => {
-    const root = document.documentElement;
-    const sideways = Math.max(root.scrollWidth, document.body.scrollWidth) - root.clientWidth;
-    let culprit = '';
-    if (sideways > 0) {
-      let furthest = root.clientWidth;
-      for (const element of Array.from(document.body.querySelectorAll('*'))) {
-        const right = element.getBoundingClientRect().right;
-        if (right >= furthest) {
-          furthest = right;
-          culprit = `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} ${element.getAttribute('data-testid') ?? ''}`;
+  return page.evaluate(
+    ([limit, mobileMax]) => {
+      const root = document.documentElement;
+      const sideways = Math.max(root.scrollWidth, document.body.scrollWidth) - root.clientWidth;
+      let culprit = '';
+      if (sideways > 0) {
+        let furthest = root.clientWidth;
+        for (const element of Array.from(document.body.querySelectorAll('*'))) {
+          const right = element.getBoundingClientRect().right;
+          if (right >= furthest) {
+            furthest = right;
+            culprit = `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} ${element.getAttribute('data-testid') ?? ''}`;
+          }
         }
       }
-    }
-    const squeezed: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = (node.textContent ?? '').trim();
-      if (text.length < 4) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const lines = Array.from(range.getClientRects()).filter((rect) => rect.width > 0 && rect.height > 0);
-      if (lines.length >= 3 && Math.max(...lines.map((rect) => rect.width)) < limit) {
-        squeezed.push(text.slice(0, 40));
+      const squeezed: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = (node.textContent ?? '').trim();
+        if (text.length < 4) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lines = Array.from(range.getClientRects()).filter((rect) => rect.width > 0 && rect.height > 0);
+        if (lines.length >= 3 && Math.max(...lines.map((rect) => rect.width)) < limit) {
+          squeezed.push(text.slice(0, 40));
+        }
       }
-    }
-    return { sideways, culprit, squeezed };
-  }, SQUEEZED_PX);
+      const tables =
+        window.innerWidth > mobileMax
+          ? []
+          : Array.from(document.querySelectorAll<HTMLElement>('.ant-table-wrapper'))
+              .filter((table) => table.offsetParent !== null)
+              .map((table) => table.closest('[data-testid]')?.getAttribute('data-testid') ?? 'a table');
+      return { sideways, culprit, squeezed, tables };
+    },
+    [SQUEEZED_PX, SCREEN.mobileMax] as const,
+  );
 }
 
 /** `all`: layout, every WCAG A/AA rule; `contrast`: colour contrast only (what a theme changes). */
@@ -139,6 +151,7 @@ export async function checkPage(page: Page, where: string, scope: CheckScope = '
   const layout = await measureLayout(page);
   if (layout.sideways > 0) problems.push(`scrolls sideways by ${layout.sideways}px (${layout.culprit})`);
   for (const text of layout.squeezed) problems.push(`text squeezed under ${SQUEEZED_PX}px: "${text}"`);
+  for (const table of layout.tables) problems.push(`a table instead of cards on a phone (${table})`);
   problems.push(...(await runAxe(page, scope)));
   return problems.map((problem) => `${where}: ${problem}`);
 }

@@ -1,3 +1,4 @@
+import { THEME_COLORS } from '@atende/shared/domain/constants';
 import { APP_ROUTES, type AppRoute } from '@atende/shared/routes/app-routes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,8 @@ let content: DemoContent;
 /**
  * The default theme and "Roxo escuro", the dark one users reported unreadable. The light pass checks everything;
  * the dark pass checks colour contrast, the only thing a theme changes (layout and ARIA are the same markup).
- * All ten themes' tokens are held to AA by web/src/app/shell/theme-tokens.test.ts.
+ * All ten themes' tokens are held to AA by web/src/app/shell/theme-tokens.test.ts, and in the browser on the key
+ * pages below.
  */
 const THEMES = ['light.blue', 'dark.purple'] as const;
 
@@ -56,7 +58,23 @@ async function goTo(path: string): Promise<void> {
   }, path);
 }
 
+/** Signs the demo admin in unless an earlier test of this file already did (each test can run alone). */
+async function signedIn(): Promise<void> {
+  if (new URL(page.url()).pathname.startsWith('/app/')) return;
+  const admin = runtime.logins.find((login) => login.role === 'admin');
+  if (!admin) throw new Error('no admin login');
+  await page.goto(`${runtime.url}/atende/login`);
+  await logIn(page, admin.email, admin.password);
+  await waitForHome(page);
+}
+
+/**
+ * Picks a theme from the header's menu on a fresh load: axe's injected style stops animations, and antd's
+ * dropdown waits for its opening animation to end before it shows its items.
+ */
 async function chooseTheme(theme: string): Promise<void> {
+  await page.goto(`${runtime.url}/app/home`);
+  await dismissModals(page);
   await page.getByTestId('theme-picker').click();
   await page.getByTestId(`theme-${theme}`).click();
   await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'hidden' });
@@ -112,8 +130,6 @@ describe('layout and contrast of every page', () => {
     });
     for (const theme of THEMES) {
       await page.setViewportSize(WIDTHS[2]);
-      await page.goto(`${runtime.url}/app/home`);
-      await dismissModals(page);
       reload = false;
       await chooseTheme(theme);
       for (const route of routes) {
@@ -207,4 +223,57 @@ describe('layout and contrast of every page', () => {
     );
     expect(problems).toEqual([]);
   });
+
+  it('all ten themes read at AA contrast on the chat (a conversation open), contacts and company settings', async () => {
+    await page.setViewportSize(WIDTHS[2]);
+    await signedIn();
+    const problems: string[] = [];
+    for (const theme of THEME_COLORS) {
+      await chooseTheme(theme);
+      await goTo('/app/chat');
+      await settle(page, 'Chat');
+      await page.getByTestId('conversation-tab-all').click();
+      await page.getByTestId('conversation-item').first().click();
+      await page.getByTestId('message-item').first().waitFor();
+      problems.push(...(await checkPage(page, `chat ${theme}`, 'contrast')));
+      for (const [path, title] of [
+        ['/app/contacts', 'Contatos'],
+        ['/app/settings/company', 'Configurações da empresa'],
+      ] as const) {
+        await goTo(path);
+        await settle(page, title);
+        problems.push(...(await checkPage(page, `${path} ${theme}`, 'contrast')));
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  it('the main create modals and drawers fit a phone and read at AA, in a light and a dark theme', async () => {
+    const dialogs = [
+      { path: '/app/contacts/wallets', title: 'Carteiras', open: 'wallet-add' },
+      { path: '/app/contacts/tags', title: 'Tags', open: 'tag-add' },
+    ];
+    const open = page.locator('[role="dialog"]').filter({ visible: true });
+    await signedIn();
+    const problems: string[] = [];
+    for (const theme of THEMES) {
+      // The light pass checks layout and every WCAG rule on a phone; the dark one colour contrast on a desktop.
+      await page.setViewportSize(WIDTHS[2]);
+      await chooseTheme(theme);
+      if (theme === THEMES[0]) await page.setViewportSize(WIDTHS[0]);
+      for (const dialog of dialogs) {
+        // A fresh load per dialog: axe's injected style stops animations, and antd's modals and drawers open
+        // (and close) through one.
+        await page.goto(`${runtime.url}${dialog.path}`);
+        await settle(page, dialog.title);
+        await dismissModals(page);
+        await page.getByTestId(dialog.open).click();
+        await open.first().waitFor();
+        await settle(page, dialog.title);
+        const scope = theme === THEMES[0] ? 'all' : 'contrast';
+        problems.push(...(await checkPage(page, `${dialog.open} dialog ${theme}`, scope)));
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
 });

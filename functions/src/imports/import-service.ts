@@ -5,10 +5,13 @@ import type { ImportView } from '@atende/shared/contracts/contacts/imports';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { importFieldLabel } from '@atende/shared/rules/import-fields';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import type { z } from 'zod';
 import { loadScope } from '../contacts/scope.ts';
+import { customFieldCatalogue } from '../custom-fields/catalogue.ts';
+import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { inputContext } from '../contacts/service.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Invalid, NotFound } from '../lib/errors.ts';
@@ -169,16 +172,24 @@ export async function getImport(auth: AuthContext, id: string): Promise<ImportVi
   };
 }
 
-/** Every refused or duplicate row with its reason and the row's own columns, as a CSV. */
+/**
+ * Every refused or duplicate row with its reason and the row's own columns, as a CSV; the field is named by
+ * the label the mapping step showed (custom fields by their label), as the results screen does.
+ */
 export async function importErrorReport(auth: AuthContext, id: string) {
   const job = await requireJob(auth, id);
-  const outcomes = (await readOutcomes(auth.companyId, id)).filter((outcome) => outcome.status !== 'created');
+  const [all, customFields] = await Promise.all([
+    readOutcomes(auth.companyId, id),
+    listCatalogue(customFieldCatalogue, auth.companyId),
+  ]);
+  const outcomes = all.filter((outcome) => outcome.status !== 'created');
+  const customLabels = new Map(customFields.map((field) => [field.key, field.label]));
   const headers = job.headers;
   const csv = Papa.unparse({
     fields: ['linha', 'campo', 'motivo', ...headers],
     data: outcomes.map((outcome) => [
       String(outcome.row),
-      outcome.field ?? '',
+      outcome.field ? importFieldLabel(outcome.field, customLabels) : '',
       outcome.reason ?? '',
       ...headers.map((header) => outcome.raw?.[header] ?? ''),
     ]),

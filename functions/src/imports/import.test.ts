@@ -106,9 +106,13 @@ describe('contact import', () => {
     });
     const csv = (report.body as { csv: string }).csv;
     expect(csv.split('\r\n')[0]).toBe('linha,campo,motivo,Nome,Telefone,Email,Etiquetas');
-    expect(csv).toContain(`3,cel_phone,${ptBR.contacts.invalidPhone},Telefone Ruim,12,,`);
-    expect(csv).toContain(`4,cel_phone,${ptBR.contacts.importDuplicate},Já Existe`);
-    expect(csv).toContain(`5,cel_phone,${ptBR.contacts.importDuplicate},Repetido no Arquivo`);
+    // Fields named as the mapping step showed them, not by their keys (cel_phone, tags).
+    const phone = ptBR.contactsScreens.contacts.phone;
+    expect(csv).toContain(`3,${phone},${ptBR.contacts.invalidPhone},Telefone Ruim,12,,`);
+    expect(csv).toContain(`4,${phone},${ptBR.contacts.importDuplicate},Já Existe`);
+    expect(csv).toContain(`5,${phone},${ptBR.contacts.importDuplicate},Repetido no Arquivo`);
+    expect(csv).toContain(`6,${ptBR.contactsScreens.contacts.tags},`);
+    expect(csv).not.toMatch(/,(cel_phone|tags|full_name),/);
   });
 
   it('resumes after a crash without importing any row twice', async () => {

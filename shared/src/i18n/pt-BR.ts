@@ -1,4 +1,5 @@
 import { flowsStrings } from './pt-BR-flows.ts';
+import { errorsPtBR, formsPtBR } from './pt-BR-core.ts';
 
 import { pipelinesPtBR } from './pipelines.ts';
 import { appsPtBR } from './apps.ts';
@@ -16,21 +17,7 @@ import { tmailStrings } from './tmail.ts';
 import { developersPtBR } from './developer-integrations.ts';
 
 export const ptBR = {
-  errors: {
-    pageTitle: 'Ooops... looks like an error occurred!',
-    goBackHome: 'Voltar para o início',
-    accountBlocked: 'Conta bloqueada. Contate o suporte.',
-    processFailed: 'Error ao realizar processo.',
-    sendMessageFailed: 'Erro ao tentar enviar mensagem.',
-    whatsappDisconnectedSend:
-      'Whatsapp: Não é possível enviar mensagens, pois a {{integrationLabel}} está desconectada',
-    notificationsFetchFailed: 'Ocorreu um erro na busca por notificações.',
-    notificationsClearFailed: 'Ocorreu um erro ao limpar as notificações.',
-    audioSettingFailed: 'Ocorreu um erro ao alterar a configuração de áudio.',
-    planSessionsFailed:
-      'Falha ao consultar as sessões do plano. Verifique a conexão com a internet ou tente novamente mais tarde.',
-    disconnected: 'Conexão perdida. Tentando reconectar...',
-  },
+  errors: errorsPtBR,
   session: {
     inactivity:
       'Sua sessão será encerrada por inatividade em {{seconds}} segundos. Mova o mouse ou pressione qualquer tecla para continuar ativo. Nenhum dos seus processos será interrompido com o encerramento.',
@@ -72,16 +59,7 @@ export const ptBR = {
     providerSizeExceeded: 'O arquivo ultrapassa o tamanho máximo permitido...',
     unsupportedType: 'O tipo do arquivo não é suportado.',
   },
-  forms: {
-    required: 'Obrigatório',
-    requiredField: 'Campo obrigatório.',
-    noOptions: 'Nenhuma opção encontrada',
-    learnMore: 'Saiba mais',
-    incompleteAddress: 'Informações incompletas para o endereço...',
-    apply: 'Aplicar',
-    cancel: 'Cancelar',
-    save: 'Salvar',
-  },
+  forms: formsPtBR,
   transcript: {
     mediaNotShown: '⚠ Mídias não são exibidas neste relatório',
     protocol: 'Protocolo: {{protocol}}',

@@ -18,6 +18,7 @@ export const tmailStrings = {
   unarchive: 'Mover para a caixa de entrada',
   markUnread: 'Marcar como não lido',
   from: 'De',
+  date: 'Data',
   empty: 'Nenhum T-mail nesta pasta.',
   loadError: 'Não foi possível carregar os T-mails.',
   sendError: 'Não foi possível enviar o T-mail.',

@@ -1,14 +1,14 @@
 import { ConfigProvider } from 'antd';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { formsPtBR } from '@atende/shared/i18n/pt-BR-core';
 import { antdLocale } from '../lib/i18n/antd-locale.ts';
 import { themeColorAtom, themeConfig } from './shell/theme.ts';
 
 /** Spec point 2: a select with no options shows 'Nenhuma opção encontrada' (antd's own default elsewhere). */
 const renderEmpty = (componentName?: string) =>
   componentName === 'Select' || componentName === 'Cascader' || componentName === 'TreeSelect'
-    ? ptBR.forms.noOptions
+    ? formsPtBR.noOptions
     : undefined;
 
 function ThemedAntd({ children }: { children: ReactNode }) {

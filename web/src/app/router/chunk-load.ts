@@ -1,6 +1,7 @@
 import { LIMITS } from '@atende/shared/domain/constants';
 import type { ComponentType } from 'react';
 import { lazy } from 'react';
+import { loadFullCatalogue } from '../../lib/i18n/i18n.ts';
 
 /** A route's code could not be fetched in time (spec point 8: ChunkLoadError after 120 s). */
 export class ChunkLoadError extends Error {
@@ -29,13 +30,20 @@ export function withChunkTimeout<T>(
   });
 }
 
-/** React.lazy over a module with a named page export, bounded by the chunk time-out; named after the export. */
+/**
+ * React.lazy over a module with a named page export, bounded by the chunk time-out; named after the export.
+ * The page renders once the whole pt-BR catalogue is in too, except where `fullCatalogue` is false (the sign-in
+ * form, whose first paint carries only the core strings).
+ */
 export function lazyPage<K extends string, P extends object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
+  { fullCatalogue = true }: { fullCatalogue?: boolean } = {},
 ): ComponentType<P> {
   const page = lazy<ComponentType<P>>(() =>
-    withChunkTimeout(load).then((module) => ({ default: module[name] })),
+    withChunkTimeout(() =>
+      Promise.all([load(), fullCatalogue ? loadFullCatalogue() : undefined]).then(([module]) => module),
+    ).then((module) => ({ default: module[name] })),
   );
   return Object.assign(page, { displayName: name });
 }

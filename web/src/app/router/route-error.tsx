@@ -1,13 +1,12 @@
 import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router-dom';
+import type { FallbackProps } from 'react-error-boundary';
 import { isChunkLoadError } from './chunk-load.ts';
 import { LazyErrorPage } from './lazy-error-page.tsx';
 
 /** A route that failed to render: a chunk that never came gets a reload button, anything else the error page. */
-export function RouteError() {
+export function RouteError({ error }: FallbackProps) {
   const { t } = useTranslation();
-  const error = useRouteError();
   if (isChunkLoadError(error)) {
     return (
       // Plain parts, no lazy chunk: this screen shows precisely when chunks cannot be fetched.

@@ -8,7 +8,6 @@ import { lazyPage } from './chunk-load.ts';
 import { FullPageSpinner } from './full-page-spinner.tsx';
 import { LazyErrorPage } from './lazy-error-page.tsx';
 import { PUBLIC_PAGES } from './public-pages.ts';
-import { RouteError } from './route-error.tsx';
 
 /**
  * Only what every route needs is loaded up front; the guard (session contracts), the shell (menu, socket) and
@@ -40,24 +39,19 @@ function outsideShell(route: AppRoute): RouteObject {
   return { path: route.path, element: suspended(<Page />) };
 }
 
-/** The whole route table, built from shared's APP_ROUTES; unknown paths show the 404 error page. */
+/** The whole route table, built from shared's APP_ROUTES; unknown paths show the 404 error page (render errors: app.tsx). */
 export function buildRoutes(routes: readonly AppRoute[] = APP_ROUTES): RouteObject[] {
   return [
+    { path: '/', element: <Navigate to={HOME_PATH} replace /> },
     {
-      errorElement: <RouteError />,
-      children: [
-        { path: '/', element: <Navigate to={HOME_PATH} replace /> },
-        {
-          element: suspended(
-            <GuardedPage>
-              <ShellLayout />
-            </GuardedPage>,
-          ),
-          children: routes.filter((route) => route.shell).map(guarded),
-        },
-        ...routes.filter((route) => !route.shell).map(outsideShell),
-        { path: '*', element: <LazyErrorPage code={404} /> },
-      ],
+      element: suspended(
+        <GuardedPage>
+          <ShellLayout />
+        </GuardedPage>,
+      ),
+      children: routes.filter((route) => route.shell).map(guarded),
     },
+    ...routes.filter((route) => !route.shell).map(outsideShell),
+    { path: '*', element: <LazyErrorPage code={404} /> },
   ];
 }

@@ -17,7 +17,7 @@ export function InstagramStatus() {
   return (
     <Tooltip title={ptBR.notificationList.instagramPageMissing}>
       <Tag color="warning" icon={<InstagramOutlined />} data-testid="instagram-status">
-        Instagram
+        {ptBR.channelBadge.instagram}
       </Tag>
     </Tooltip>
   );

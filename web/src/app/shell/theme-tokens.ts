@@ -27,6 +27,19 @@ const LIGHT_TINTS: Record<Hue, string> = {
   red: '#fff1f0',
 };
 
+/**
+ * The same in dark themes: the dark algorithm mixes the light seeds into mid tints (#3a4b5b for blue) where the
+ * secondary text of a selected conversation falls to 4.4:1; these deep tints (antd's dark palettes, step 2)
+ * keep it above 6:1 and still mark the selection.
+ */
+const DARK_TINTS: Record<Hue, string> = {
+  purple: '#301c4d',
+  blue: '#112545',
+  green: '#1d3712',
+  orange: '#442a11',
+  red: '#431418',
+};
+
 const LIGHT_PRESETS = {
   cyan: '#006d75',
   green: '#135200',
@@ -99,7 +112,11 @@ export function themeTokens(mode: 'light' | 'dark', hue: Hue): ThemeConfig {
     borderRadius: 6,
   };
   return mode === 'dark'
-    ? { algorithm: theme.darkAlgorithm, token: { ...DARK, ...brand }, components: DARK_COMPONENTS }
+    ? {
+        algorithm: theme.darkAlgorithm,
+        token: { ...DARK, ...brand, colorPrimaryBg: DARK_TINTS[hue] },
+        components: DARK_COMPONENTS,
+      }
     : { algorithm: theme.defaultAlgorithm, token: { ...LIGHT, ...brand, colorPrimaryBg: LIGHT_TINTS[hue] } };
 }
 

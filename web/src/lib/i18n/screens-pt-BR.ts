@@ -81,4 +81,8 @@ export const ptBRScreens = {
     directionLtr: 'Texto da esquerda para a direita',
     directionRtl: 'Texto da direita para a esquerda',
   },
+  responsiveTable: {
+    showDetails: 'Ver detalhes',
+    hideDetails: 'Ocultar detalhes',
+  },
 } as const;

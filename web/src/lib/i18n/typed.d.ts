@@ -1,8 +1,8 @@
-import type { resources } from './i18n.ts';
+import type { Catalogue } from './i18n.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: (typeof resources)['pt-BR'];
+    resources: { translation: Catalogue };
   }
 }

@@ -2,12 +2,13 @@ import { CheckCircleTwoTone, ClockCircleOutlined } from '@ant-design/icons';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, List, Progress, Skeleton, Space, Table } from 'antd';
+import { Alert, Button, Card, Empty, List, Progress, Skeleton, Space } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { academyApi, academyKeys } from '../api/academy-api.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.academy;
 
@@ -16,7 +17,7 @@ function TeamProgress({ courseId }: { courseId: string }) {
   if (team.isError) return <Alert type="error" title={team.error.message} />;
   return (
     <Card size="small" title={labels.team}>
-      <Table
+      <ResponsiveTable
         rowKey="employee"
         loading={team.isPending}
         dataSource={team.data?.items ?? []}

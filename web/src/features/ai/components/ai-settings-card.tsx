@@ -1,9 +1,10 @@
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, App, Button, Card, Flex, Form, Input, Table } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { aiApi, aiKeys } from '../api/ai-api.ts';
 import { useAiMutation, useAiSettings } from '../hooks/use-ai.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const t = ptBR.ai;
 const s = ptBR.ai.screens;
@@ -112,7 +113,7 @@ export function AiSettingsCard() {
         />
       )}
       {settings.data && settings.data.usage.length > 0 && (
-        <Table
+        <ResponsiveTable
           style={{ marginTop: 12 }}
           size="small"
           rowKey="feature"

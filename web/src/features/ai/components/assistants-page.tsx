@@ -1,7 +1,7 @@
 import type { AssistantView } from '@atende/shared/contracts/ai/assistant-views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Table, Tooltip } from 'antd';
+import { Alert, Button, Card, Flex, Tooltip } from 'antd';
 import { useState } from 'react';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
@@ -10,6 +10,7 @@ import { useAiMutation, useAssistants } from '../hooks/use-ai.ts';
 import { AiSettingsCard } from './ai-settings-card.tsx';
 import { AssistantFormModal } from './assistant-form-modal.tsx';
 import { AssistantPreview } from './assistant-preview.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const s = ptBR.ai.screens;
 
@@ -46,7 +47,7 @@ export function AssistantsPage({
               action={<Button onClick={() => void assistants.refetch()}>{s.retry}</Button>}
             />
           ) : (
-            <Table<AssistantView>
+            <ResponsiveTable<AssistantView>
               rowKey="_id"
               loading={assistants.isLoading}
               dataSource={assistants.data ?? []}

@@ -2,9 +2,10 @@ import type { DocumentView } from '@atende/shared/contracts/ai/knowledge-views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { DeleteOutlined, SyncOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Progress, Table, Tag, Tooltip } from 'antd';
+import { Alert, Button, Flex, Progress, Tag, Tooltip } from 'antd';
 import { aiApi, aiKeys } from '../api/ai-api.ts';
 import { useAiMutation, useDocuments } from '../hooks/use-ai.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const s = ptBR.ai.screens;
 const STATUS_COLOR = {
@@ -31,7 +32,7 @@ export function DocumentsTable({ kb }: { kb: string }) {
       />
     );
   return (
-    <Table<DocumentView>
+    <ResponsiveTable<DocumentView>
       rowKey="_id"
       loading={documents.isLoading}
       dataSource={documents.data ?? []}

@@ -1,11 +1,12 @@
 import type { BreakdownDimension, BreakdownRow } from '@atende/shared/contracts/analytics/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Table } from 'antd';
+
 import { useAtomValue } from 'jotai';
 import { useBreakdown } from '../hooks/use-analytics.ts';
 import { analyticsQueryAtom } from '../state/filters.ts';
 import { count, duration } from '../state/format.ts';
 import { QueryState } from './query-state.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const t = ptBR.analytics;
 
@@ -59,7 +60,7 @@ export function BreakdownTable({ by, dimensionLabel }: { by: BreakdownDimension;
       empty={rows.length === 0}
       onRetry={() => void breakdown.refetch()}
     >
-      <Table
+      <ResponsiveTable
         size="small"
         rowKey="key"
         dataSource={rows}

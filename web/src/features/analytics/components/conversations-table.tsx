@@ -1,12 +1,13 @@
 import type { ConversationRow } from '@atende/shared/contracts/analytics/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Button, Flex, Table } from 'antd';
+import { Button, Flex } from 'antd';
 import { useAtomValue } from 'jotai';
 import { dayjs } from '../../../lib/dates/dates.ts';
 import { useConversationRows } from '../hooks/use-analytics.ts';
 import { analyticsQueryAtom } from '../state/filters.ts';
 import { count, duration } from '../state/format.ts';
 import { QueryState } from './query-state.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const t = ptBR.analytics;
 const when = (value: string | null) => (value ? dayjs(value).format('L LT') : '—');
@@ -73,7 +74,7 @@ export function ConversationsTable() {
       onRetry={() => void pages.refetch()}
     >
       <Flex vertical gap={8}>
-        <Table
+        <ResponsiveTable
           size="small"
           rowKey="conversation"
           dataSource={rows}

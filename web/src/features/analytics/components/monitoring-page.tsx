@@ -1,7 +1,7 @@
 import type { MonitoringView } from '@atende/shared/contracts/analytics/views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Card, Col, Flex, Progress, Row, Statistic, Table, Tag } from 'antd';
+import { Card, Col, Flex, Progress, Row, Statistic, Tag } from 'antd';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { dayjs } from '../../../lib/dates/dates.ts';
@@ -9,6 +9,7 @@ import { useMonitoring, useMonitoringLive } from '../hooks/use-analytics.ts';
 import { count, duration } from '../state/format.ts';
 import { QueryState } from './query-state.tsx';
 import { RecentWindows } from './recent-windows.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const t = ptBR.analytics;
 type EmployeeRow = MonitoringView['employees'][number];
@@ -98,7 +99,7 @@ export function MonitoringPage({
             </Row>
             <RecentWindows recent={data.recent} />
             <Card size="small" title={t.monitoring.queues}>
-              <Table
+              <ResponsiveTable
                 size="small"
                 rowKey="key"
                 dataSource={data.queues}
@@ -108,7 +109,7 @@ export function MonitoringPage({
               />
             </Card>
             <Card size="small" title={t.monitoring.employees}>
-              <Table
+              <ResponsiveTable
                 size="small"
                 rowKey="_id"
                 dataSource={data.employees}

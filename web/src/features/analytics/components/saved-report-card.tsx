@@ -1,6 +1,7 @@
 import type { SavedReportView } from '@atende/shared/contracts/analytics/saved-reports';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Button, Card, Popconfirm, Space, Table } from 'antd';
+import { Button, Card, Popconfirm, Space } from 'antd';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 import { dayjs } from '../../../lib/dates/dates.ts';
 import { useBreakdown } from '../hooks/use-analytics.ts';
 import { useDeleteReport } from '../hooks/use-saved-reports.ts';
@@ -51,7 +52,7 @@ export function SavedReportCard({
         onRetry={() => void breakdown.refetch()}
       >
         {report.chart === 'table' ? (
-          <Table
+          <ResponsiveTable
             size="small"
             rowKey="key"
             dataSource={rows}

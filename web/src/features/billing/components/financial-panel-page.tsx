@@ -1,11 +1,12 @@
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { formatBRL, formatBrasilia } from '@atende/shared/rules/hub-format';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Flex, Skeleton, Table, Tag } from 'antd';
+import { Alert, Card, Descriptions, Flex, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { billingApi, billingKeys } from '../api/billing-api.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.billing;
 
@@ -51,7 +52,7 @@ export function FinancialPanelPage({
             </Descriptions>
           </Card>
           <Card size="small" title={labels.invoices}>
-            <Table
+            <ResponsiveTable
               rowKey="id"
               dataSource={finance.data.invoices}
               pagination={{ pageSize: 12 }}

@@ -1,11 +1,12 @@
 import type { AudienceListView } from '@atende/shared/contracts/campaigns/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, App, Button, Empty, Flex, Form, Input, Modal, Select, Table } from 'antd';
+import { Alert, App, Button, Empty, Flex, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { useAudienceLists, useChoices } from '../hooks/use-campaigns.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const t = ptBR.campaigns;
 const common = ptBR.contactsScreens.common;
@@ -71,7 +72,7 @@ export function AudienceListsPage({
       {lists.isError ? (
         <Alert type="error" showIcon message={common.loadFailed} />
       ) : (
-        <Table<AudienceListView>
+        <ResponsiveTable<AudienceListView>
           rowKey="_id"
           loading={lists.isLoading}
           dataSource={lists.data ?? []}

@@ -1,6 +1,6 @@
 import type { CampaignView } from '@atende/shared/contracts/campaigns/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, Button, Card, Empty, Flex, Progress, Select, Skeleton, Statistic, Table } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Progress, Select, Skeleton, Statistic } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
@@ -8,6 +8,7 @@ import { campaignsApi } from '../api/campaigns-api.ts';
 import { useCampaign, useCampaigns } from '../hooks/use-campaigns.ts';
 import { REPORTS_PATH } from './campaign-page.tsx';
 import { RecipientsTable } from './recipients-table.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const t = ptBR.campaigns;
 
@@ -87,7 +88,7 @@ export function CampaignReportPage({
               <Funnel campaign={campaign.data} />
             </Card>
             <Card title={t.report.failuresByCode} style={{ flex: 1, minWidth: 240 }}>
-              <Table
+              <ResponsiveTable
                 size="small"
                 rowKey="code"
                 pagination={false}

@@ -1,11 +1,12 @@
 import type { CampaignView } from '@atende/shared/contracts/campaigns/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, Button, Empty, Flex, Table } from 'antd';
+import { Alert, Button, Empty, Flex } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { useCampaigns } from '../hooks/use-campaigns.ts';
 import { CampaignProgress, CampaignStatusTag } from './campaign-status.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const t = ptBR.campaigns;
 export const CAMPAIGN_PATH = '/app/campaign';
@@ -32,7 +33,7 @@ export function CampaignsPage({
       {campaigns.isError ? (
         <Alert type="error" showIcon message={t.loadFailed} />
       ) : (
-        <Table<CampaignView>
+        <ResponsiveTable<CampaignView>
           rowKey="_id"
           loading={campaigns.isLoading}
           dataSource={rows}

@@ -4,9 +4,10 @@ import {
   type RecipientView,
 } from '@atende/shared/contracts/campaigns/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, Button, Empty, Flex, Select, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Flex, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useRecipients } from '../hooks/use-campaigns.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const t = ptBR.campaigns;
 const common = ptBR.contactsScreens.common;
@@ -29,7 +30,7 @@ export function RecipientsTable({ campaignId }: { campaignId: string }) {
       {recipients.isError ? (
         <Alert type="error" showIcon message={common.loadFailed} />
       ) : (
-        <Table<RecipientView>
+        <ResponsiveTable<RecipientView>
           rowKey="contact"
           size="small"
           loading={recipients.isLoading}

@@ -10,7 +10,7 @@ import type { IntegrationView, UnofficialIntegrationView } from '@atende/shared/
 import { LIMITS } from '@atende/shared/domain/constants';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, App, Badge, Button, Flex, Space, Table, Tooltip } from 'antd';
+import { Alert, App, Badge, Button, Flex, Space, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { HTMLAttributes } from 'react';
 import { useState } from 'react';
@@ -28,6 +28,7 @@ import { ChannelFlowSelect } from './channel-flow-select.tsx';
 import { ChannelTypeLabel } from './channel-type.tsx';
 import { MailboxCodeModal, mailboxPending } from './mailbox-code-modal.tsx';
 import { WhatsappQrModal } from './whatsapp-qr-modal.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.channelsScreens;
 const sessionLabels = ptBR.whatsappSession;
@@ -240,7 +241,7 @@ export function ChannelsPage({
             data-testid="channels-error"
           />
         ) : (
-          <Table
+          <ResponsiveTable
             rowKey="_id"
             columns={columns}
             dataSource={items}

@@ -2,7 +2,7 @@ import type { BlacklistEntryView } from '@atende/shared/contracts/blacklist/view
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Table } from 'antd';
+import { Alert, App, Button, Flex } from 'antd';
 import { useState } from 'react';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
@@ -12,6 +12,7 @@ import { fetchBlacklist, postBlacklist, removeBlacklist } from '../api/contacts-
 import { contactKeys } from '../api/query-keys.ts';
 import { displayPhone } from '../forms/phone-mask.ts';
 import { ContactPicker } from './contact-picker.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.contactsScreens.blacklist;
 const common = ptBR.contactsScreens.common;
@@ -94,7 +95,7 @@ export function BlacklistPage({
           action={<Button onClick={() => void list.refetch()}>{common.retry}</Button>}
         />
       ) : (
-        <Table<BlacklistEntryView>
+        <ResponsiveTable<BlacklistEntryView>
           rowKey="customer"
           loading={list.isLoading}
           dataSource={list.data ?? []}

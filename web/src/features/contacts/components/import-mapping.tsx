@@ -1,9 +1,10 @@
 import type { CustomFieldView } from '@atende/shared/contracts/custom-fields/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Select, Table, Typography } from 'antd';
+import { Select, Typography } from 'antd';
 import type { ColumnsByField, ImportTarget } from '../import/column-mapping.ts';
 import { BASE_TARGETS } from '../import/column-mapping.ts';
 import type { FilePreview } from '../import/read-file.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.contactsScreens.import;
 const fieldLabels = ptBR.contactsScreens.contacts;
@@ -48,7 +49,7 @@ export function ImportMapping({ preview, customFields, value, onChange }: Import
     header === undefined ? '' : (preview.sample[preview.headers.indexOf(header)] ?? '');
 
   return (
-    <Table<Row>
+    <ResponsiveTable<Row>
       rowKey="target"
       size="small"
       pagination={false}

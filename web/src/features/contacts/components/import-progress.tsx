@@ -1,11 +1,13 @@
 import type { ImportView } from '@atende/shared/contracts/contacts/imports';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Progress, Result, Table, Typography } from 'antd';
+import { Alert, App, Button, Flex, Progress, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { downloadImportErrors } from '../hooks/use-contact-import.ts';
-import { importFieldLabel, importOutcome } from '../state/import-outcome.ts';
+import { importOutcome } from '../state/import-outcome.ts';
+import { importFieldLabel } from '@atende/shared/rules/import-fields';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.contactsScreens.import;
 
@@ -53,7 +55,7 @@ export function ImportProgress({ view, customLabels, onAnother, onContacts }: Im
       >
         {labels.errorsDownload}
       </Button>
-      <Table
+      <ResponsiveTable
         size="small"
         rowKey={(row) => `${row.row}-${row.field}`}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}

@@ -2,7 +2,7 @@ import type { ContactView } from '@atende/shared/contracts/contacts/views';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { EditOutlined, UsergroupAddOutlined } from '@ant-design/icons';
-import { App, Button, Card, Descriptions, Empty, Flex, Select, Table } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Flex, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
@@ -14,6 +14,7 @@ import { useContactList, useSaveContact, useWallets } from '../hooks/use-contact
 import { useEmployeeNames, useLiveWallets } from '../hooks/use-wallets.ts';
 import { WalletContactsModal } from './wallet-contacts-modal.tsx';
 import { WalletDrawer } from './wallet-drawer.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.contactsScreens.wallets;
 const common = ptBR.contactsScreens.common;
@@ -108,7 +109,7 @@ export function WalletManagerPage({
                 ]}
               />
             </Card>
-            <Table<ContactView>
+            <ResponsiveTable<ContactView>
               rowKey="_id"
               loading={contacts.query.isLoading}
               dataSource={contacts.items}

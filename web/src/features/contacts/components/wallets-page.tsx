@@ -3,7 +3,7 @@ import { WALLET_ADMIN_ACCESS } from '@atende/shared/contracts/contacts/access';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { DeleteOutlined, EditOutlined, SettingOutlined, UsergroupAddOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Table, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Flex, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
@@ -14,6 +14,7 @@ import { useCan, useWallets } from '../hooks/use-contacts.ts';
 import { useEmployeeNames, useLiveWallets, useSaveWallet } from '../hooks/use-wallets.ts';
 import { WalletContactsModal } from './wallet-contacts-modal.tsx';
 import { WalletDrawer } from './wallet-drawer.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.contactsScreens.wallets;
 const common = ptBR.contactsScreens.common;
@@ -74,7 +75,7 @@ export function WalletsPage({ title, breadcrumb }: { title: string; breadcrumb: 
           action={<Button onClick={() => void wallets.refetch()}>{common.retry}</Button>}
         />
       ) : (
-        <Table<WalletView>
+        <ResponsiveTable<WalletView>
           rowKey="_id"
           loading={wallets.isLoading}
           dataSource={wallets.data ?? []}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importFieldLabel, importOutcome } from './import-outcome.ts';
+import { importOutcome } from './import-outcome.ts';
 
 describe('import results that tell the truth', () => {
   it('never shows a success check when nothing was created and rows were refused', () => {
@@ -19,12 +19,5 @@ describe('import results that tell the truth', () => {
     expect(importOutcome({ status: 'done', created: 5, duplicates: 0, errors: 0 }).tone).toBe('success');
     expect(importOutcome({ status: 'done', created: 0, duplicates: 3, errors: 0 }).tone).toBe('info');
     expect(importOutcome({ status: 'failed', created: 2, duplicates: 0, errors: 0 }).tone).toBe('error');
-  });
-
-  it('names refused fields with the labels of the mapping step, not raw keys', () => {
-    const custom = new Map([['cpf', 'CPF do cliente']]);
-    expect(importFieldLabel('tags', custom)).toBe('Tags');
-    expect(importFieldLabel('cel_phone', custom)).toBe('Telefone');
-    expect(importFieldLabel('custom_fields.cpf', custom)).toBe('CPF do cliente');
   });
 });

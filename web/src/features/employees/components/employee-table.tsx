@@ -1,9 +1,10 @@
 import type { AdminEmployeeView } from '@atende/shared/contracts/employees/views';
 import type { Role } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Badge, Button, Space, Table, Tag } from 'antd';
+import { Badge, Button, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { dayjs } from '../../../lib/dates/dates.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.adminScreens.employees;
 const ROLE_COLORS: Record<Role, string> = { admin: 'gold', manager: 'blue', operator: 'default' };
@@ -89,7 +90,7 @@ export function EmployeeTable(props: EmployeeTableProps) {
     },
   ];
   return (
-    <Table
+    <ResponsiveTable
       rowKey="_id"
       columns={columns}
       dataSource={[...items]}

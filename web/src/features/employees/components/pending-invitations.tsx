@@ -3,7 +3,8 @@ import { LIMITS } from '@atende/shared/domain/constants';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Typography } from 'antd';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 import type { ColumnsType } from 'antd/es/table';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { dayjs } from '../../../lib/dates/dates.ts';
@@ -78,7 +79,7 @@ export function PendingInvitations() {
           action={<Button onClick={() => void invitations.refetch()}>{common.retry}</Button>}
         />
       ) : (
-        <Table
+        <ResponsiveTable
           rowKey="email"
           size="small"
           columns={columns}

@@ -3,13 +3,14 @@ import { faqCategoryBody } from '@atende/shared/contracts/faq/views';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Input, List, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Input, List, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { inCompanyZone } from '../../../lib/dates/dates.ts';
 import { faqApi, faqKeys } from '../api/faq-api.ts';
 import { useFaqCategories } from '../hooks/use-faq.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.faq;
 
@@ -115,7 +116,7 @@ export function FaqManagerPage({
       />
       <Flex vertical gap={16}>
         {articles.isError && <Alert type="error" title={labels.loadError} />}
-        <Table<FaqArticleView>
+        <ResponsiveTable<FaqArticleView>
           rowKey="_id"
           loading={articles.isPending}
           dataSource={articles.data ?? []}

@@ -1,9 +1,10 @@
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Flex, Table } from 'antd';
+import { Alert, Card, Flex } from 'antd';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { faqApi, faqKeys } from '../api/faq-api.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.faq;
 
@@ -22,7 +23,7 @@ export function FaqReportsPage({
       {report.isError && <Alert type="error" title={labels.loadError} />}
       <Flex vertical gap={16}>
         <Card size="small" title={labels.views}>
-          <Table
+          <ResponsiveTable
             rowKey="_id"
             loading={report.isPending}
             dataSource={report.data?.articles ?? []}
@@ -36,7 +37,7 @@ export function FaqReportsPage({
           />
         </Card>
         <Card size="small" title={labels.searchesWithoutResult}>
-          <Table
+          <ResponsiveTable
             rowKey="term"
             loading={report.isPending}
             dataSource={report.data?.searches_without_result ?? []}

@@ -1,7 +1,7 @@
 import type { FlowSummary } from '@atende/shared/contracts/flows/views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, App, Button, Flex, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
@@ -10,6 +10,7 @@ import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { useFlowMutations, useFlows } from '../hooks/use-flows.ts';
 import { CreateFlowModal } from './create-flow-modal.tsx';
 import { builderPath } from './paths.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.flows.screens;
 const errorText = (error: unknown) => (error instanceof ApiRequestError ? error.message : labels.loadFailed);
@@ -66,7 +67,7 @@ export function FlowsPage({ title, breadcrumb }: { title: string; breadcrumb: re
           action={<Button onClick={() => void flows.refetch()}>{labels.retry}</Button>}
         />
       ) : (
-        <Table<FlowSummary>
+        <ResponsiveTable<FlowSummary>
           rowKey="_id"
           loading={flows.isLoading}
           dataSource={flows.data?.flows ?? []}

@@ -4,7 +4,7 @@ import type { ApiKeyView } from '@atende/shared/contracts/api-keys/views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, App, Button, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
@@ -14,6 +14,7 @@ import { scopesOf, useApiKeyMutations, useApiKeys, useOpenApi } from '../hooks/u
 import { ApiReference } from './api-reference.tsx';
 import { KeyFormModal, type KeyFormValues } from './key-form-modal.tsx';
 import { KeyOnceModal } from './key-once-modal.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.developers.api;
 const toastSeconds = LIMITS.toastDurationMs / 1000;
@@ -91,7 +92,7 @@ export function ApiPage({ title, breadcrumb }: { title: string; breadcrumb: read
       ) : (
         // The empty state's cell is wider than a phone; the box scrolls, never the page.
         <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
-          <Table<ApiKeyView>
+          <ResponsiveTable<ApiKeyView>
             rowKey="_id"
             loading={keys.isLoading}
             dataSource={keys.data ?? []}

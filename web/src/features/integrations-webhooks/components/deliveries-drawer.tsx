@@ -5,10 +5,11 @@ import type {
 } from '@atende/shared/contracts/webhook-endpoints/views';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, App, Button, Drawer, Flex, Table, Tag } from 'antd';
+import { Alert, App, Button, Drawer, Flex, Tag } from 'antd';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { dayjs } from '../../../lib/dates/dates.ts';
 import { useDeliveries, useWebhookMutations } from '../hooks/use-webhooks.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.developers.webhooks;
 const toastSeconds = LIMITS.toastDurationMs / 1000;
@@ -71,7 +72,7 @@ export function DeliveriesDrawer({
         />
       ) : (
         <>
-          <Table<WebhookDeliveryView>
+          <ResponsiveTable<WebhookDeliveryView>
             rowKey="_id"
             size="small"
             loading={deliveries.isLoading}

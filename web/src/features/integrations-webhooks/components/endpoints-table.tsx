@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, HistoryOutlined, KeyOutlined, SendOutlined } from '@ant-design/icons';
 import type { WebhookEndpointView } from '@atende/shared/contracts/webhook-endpoints/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Button, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.developers.webhooks;
 
@@ -47,7 +48,7 @@ export function EndpointsTable({
   actions: EndpointActions;
 }) {
   return (
-    <Table<WebhookEndpointView>
+    <ResponsiveTable<WebhookEndpointView>
       rowKey="_id"
       loading={loading}
       dataSource={[...endpoints]}

@@ -14,6 +14,7 @@ import { dayjs } from '../../../lib/dates/dates.ts';
 import type { LogsFilter } from '../api/logs-api.ts';
 import { fetchLogsPage, logKeys } from '../api/logs-api.ts';
 import { describeAction, fieldChanges } from '../forms/log-entry.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.adminScreens.logs;
 const common = ptBR.adminScreens.common;
@@ -83,7 +84,7 @@ export function LogsPage({ title, breadcrumb }: { title: string; breadcrumb: rea
             data-testid="logs-error"
           />
         ) : (
-          <Table
+          <ResponsiveTable
             rowKey="_id"
             columns={columns}
             dataSource={shown}

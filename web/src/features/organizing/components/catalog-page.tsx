@@ -4,12 +4,13 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { QueryKey } from '@tanstack/react-query';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance, TableColumnsType } from 'antd';
-import { Alert, App, Button, Flex, Form, Modal, Table, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Flex, Form, Modal, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const common = ptBR.contactsScreens.common;
 
@@ -150,7 +151,7 @@ export function CatalogPage<Item extends object, Values extends object>(
           data-testid={`${testId}-error`}
         />
       ) : (
-        <Table<Item>
+        <ResponsiveTable<Item>
           rowKey={props.rowKey}
           loading={list.isLoading}
           dataSource={list.data ?? []}

@@ -1,6 +1,6 @@
 import type { DealView } from '@atende/shared/contracts/pipelines/deal-views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, Button, Flex, Select, Table, Tag } from 'antd';
+import { Alert, Button, Flex, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { useEmployees, useFunnelLive, usePipelines, useStageDeals } from '../hooks/use-funnel.ts';
 import { formatBRL, formatDuration } from '../state/money.ts';
 import { DealDrawer } from './deal-drawer.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const t = ptBR.pipelines.screens;
 
@@ -53,7 +54,7 @@ export function StageTablePage({
             action={<Button onClick={() => void deals.refetch()}>{t.retry}</Button>}
           />
         )}
-        <Table<DealView>
+        <ResponsiveTable<DealView>
           rowKey="_id"
           loading={deals.isLoading}
           dataSource={rows}

@@ -1,9 +1,10 @@
 import type { ContactView } from '@atende/shared/contracts/contacts/views';
 import type { SmartTagView } from '@atende/shared/contracts/smart-tags/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Alert, Button, Card, Flex, Table } from 'antd';
+import { Alert, Button, Card, Flex } from 'antd';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { useSmartTagMembers } from '../hooks/use-smart-tags.ts';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.smartTags.screens;
 const contactLabels = ptBR.contactsScreens.contacts;
@@ -24,7 +25,7 @@ export function MembersList({ tag }: { tag: SmartTagView }) {
         />
       ) : (
         <Flex vertical gap={8}>
-          <Table<ContactView>
+          <ResponsiveTable<ContactView>
             rowKey="_id"
             size="small"
             loading={members.isLoading}

@@ -3,7 +3,7 @@ import { LIMITS } from '@atende/shared/domain/constants';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { DeleteOutlined, EditOutlined, FieldTimeOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Table, Tooltip } from 'antd';
+import { Alert, App, Button, Flex, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
@@ -13,6 +13,7 @@ import { useChoices, useSaveSmartTag, useSmartTags } from '../hooks/use-smart-ta
 import { conditionSummary } from './condition-summary.ts';
 import { StatusTag } from './status-tag.tsx';
 import { ColorTag } from '../../../components/color-tag/color-tag.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.smartTags.screens;
 const common = ptBR.contactsScreens.common;
@@ -84,7 +85,7 @@ export function SmartTagsPage({
           action={<Button onClick={() => void tags.refetch()}>{common.retry}</Button>}
         />
       ) : (
-        <Table<SmartTagView>
+        <ResponsiveTable<SmartTagView>
           rowKey="_id"
           loading={tags.isLoading}
           dataSource={tags.data ?? []}

@@ -30,7 +30,7 @@ export function TmailReader({
             <Descriptions.Item label={labels.to}>
               {[...data.to, ...data.departments].map((person) => person.name).join(', ')}
             </Descriptions.Item>
-            <Descriptions.Item label="Data">
+            <Descriptions.Item label={labels.date}>
               {inCompanyZone(data.created_at).format('DD/MM/YYYY HH:mm')}
             </Descriptions.Item>
           </Descriptions>

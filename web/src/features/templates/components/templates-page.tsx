@@ -5,7 +5,7 @@ import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { decideAccess } from '@atende/shared/rules/access';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Flex, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Flex, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { HTMLAttributes } from 'react';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { fetchTemplates, syncIntegrationTemplates, templateKeys } from '../api/t
 import { canSyncTemplates, templateIntegrations } from '../status/template-integrations.ts';
 import { templateStatusDisplay } from '../status/template-status.ts';
 import { SubmitTemplateModal } from './submit-template-modal.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const labels = ptBR.channelsScreens.templates;
 const common = ptBR.adminScreens.common;
@@ -116,7 +117,7 @@ export function TemplatesPage({
     if (!channels.isLoading && integrations.length === 0)
       return <Empty description={labels.noIntegration} data-testid="templates-no-integration" />;
     return (
-      <Table
+      <ResponsiveTable
         rowKey="_id"
         columns={columns}
         dataSource={templates.data ?? []}
