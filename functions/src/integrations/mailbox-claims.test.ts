@@ -4,13 +4,12 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { type InboundMessage, inboundMessage } from '@atende/shared/channels/inbound';
 import { createChannelIntegration } from '@atende/shared/contracts/integrations/create-channel-integration';
 import { deleteChannelIntegration } from '@atende/shared/contracts/integrations/delete-channel-integration';
-import { listChannelIntegrations } from '@atende/shared/contracts/integrations/list-channel-integrations';
 import { updateChannelIntegration } from '@atende/shared/contracts/integrations/update-channel-integration';
 import {
   confirmMailbox,
   resendMailboxCode,
 } from '@atende/shared/contracts/integrations/mailbox-confirmation';
-import type { IntegrationView, ProviderIntegrationView } from '@atende/shared/contracts/integrations/views';
+import type { ProviderIntegrationView } from '@atende/shared/contracts/integrations/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ENV } from '@atende/shared/infra/env';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
@@ -19,7 +18,6 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
 import { ingestEmail } from '../channels/email/ingest.ts';
 import { findMailbox, mailboxKey } from '../channels/email/mailboxes.ts';
-import { readCompanyItem } from '../company/store.ts';
 import { createTenant, type Tenant } from '../company/test-tenant.ts';
 import { findByProviderId } from '../conversations/message-store.ts';
 import { deliverInbound } from '../conversations/test-inbox.ts';
@@ -90,8 +88,6 @@ const update = (token: string, id: string, body: Record<string, unknown>) =>
   callRoute(handler, updateChannelIntegration, { token, params: { id }, body });
 const remove = (token: string, id: string) =>
   callRoute(handler, deleteChannelIntegration, { token, params: { id } });
-const list = async (token: string) =>
-  ((await callRoute(handler, listChannelIntegrations, { token })).body as { items: IntegrationView[] }).items;
 const claim = async (address: string) =>
   (
     await clients().document.send(
