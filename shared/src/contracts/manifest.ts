@@ -87,6 +87,7 @@ import { createWallet } from './wallets/create-wallet.ts';
 import { deleteWallet } from './wallets/delete-wallet.ts';
 import { listWallets } from './wallets/list-wallets.ts';
 import { updateWallet } from './wallets/update-wallet.ts';
+import { createWalletExport, getWalletExport } from './wallets/wallet-exports.ts';
 import { createQuickMessage } from './quick-messages/create-quick-message.ts';
 import { deleteQuickMessage } from './quick-messages/delete-quick-message.ts';
 import { listQuickMessages } from './quick-messages/list-quick-messages.ts';
@@ -268,6 +269,8 @@ export const ROUTES: readonly RouteContract[] = [
   deleteWallet,
   listWallets,
   updateWallet,
+  createWalletExport,
+  getWalletExport,
   createQuickMessage,
   deleteQuickMessage,
   listQuickMessages,

@@ -1031,6 +1031,7 @@ export const ptBR = {
     importDuplicateInFile: 'Telefone ou e-mail repetido no arquivo.',
     importDuplicate: 'Contato já existente.',
     exportNotFound: 'Exportação não encontrada.',
+    walletViewDenied: 'Você não tem permissão para ver os contatos das carteiras.',
     defaultVariables: {
       company_name: 'Nome da empresa',
       company_cnpj: 'CNPJ da empresa',
@@ -1209,6 +1210,12 @@ export const ptBR = {
       deleted: 'Carteira excluída com sucesso.',
       pick: 'Selecione uma carteira para gerenciar.',
       updatedLive: 'As carteiras foram atualizadas.',
+      export: 'Exportar contatos da carteira',
+      exportTitle: 'Exportando a carteira "{{name}}"',
+      exportProgress: '{{processed}} de {{expected}} contatos',
+      exportDone: 'A planilha da carteira está pronta. O link de download expira em alguns minutos.',
+      exportFailed: 'Não foi possível exportar a carteira. Tente novamente mais tarde.',
+      exportDownload: 'Baixar CSV',
     },
     weekdays: {
       sunday: 'Domingo',
