@@ -1074,6 +1074,7 @@ export const ptBR = {
       loadMore: 'Carregar mais',
       deleteConfirm: 'Deseja realmente excluir "{{name}}"?',
       readOnly: 'Padrão',
+      close: 'Fechar',
     },
     contacts: {
       newContact: 'Novo contato',
