@@ -28,6 +28,8 @@ export const ENV = {
   /** AWS: the bucket the SES receipt rule stores inbound mail in, and the key prefix it writes under. */
   inboundMailBucket: 'INBOUND_MAIL_BUCKET',
   inboundMailPrefix: 'INBOUND_MAIL_PREFIX',
+  /** Comma-separated rollout flags on for every company (a company's blacklist can still turn some off). */
+  platformRollouts: 'PLATFORM_ROLLOUTS',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];
