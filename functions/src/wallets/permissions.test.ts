@@ -8,6 +8,7 @@ import { createWallet } from '@atende/shared/contracts/wallets/create-wallet';
 import { listWallets } from '@atende/shared/contracts/wallets/list-wallets';
 import { createWalletExport, getWalletExport } from '@atende/shared/contracts/wallets/wallet-exports';
 import type { WalletView } from '@atende/shared/contracts/wallets/views';
+import { ROLLOUTS } from '@atende/shared/domain/features';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -105,6 +106,9 @@ describe('wallet export (wallets:export-base, spec point 6)', () => {
     const { tenant, north } = await walletCompany();
     const start = (token: string) =>
       callRoute(handler, createWalletExport, { token, params: { id: north._id } });
+    // Without the manager rollout a manager passes on role alone (spec point 5).
+    expect((await start(tenant.manager.token)).status).toBe(202);
+    await setCompany(tenant.companyId, { rollouts: [ROLLOUTS.manager] });
     expect((await start(tenant.manager.token)).status).toBe(403);
     expect((await start(tenant.operator.token)).status).toBe(403);
     await setCompany(tenant.companyId, {

@@ -55,8 +55,8 @@ const permissionRolloutOn = (ctx: AccessContext): boolean =>
 
 /**
  * Spec point 5, route access, checked in the spec's order so the first failing clause picks the redirect:
- * role, plan types, plan features (any of), modules (any of), FAQ role, manager company permission, per-route
- * permission (only under the manager/profile-manager rollouts), operator permission, rollouts.
+ * role, plan types, plan features (any of), modules (any of), FAQ role, manager company permission and per-route
+ * permission (both only under the manager/profile-manager rollouts), operator permission, rollouts.
  */
 export function decideAccess(rule: AccessRule | undefined, ctx: AccessContext): AccessDecision {
   if (!rule) return ALLOW;
@@ -70,9 +70,12 @@ export function decideAccess(rule: AccessRule | undefined, ctx: AccessContext): 
     const role = faqRole(ctx);
     if (!role || !rule.faqRoles.includes(role)) return toError;
   }
+  // Spec point 5 puts both checks under the manager/profile-manager rollouts: without them a manager passes on
+  // role alone, as before the rollout (the legacy behaviour).
   if (
     rule.companyPermission &&
     ctx.role === 'manager' &&
+    permissionRolloutOn(ctx) &&
     ctx.company.permissions[rule.companyPermission] !== true
   ) {
     return toHome;
