@@ -467,6 +467,8 @@ export const ptBR = {
           'operator_contacts:export-base': 'Exportar contatos',
           'operator_wallets:export-base': 'Exportar carteiras',
         },
+        managerLegacy:
+          'O perfil de gestor ainda não foi liberado para a sua empresa: até lá, os gestores entram nas telas de integrações, automações, importação, exportação e exclusão de contatos mesmo sem estas permissões. As demais já valem.',
         operatorScope: 'Quais atendimentos o operador vê',
         operatorScopeOwn: 'Apenas os próprios atendimentos',
         help: {

@@ -50,7 +50,8 @@ export function moduleEnabled(ctx: Pick<AccessContext, 'company'>, module: strin
   return ctx.company.modules[module] === 1;
 }
 
-const permissionRolloutOn = (ctx: AccessContext): boolean =>
+/** The manager or profile-manager rollout: route permissions and managers' company permissions are checked. */
+export const permissionRolloutOn = (ctx: Pick<AccessContext, 'rollouts'>): boolean =>
   ctx.rollouts.includes(ROLLOUTS.manager) || ctx.rollouts.includes(ROLLOUTS.profileManager);
 
 /**
