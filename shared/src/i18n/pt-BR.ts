@@ -711,6 +711,7 @@ export const ptBR = {
       email: 'E-mail',
       protocol: 'Protocolo',
       evaluation: 'Avaliação: {{grade}}/5',
+      servedBy: 'Atendido por {{name}}',
       channel: 'Canal',
       status: 'Situação',
       department: 'Departamento',
