@@ -161,7 +161,12 @@ import {
 } from './profile/routes.ts';
 import { getConsumption, getFinance, getMyPlan, requestPlanChange } from './billing/routes.ts';
 import { listNews, markNewsRead } from './news/routes.ts';
-import { createSuggestion, listSuggestions, voteSuggestion } from './suggestions/routes.ts';
+import {
+  createSuggestion,
+  listSuggestions,
+  updateSuggestionStatus,
+  voteSuggestion,
+} from './suggestions/routes.ts';
 import {
   completeLesson,
   courseTeamProgress,
@@ -338,6 +343,7 @@ export const ROUTES: readonly RouteContract[] = [
   listSuggestions,
   createSuggestion,
   voteSuggestion,
+  updateSuggestionStatus,
   listCourses,
   getCourse,
   createCourse,
