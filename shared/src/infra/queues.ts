@@ -122,6 +122,8 @@ export const QUEUES: readonly QueueDefinition[] = [
     // The consumer shares its module with the enqueueing service, so it is granted the send as well.
     producers: [
       { module: 'ai/handler', export: 'handler' },
+      // Publishing an FAQ article adds it to the company's FAQ knowledge base.
+      { module: 'faq/handler', export: 'handler' },
       { module: 'ai/ingest-consumer', export: 'handler' },
     ],
     description:
