@@ -159,7 +159,13 @@ import {
   saveProfileImage,
   updateProfile,
 } from './profile/routes.ts';
-import { getConsumption, getFinance, getMyPlan, requestPlanChange } from './billing/routes.ts';
+import {
+  getConsumption,
+  getFinance,
+  getGupshupBalance,
+  getMyPlan,
+  requestPlanChange,
+} from './billing/routes.ts';
 import { listNews, markNewsRead } from './news/routes.ts';
 import {
   createSuggestion,
@@ -338,6 +344,7 @@ export const ROUTES: readonly RouteContract[] = [
   requestPlanChange,
   getConsumption,
   getFinance,
+  getGupshupBalance,
   listNews,
   markNewsRead,
   listSuggestions,

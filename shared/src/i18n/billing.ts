@@ -27,6 +27,8 @@ export const billingStrings = {
   status: 'Situação',
   noInvoices: 'Nenhuma fatura registrada.',
   loadError: 'Não foi possível carregar os dados financeiros.',
+  gupshupBalance: 'Saldo da carteira Gupshup',
+  gupshupBalanceFailed: 'Não foi possível consultar o saldo na Gupshup. Tente novamente mais tarde.',
   featureNames: {
     'contact-tracking': 'Origem dos contatos',
     'ai-assistants': 'Assistentes de IA',

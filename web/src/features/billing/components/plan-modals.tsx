@@ -23,6 +23,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingApi, billingKeys } from '../api/billing-api.ts';
+import { GupshupBalance } from './gupshup-balance.tsx';
 
 const labels = ptBR.billing;
 const featureName = (feature: string) => (labels.featureNames as Record<string, string>)[feature] ?? feature;
@@ -178,6 +179,7 @@ export function ConsumptionModal({ onClose }: { onClose: () => void }) {
             </Typography.Text>
           </>
         )}
+        <GupshupBalance />
       </div>
     </Modal>
   );
