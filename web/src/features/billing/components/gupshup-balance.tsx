@@ -3,7 +3,7 @@ import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { decideAccess } from '@atende/shared/rules/access';
 import { formatMoney } from '@atende/shared/rules/hub-format';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Skeleton, Typography } from 'antd';
+import { Descriptions, Empty, Skeleton, Typography } from 'antd';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { billingApi, billingKeys } from '../api/billing-api.ts';
 
@@ -13,7 +13,7 @@ const labels = ptBR.billing;
  * The Gupshup wallet balance of each Gupshup integration, for those the company lets see it (operators only with
  * show_gupshup_wallet_balance_to_operators); nothing at all for a company without Gupshup.
  */
-export function GupshupBalance() {
+export function GupshupBalance({ emptyText }: { emptyText?: string }) {
   const { access } = useSession();
   const allowed = access !== undefined && decideAccess(getGupshupBalance.access, access).allowed;
   const balances = useQuery({
@@ -23,7 +23,8 @@ export function GupshupBalance() {
     staleTime: 60_000,
     select: (answer) => answer.balances,
   });
-  if (!allowed || balances.data?.length === 0 || balances.isError) return null;
+  if (!allowed || balances.isError) return null;
+  if (balances.data?.length === 0) return emptyText ? <Empty description={emptyText} /> : null;
   return (
     <div style={{ marginTop: 16 }} data-testid="gupshup-balance">
       <Typography.Title level={5}>{labels.gupshupBalance}</Typography.Title>
