@@ -1,11 +1,12 @@
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { formatBRL, formatBrasilia } from '@atende/shared/rules/hub-format';
+import { formatBRL } from '@atende/shared/rules/hub-format';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Flex, Skeleton, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { billingApi, billingKeys } from '../api/billing-api.ts';
+import { formatCompanyTime } from '../../../lib/dates/dates.ts';
 
 const labels = ptBR.billing;
 
@@ -46,7 +47,7 @@ export function FinancialPanelPage({
                 {finance.data.client_status ?? '—'}
               </Descriptions.Item>
               <Descriptions.Item label={labels.dueDate}>
-                {finance.data.due_date ? formatBrasilia(finance.data.due_date) : '—'}
+                {finance.data.due_date ? formatCompanyTime(finance.data.due_date, 'date') : '—'}
               </Descriptions.Item>
             </Descriptions>
           </Card>

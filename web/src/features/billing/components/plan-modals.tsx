@@ -5,7 +5,6 @@ import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { getConsumption } from '@atende/shared/contracts/billing/routes';
 import { decideAccess } from '@atende/shared/rules/access';
-import { formatBrasilia } from '@atende/shared/rules/hub-format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -27,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session/use-session.ts';
 import { billingApi, billingKeys } from '../api/billing-api.ts';
 import { GupshupBalance } from './gupshup-balance.tsx';
+import { formatCompanyTime } from '../../../lib/dates/dates.ts';
 
 const labels = ptBR.billing;
 const featureName = (feature: string) => (labels.featureNames as Record<string, string>)[feature] ?? feature;
@@ -61,7 +61,7 @@ export function MyPlanModal({ onClose, onSeePlans }: { onClose: () => void; onSe
             </Descriptions.Item>
             {plan.data.due_date && (
               <Descriptions.Item label={labels.dueDate}>
-                {formatBrasilia(plan.data.due_date)}
+                {formatCompanyTime(plan.data.due_date, 'date')}
               </Descriptions.Item>
             )}
             <Descriptions.Item label={labels.includedUsers}>{plan.data.max_included_users}</Descriptions.Item>
@@ -74,7 +74,7 @@ export function MyPlanModal({ onClose, onSeePlans }: { onClose: () => void; onSe
               <Descriptions.Item label={labels.plans}>
                 {interpolate(labels.pendingRequest, {
                   plan: t(`plans.${plan.data.pending_request.plan}`),
-                  date: formatBrasilia(plan.data.pending_request.created_at),
+                  date: formatCompanyTime(plan.data.pending_request.created_at),
                 })}
               </Descriptions.Item>
             )}

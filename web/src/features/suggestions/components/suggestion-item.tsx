@@ -2,9 +2,9 @@ import { LikeOutlined } from '@ant-design/icons';
 import type { SuggestionView } from '@atende/shared/contracts/suggestions/routes';
 import { interpolate, plural } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { formatBrasilia } from '@atende/shared/rules/hub-format';
 import { type SuggestionStatus, SUGGESTION_TRANSITIONS } from '@atende/shared/rules/suggestion-status';
 import { Button, List, Select, Space, Tag, Typography } from 'antd';
+import { formatCompanyTime } from '../../../lib/dates/dates.ts';
 
 const labels = ptBR.suggestions;
 const STATUS_COLORS: Record<SuggestionStatus, string> = {
@@ -74,12 +74,12 @@ export function SuggestionItem({
         }
         description={
           <>
-            {`${item.description} — ${item.author.name}, ${formatBrasilia(item.created_at)} · ${plural(labels.votes, item.votes)}`}
+            {`${item.description} — ${item.author.name}, ${formatCompanyTime(item.created_at)} · ${plural(labels.votes, item.votes)}`}
             {item.status_changed && (
               <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
                 {interpolate(labels.statusChanged, {
                   name: item.status_changed.by,
-                  at: formatBrasilia(item.status_changed.at),
+                  at: formatCompanyTime(item.status_changed.at),
                 })}
               </Typography.Text>
             )}
