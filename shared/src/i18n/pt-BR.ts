@@ -288,6 +288,8 @@ export const ptBR = {
       noParent: 'Nenhum (departamento principal)',
       tagColor: 'Cor da etiqueta',
       viewAllContacts: 'Ver todos os contatos',
+      viewAllContactsHelp:
+        'Os funcionários deste departamento veem os contatos de todas as carteiras, mesmo quando as carteiras limitam a visão.',
       employees: 'Funcionários',
       deleteConfirm: 'Excluir o departamento {{name}}? As conversas dele voltam para a fila da empresa.',
       deleted: 'Departamento excluído.',
