@@ -35,6 +35,8 @@ export const BUCKET_USERS: Readonly<Record<'media' | 'exports', readonly BucketU
     { handler: handlerRef('contacts/handler'), access: 'readWrite' },
     { handler: handlerRef('imports/import-consumer'), access: 'readWrite' },
     { handler: handlerRef('imports/export-consumer'), access: 'readWrite' },
+    // Wallet exports share the contacts' export service (presigned downloads; the consumer writes the file).
+    { handler: handlerRef('wallets/handler'), access: 'readWrite' },
   ],
 };
 

@@ -36,6 +36,7 @@ export function newTrialCompany(input: {
     official_whatsapps: {},
     created_at: input.now.toISOString(),
     rollouts: [],
+    rollout_blacklist: [],
     plan_features: [],
   };
 }

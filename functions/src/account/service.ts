@@ -12,6 +12,7 @@ import {
 } from '../auth/session-store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Forbidden, NotFound } from '../lib/errors.ts';
+import { enabledRollouts } from '../company/rollouts.ts';
 import { notifyOtherSessions } from './notify.ts';
 import { type CompanyRecord, type EmployeeRecord, toCompanyView, toEmployeeView } from './records.ts';
 import { expireTrial, getCompany, getEmployee, listModalNotifications } from './store.ts';
@@ -47,14 +48,14 @@ export async function mountApp(auth: AuthContext, employeeId: string) {
 
 export async function rollouts(auth: AuthContext, companyId: string): Promise<string[]> {
   requireOwnCompany(auth, companyId);
-  return (await callerCompany(auth)).rollouts;
+  return enabledRollouts(await callerCompany(auth));
 }
 
 /** Stored plan features under the plan-access rollout; [] when gating is off (the client then allows all). */
 export async function planFeatures(auth: AuthContext, companyId: string): Promise<string[]> {
   requireOwnCompany(auth, companyId);
   const company = await callerCompany(auth);
-  return planAccessControlOn(company.rollouts) ? company.plan_features : [];
+  return planAccessControlOn(enabledRollouts(company)) ? company.plan_features : [];
 }
 
 export async function permissions(auth: AuthContext) {

@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ROLLOUTS } from '@atende/shared/domain/features';
 import { installApp, listApps, uninstallApp } from '@atende/shared/contracts/apps/routes';
 import { type AppView, listAppsResponse } from '@atende/shared/contracts/apps/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
@@ -201,9 +202,12 @@ describe('apps catalogue', () => {
   it('refuses operators, managers without manage_integration, and plans outside allowedPlans', async () => {
     expect((await callRoute(handler, listApps, { token: a.operator.token })).status).toBe(403);
     expect((await install(a, 'agendor', { token: 't' }, a.operator.token)).status).toBe(403);
+    // Spec point 5: the manager's company permission is checked under the manager rollout.
+    await setCompany(a.companyId, { rollouts: [ROLLOUTS.manager] });
     expect((await install(a, 'agendor', { token: 't' }, a.manager.token)).status).toBe(403);
     await setCompany(a.companyId, { permissions: { manage_integration: true } });
     expect((await install(a, 'agendor', { token: 't' }, a.manager.token)).status).toBe(201);
+    await setCompany(a.companyId, { rollouts: [] });
     await setCompany(b.companyId, { account_type: 'basic' });
     const basic = await install(b, 'nectar', { token: 't' });
     expect(basic).toMatchObject({ status: 403, body: { message: ptBR.apps.planNotAllowed } });

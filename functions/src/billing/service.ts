@@ -6,6 +6,7 @@ import { paymentStatusKey } from '@atende/shared/domain/company';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { planGatingEnabled } from '@atende/shared/rules/access';
 import { getCompany } from '../account/store.ts';
+import { enabledRollouts } from '../company/rollouts.ts';
 import { readCompanyItem } from '../company/store.ts';
 import { inboxKeys } from '../conversations/keys.ts';
 import { maxIncludedUsers } from '../employees/limits.ts';
@@ -23,7 +24,7 @@ export async function myPlan(auth: AuthContext): Promise<MyPlanView> {
     readCompanyItem(auth.companyId),
     queryAllByPrefix(requestsPk(auth.companyId), '2'),
   ]);
-  const gating = company ? planGatingEnabled({ rollouts: company.rollouts }) : false;
+  const gating = company ? planGatingEnabled({ rollouts: enabledRollouts(company) }) : false;
   const latest = requests.sort((a, b) => String(b.sk).localeCompare(String(a.sk)))[0];
   return {
     plan: (company?.account_type ?? 'basic') as PlanCode,

@@ -4,6 +4,7 @@ import type { AccessContext } from '@atende/shared/rules/access';
 import { getCompany } from '../account/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { NotFound } from '../lib/errors.ts';
+import { enabledRollouts } from './rollouts.ts';
 
 /**
  * The spec's AccessContext for the server-side route guard: the role the authorizer read, and the company's
@@ -22,7 +23,7 @@ export async function loadAccessContext(auth: AuthContext): Promise<AccessContex
       permissions: company.permissions,
       ...(faqModule.success ? { settings: { faqModule: faqModule.data } } : {}),
     },
-    rollouts: company.rollouts,
+    rollouts: enabledRollouts(company),
     planFeatures: company.plan_features,
   };
 }

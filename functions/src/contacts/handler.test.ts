@@ -1,4 +1,5 @@
 import { updateCompanySettings } from '@atende/shared/contracts/company/update-company-settings';
+import { ROLLOUTS } from '@atende/shared/domain/features';
 import { createContact } from '@atende/shared/contracts/contacts/create-contact';
 import { deleteContact } from '@atende/shared/contracts/contacts/delete-contact';
 import { getContact } from '@atende/shared/contracts/contacts/get-contact';
@@ -130,10 +131,12 @@ describe('contacts CRUD', () => {
     const contact = (await create(a, { full_name: 'Para Apagar' })).body as ContactView;
     const del = (token: string) => callRoute(handler, deleteContact, { token, params: { id: contact._id } });
     expect((await del(a.operator.token)).status).toBe(403);
+    // Spec point 5: the manager's company permission is checked under the manager rollout.
+    await setCompany(a.companyId, { rollouts: [ROLLOUTS.manager] });
     expect((await del(a.manager.token)).status).toBe(403);
     await setCompany(a.companyId, { permissions: { allow_customer_delete_manager: true } });
     expect((await del(a.manager.token)).status).toBe(200);
-    await setCompany(a.companyId, { permissions: {} });
+    await setCompany(a.companyId, { permissions: {}, rollouts: [] });
   });
 
   it("answers 404 for another company's contact and leaves it", async () => {

@@ -1,7 +1,9 @@
 import type { WalletView } from '@atende/shared/contracts/wallets/views';
 import { type SensitiveMaskMode, canManageCustomer, sensitiveMaskMode } from '@atende/shared/rules/customers';
+import { viewsAllContacts, walletLimitApplies } from '@atende/shared/rules/wallet-reach';
 import * as z from 'zod';
 import { readSettings } from '../company/settings-reader.ts';
+import { flatten, readTree } from '../departments/tree.ts';
 import { readCompanyItem } from '../company/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { walletCatalogue } from '../wallets/catalogue.ts';
@@ -12,7 +14,9 @@ import type { ContactRecord } from './records.ts';
 export interface ContactScope {
   auth: AuthContext;
   mask: SensitiveMaskMode;
-  /** Wallet mode with its limit is on and the caller is not an admin. */
+  /** The company's permission flags. */
+  permissions: Record<string, boolean>;
+  /** A wallet limit (the company's or the caller's role's) binds the caller (rules/wallet-reach.ts). */
   limited: boolean;
   wallets: Map<string, WalletView>;
   /** Wallets the caller owns or belongs to. */
@@ -28,10 +32,10 @@ export async function loadScope(auth: AuthContext): Promise<ContactScope> {
   ]);
   const settings = readSettings(company);
   const permissions = flags.parse(company.permissions ?? {});
-  const limited =
-    auth.role !== 'admin' &&
-    settings.wallets.wallet_mode &&
-    settings.wallets.limit_customers_to_wallet_employees;
+  const limited = walletLimitApplies(auth.role, settings.wallets, {
+    permissions,
+    viewAllContacts: viewsAllContacts(flatten(readTree(company.departments)), auth.employeeId),
+  });
   const own = new Set(
     wallets
       .filter(
@@ -42,13 +46,14 @@ export async function loadScope(auth: AuthContext): Promise<ContactScope> {
   return {
     auth,
     mask: sensitiveMaskMode(auth.role, permissions, settings.dataProtection.sensitive_data_mode),
+    permissions,
     limited,
     wallets: new Map(wallets.map((wallet) => [wallet._id, wallet])),
     own,
   };
 }
 
-/** Spec point 5: with wallet limits on, non-admins manage only the contacts of their wallets (and those in none). */
+/** Spec points 5 and 6: under a wallet limit, the caller manages only the contacts of their wallets (and those in none). */
 export function mayManage(scope: ContactScope, contact: Pick<ContactRecord, 'wallet'>): boolean {
   const wallet = contact.wallet ? scope.wallets.get(contact.wallet) : null;
   return canManageCustomer(

@@ -154,6 +154,10 @@ export async function deleteContact(auth: AuthContext, id: string) {
 
 export async function listContacts(auth: AuthContext, query: z.infer<typeof listContactsQuery>) {
   const scope = await loadScope(auth);
+  // Spec point 6: an operator browses contacts wallet by wallet only with contacts:wallet_view.
+  if (query.wallet && auth.role === 'operator' && scope.permissions['contacts:wallet_view'] !== true) {
+    throw new Forbidden(ptBR.contacts.walletViewDenied);
+  }
   if (query.wallet && scope.limited && !scope.own.has(query.wallet)) {
     return { contacts: [], next_cursor: null };
   }

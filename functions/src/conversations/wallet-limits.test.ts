@@ -29,7 +29,14 @@ import { handler as walletsHandler } from '../wallets/handler.ts';
 import { handler } from './handler.ts';
 import { findByProviderId } from './message-store.ts';
 import { getConversation as readConversation } from './store.ts';
-import { createInbox, deliverInbound, type Inbox, inboundText, setSettings } from './test-inbox.ts';
+import {
+  createInbox,
+  deliverInbound,
+  type Inbox,
+  inboundText,
+  setPermissions,
+  setSettings,
+} from './test-inbox.ts';
 
 const management = mockClient(ApiGatewayManagementApiClient);
 /** The wallet copy onto conversations is a reaction to contact.updated. */
@@ -184,6 +191,24 @@ describe('wallet limits in the inbox (spec point 5)', () => {
     await limitWallets(inbox, true);
     expect(await listed(inbox.operator, { tab: 'queue', wallet: inbox.south })).toEqual([]);
     expect(await queueCount(inbox, inbox.operator, { walletEnable: true, wallets: [inbox.south] })).toBe(0);
+  });
+
+  it('limits only the role whose limit_view_customer_wallet_* flag is on (spec point 6)', async () => {
+    const inbox = await walletInbox();
+    const south = await arrive(inbox);
+    const north = await arrive(inbox);
+    await moveContact(inbox, south.customer, inbox.south);
+    await moveContact(inbox, north.customer, inbox.north);
+    await setSettings(inbox.companyId, {
+      wallets: { wallet_mode: true, limit_customers_to_wallet_employees: false },
+    });
+    await setPermissions(inbox.companyId, { limit_view_customer_wallet_operator: true });
+    expect(await listed(inbox.operator, { tab: 'queue' })).toEqual([north.id]);
+    expect(await open(inbox.operator, south.id)).toBe(404);
+    expect(await listed(inbox.manager, { tab: 'queue' })).toEqual([south.id, north.id].sort());
+    await setPermissions(inbox.companyId, { limit_view_customer_wallet_manager: true });
+    expect(await listed(inbox.operator, { tab: 'queue' })).toEqual([south.id, north.id].sort());
+    expect(await open(inbox.manager, north.id)).toBe(404);
   });
 
   it('changes nothing while wallet mode or its limit is off', async () => {

@@ -9,6 +9,7 @@ import { loadAccessContext } from '../company/access-context.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import { withLinks } from './files.ts';
+import { syncArticleKnowledge } from './knowledge.ts';
 import { searchWords } from './reading.ts';
 import { plainText, sanitizeArticleHtml } from '../lib/rich-text.ts';
 import * as store from './store.ts';
@@ -120,5 +121,6 @@ export async function setStatus(auth: AuthContext, id: string, status: FaqStatus
         }
       : { ...article, status, updated_at: now };
   await store.putArticle(auth.companyId, next);
+  await syncArticleKnowledge(auth, next);
   return view(auth.companyId, next);
 }

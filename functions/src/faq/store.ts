@@ -1,4 +1,10 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { FaqStatus } from '@atende/shared/contracts/faq/views';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -191,4 +197,43 @@ export async function listMisses(companyId: string) {
     term: String(item.term),
     count: Number(item.count),
   }));
+}
+
+/** Where a published article lives in the company's AI knowledge (sk AIDOC#<article>). */
+export interface KnowledgeLink {
+  knowledge_base: string;
+  document: string;
+}
+
+export async function readKnowledgeLink(
+  companyId: string,
+  article: string,
+): Promise<KnowledgeLink | undefined> {
+  const { Item } = await clients().document.send(
+    new GetCommand({
+      TableName: table(),
+      Key: { pk: pk(companyId), sk: `AIDOC#${article}` },
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? { knowledge_base: String(Item.knowledge_base), document: String(Item.document) } : undefined;
+}
+
+export async function putKnowledgeLink(
+  companyId: string,
+  article: string,
+  link: KnowledgeLink,
+): Promise<void> {
+  await clients().document.send(
+    new PutCommand({
+      TableName: table(),
+      Item: { pk: pk(companyId), sk: `AIDOC#${article}`, entity: 'faq_knowledge_link', ...link },
+    }),
+  );
+}
+
+export async function deleteKnowledgeLink(companyId: string, article: string): Promise<void> {
+  await clients().document.send(
+    new DeleteCommand({ TableName: table(), Key: { pk: pk(companyId), sk: `AIDOC#${article}` } }),
+  );
 }

@@ -1,4 +1,5 @@
 import { createFlow } from '@atende/shared/contracts/flows/create-flow';
+import { ROLLOUTS } from '@atende/shared/domain/features';
 import { deleteFlow } from '@atende/shared/contracts/flows/delete-flow';
 import { duplicateFlow } from '@atende/shared/contracts/flows/duplicate-flow';
 import { getFlow } from '@atende/shared/contracts/flows/get-flow';
@@ -253,10 +254,13 @@ describe('flows API', () => {
   it('lets managers in only with manage_automation, never operators, and keeps companies apart', async () => {
     const flow = await create(a, 'Privado');
     expect((await callRoute(handler, listFlows, { token: a.operator.token })).status).toBe(403);
+    // Spec point 5: the manager's company permission is checked under the manager rollout.
+    await setCompany(a.companyId, { rollouts: [ROLLOUTS.manager] });
     expect((await callRoute(handler, listFlows, { token: a.manager.token })).status).toBe(403);
     await setPermissions(a.companyId, { manage_automation: true });
     expect((await callRoute(handler, listFlows, { token: a.manager.token })).status).toBe(200);
     await setPermissions(a.companyId, {});
+    await setCompany(a.companyId, { rollouts: [] });
 
     const list = (await callRoute(handler, listFlows, { token: b.admin.token })).body as {
       flows: FlowSummary[];

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { toContactView } from '../contacts/records.ts';
 import { loadScope } from '../contacts/scope.ts';
 import { searchContacts } from '../contacts/search.ts';
@@ -7,8 +8,8 @@ import { logger } from '../lib/logger.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
 import { publishToEmployee } from '../realtime/publish.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
-import { exportFileKey, putFile, XLSX_TYPE } from './files.ts';
-import { type ExportJob, readExportJob, saveExportResult } from './export-service.ts';
+import { contentTypeOf, exportFileKey, putFile } from './files.ts';
+import { type ExportJob, readExportJob, saveExportProgress, saveExportResult } from './export-service.ts';
 import { jobMessage, type JobMessage } from './queue.ts';
 
 const PAGE = 100;
@@ -22,10 +23,18 @@ const COLUMNS = [
   { header: 'Carteira', key: 'wallet', width: 24 },
   { header: 'Base legal', key: 'legal_basis', width: 20 },
   { header: 'Criado em', key: 'created_at', width: 22 },
-];
+] as const;
 
-/** The XLSX of every contact the requester may see that passes the export's filter, masked for them. */
-export async function buildWorkbook(job: ExportJob): Promise<{ content: Uint8Array; total: number }> {
+type ExportRow = Record<(typeof COLUMNS)[number]['key'], string>;
+
+/**
+ * Every contact the requester may see that passes the export's filter, masked for them, a page at a time;
+ * `onPage` hears the running count (the job's progress).
+ */
+async function collectRows(
+  job: ExportJob,
+  onPage: (processed: number) => Promise<void>,
+): Promise<ExportRow[]> {
   const scope = await loadScope({
     companyId: job.company,
     employeeId: job.employee,
@@ -33,11 +42,8 @@ export async function buildWorkbook(job: ExportJob): Promise<{ content: Uint8Arr
     sessionId: 'export',
   });
   const tags = new Map((await listCatalogue(tagCatalogue, job.company)).map((tag) => [tag._id, tag.name]));
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Contatos');
-  sheet.columns = COLUMNS;
+  const rows: ExportRow[] = [];
   let cursor: string | undefined;
-  let total = 0;
   do {
     const page = await searchContacts(
       scope,
@@ -47,7 +53,7 @@ export async function buildWorkbook(job: ExportJob): Promise<{ content: Uint8Arr
     );
     for (const record of page.contacts) {
       const view = toContactView(record, scope.mask);
-      sheet.addRow({
+      rows.push({
         full_name: view.full_name,
         cel_phone: view.cel_phone ?? '',
         email: view.email ?? '',
@@ -57,19 +63,46 @@ export async function buildWorkbook(job: ExportJob): Promise<{ content: Uint8Arr
         legal_basis: view.data_protection.legal_basis,
         created_at: view.created_at,
       });
-      total += 1;
     }
     cursor = page.next_cursor ?? undefined;
+    if (page.contacts.length > 0) await onPage(rows.length);
   } while (cursor);
-  return { content: new Uint8Array(await workbook.xlsx.writeBuffer()), total };
+  return rows;
+}
+
+async function toXlsx(rows: readonly ExportRow[]): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Contatos');
+  sheet.columns = COLUMNS.map((column) => ({ ...column }));
+  sheet.addRows([...rows]);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/** CSV with the same headers as the spreadsheet; a BOM so spreadsheet programs read the accents as UTF-8. */
+function toCsv(rows: readonly ExportRow[]): Uint8Array {
+  const csv = Papa.unparse({
+    fields: COLUMNS.map((column) => column.header),
+    data: rows.map((row) => COLUMNS.map((column) => row[column.key])),
+  });
+  return new TextEncoder().encode(`\uFEFF${csv}`);
+}
+
+/** The export's file (XLSX or CSV, per the job) and its row count. */
+export async function buildExport(
+  job: ExportJob,
+  onPage: (processed: number) => Promise<void> = async () => undefined,
+): Promise<{ content: Uint8Array; total: number }> {
+  const rows = await collectRows(job, onPage);
+  const content = job.format === 'csv' ? toCsv(rows) : await toXlsx(rows);
+  return { content, total: rows.length };
 }
 
 export async function runExport(message: JobMessage): Promise<'done' | 'skipped'> {
   const job = await readExportJob(message.companyId, message.jobId);
   if (!job || job.status === 'done') return 'skipped';
-  const { content, total } = await buildWorkbook(job);
-  const key = exportFileKey(job.company, job._id);
-  await putFile(key, content, XLSX_TYPE);
+  const { content, total } = await buildExport(job, (processed) => saveExportProgress(job, processed));
+  const key = exportFileKey(job.company, job._id, job.format);
+  await putFile(key, content, contentTypeOf(job.format));
   await saveExportResult(job, { status: 'done', file_key: key, total });
   await publishToEmployee(job.company, job.employee, 'inform-sending-excel-by-email', {
     export: job._id,

@@ -26,7 +26,13 @@ export const exportJob = z
     tags: z.array(z.string()),
     file_key: z.string().nullable(),
     file_name: z.string(),
+    /** The contacts' export is a spreadsheet; a wallet's is CSV (older jobs carry no format). */
+    format: z.enum(['xlsx', 'csv']).default('xlsx'),
     total: z.number().int(),
+    /** Rows written so far, kept page by page so the screen can show progress. */
+    processed: z.number().int().default(0),
+    /** Rows expected when the job started (a wallet's customers_count), when known. */
+    expected: z.number().int().nullable().default(null),
     created_at: z.string(),
     finished_at: z.string().nullable(),
   })
@@ -62,7 +68,30 @@ export async function saveExportResult(
   );
 }
 
-export async function startExport(auth: AuthContext, body: z.infer<typeof createContactExportBody>) {
+export async function saveExportProgress(job: ExportJob, processed: number): Promise<void> {
+  await clients().document.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: contactKeys.exportJob(job.company, job._id),
+      UpdateExpression: 'SET #status = :running, #processed = :processed',
+      ConditionExpression: '#status <> :done',
+      ExpressionAttributeNames: { '#status': 'status', '#processed': 'processed' },
+      ExpressionAttributeValues: { ':running': 'running', ':done': 'done', ':processed': processed },
+    }),
+  );
+}
+
+export interface ExportOptions {
+  format: ExportJob['format'];
+  fileName: string;
+  expected: number | null;
+}
+
+export async function startExport(
+  auth: AuthContext,
+  body: z.infer<typeof createContactExportBody>,
+  options?: ExportOptions,
+) {
   const now = new Date();
   const job: ExportJob = {
     _id: newObjectId(),
@@ -73,8 +102,11 @@ export async function startExport(auth: AuthContext, body: z.infer<typeof create
     wallet: body.wallet ?? null,
     tags: body.tags ?? [],
     file_key: null,
-    file_name: `contatos-${now.toISOString().slice(0, 10)}.xlsx`,
+    file_name: options?.fileName ?? `contatos-${now.toISOString().slice(0, 10)}.xlsx`,
+    format: options?.format ?? 'xlsx',
     total: 0,
+    processed: 0,
+    expected: options?.expected ?? null,
     created_at: now.toISOString(),
     finished_at: null,
   };
@@ -95,17 +127,28 @@ export async function startExport(auth: AuthContext, body: z.infer<typeof create
   return { _id: job._id };
 }
 
-/** The export's state; once done, with a download link that works for a few minutes. */
-export async function getExport(auth: AuthContext, id: string): Promise<ExportView> {
+/** The caller's own export (any, for an admin); another's, or one of another company, is not found. */
+export async function requireOwnExport(auth: AuthContext, id: string): Promise<ExportJob> {
   const job = await readExportJob(auth.companyId, id);
   if (!job || (auth.role !== 'admin' && job.employee !== auth.employeeId)) {
     throw new NotFound(ptBR.contacts.exportNotFound);
   }
+  return job;
+}
+
+/** The export's state; once done, with a download link that works for a few minutes. */
+export async function getExport(auth: AuthContext, id: string): Promise<ExportView> {
+  return exportViewOf(await requireOwnExport(auth, id));
+}
+
+export async function exportViewOf(job: ExportJob): Promise<ExportView> {
   const ready = job.status === 'done' && job.file_key;
   return {
     _id: job._id,
     status: job.status,
     total: job.total,
+    processed: job.status === 'done' ? job.total : job.processed,
+    expected: job.expected,
     created_at: job.created_at,
     finished_at: job.finished_at,
     url: ready ? await downloadUrl(job.file_key as string, job.file_name) : null,

@@ -12,8 +12,8 @@ export const importFileKey = (companyId: string, importId: string, extension: st
 /** A file the browser put straight into the bucket; the company comes from the token, never from the body. */
 export const importUploadKey = (companyId: string, uploadId: string, format: FileFormat) =>
   `imports/C/${companyId}/uploads/${uploadId}.${format}`;
-export const exportFileKey = (companyId: string, exportId: string) =>
-  `exports/C/${companyId}/${exportId}.xlsx`;
+export const exportFileKey = (companyId: string, exportId: string, format: FileFormat = 'xlsx') =>
+  `exports/C/${companyId}/${exportId}.${format}`;
 
 /** How long an export's download link works. */
 export const DOWNLOAD_EXPIRES_SECONDS = 300;

@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ROLLOUTS } from '@atende/shared/domain/features';
 import { createContact } from '@atende/shared/contracts/contacts/create-contact';
 import { createContactExport } from '@atende/shared/contracts/contacts/create-contact-export';
 import { createContactImport } from '@atende/shared/contracts/contacts/create-contact-import';
@@ -15,7 +16,7 @@ import { ptBR } from '@atende/shared/i18n/pt-BR';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
-import { createTenant, type Tenant } from '../company/test-tenant.ts';
+import { createTenant, setCompany, type Tenant } from '../company/test-tenant.ts';
 import { contactKeys } from '../contacts/keys.ts';
 import { handler as contactsHandler } from '../contacts/handler.ts';
 import { clients } from '../lib/clients.ts';
@@ -179,7 +180,10 @@ describe('contact import', () => {
       message: `Campo inválido: mapping.email: ${ptBR.contacts.importMissingColumn}`,
     });
     expect((await upload(a, CSV, MAPPING, a.operator.token)).status).toBe(403);
+    // Spec point 5: the manager's company permission is checked under the manager rollout.
+    await setCompany(a.companyId, { rollouts: [ROLLOUTS.manager] });
     expect((await upload(a, CSV, MAPPING, a.manager.token)).status).toBe(403);
+    await setCompany(a.companyId, { rollouts: [] });
     const { _id: id } = (await upload(a, CSV, MAPPING)).body as { _id: string };
     expect(
       (await callRoute(contactsHandler, getContactImport, { token: b.admin.token, params: { id } })).status,

@@ -1,4 +1,5 @@
 import { createChannelIntegration } from '@atende/shared/contracts/integrations/create-channel-integration';
+import { ROLLOUTS } from '@atende/shared/domain/features';
 import { deleteChannelIntegration } from '@atende/shared/contracts/integrations/delete-channel-integration';
 import { listChannelIntegrations } from '@atende/shared/contracts/integrations/list-channel-integrations';
 import type { IntegrationView, WidgetIntegrationView } from '@atende/shared/contracts/integrations/views';
@@ -62,12 +63,17 @@ describe('POST /api/integrations/channels (widget)', () => {
   });
 
   it('lets a manager create only with manage_integration, and never an operator', async () => {
-    await setCompany(a.companyId, { permissions: { manage_integration: false } });
+    // Spec point 5: the manager's company permission is checked under the manager rollout.
+    await setCompany(a.companyId, {
+      permissions: { manage_integration: false },
+      rollouts: [ROLLOUTS.manager],
+    });
     expect((await create(a.manager.token, { type: 'widget', label: 'Loja' })).status).toBe(403);
     expect((await create(a.operator.token, { type: 'widget', label: 'Loja' })).status).toBe(403);
     await setCompany(a.companyId, { permissions: { manage_integration: true } });
     expect((await create(a.manager.token, { type: 'widget', label: 'Loja' })).status).toBe(201);
     expect((await create(a.operator.token, { type: 'widget', label: 'Loja' })).status).toBe(403);
+    await setCompany(a.companyId, { rollouts: [] });
   });
 
   it('refuses without a token', async () => {

@@ -7,6 +7,7 @@ import { listChannelIntegrations } from '@atende/shared/contracts/integrations/l
 import { removeWhatsappIntegration } from '@atende/shared/contracts/integrations/remove-whatsapp-integration';
 import { updateChannelIntegration } from '@atende/shared/contracts/integrations/update-channel-integration';
 import type { IntegrationView, ProviderIntegrationView } from '@atende/shared/contracts/integrations/views';
+import { ROLLOUTS } from '@atende/shared/domain/features';
 import { ENV } from '@atende/shared/infra/env';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -234,11 +235,16 @@ describe('POST /api/integrations/channels (providers)', () => {
 
   it('lets a manager create only with manage_integration, never an operator', async () => {
     const email = { type: 'email', label: 'Vendas', email: 'vendas@b.com' };
-    await setCompany(b.companyId, { permissions: { manage_integration: false } });
+    // Spec point 5: the manager's company permission is checked under the manager rollout.
+    await setCompany(b.companyId, {
+      permissions: { manage_integration: false },
+      rollouts: [ROLLOUTS.manager],
+    });
     expect((await create(b.manager.token, email)).status).toBe(403);
     await setCompany(b.companyId, { permissions: { manage_integration: true } });
     expect((await create(b.manager.token, email)).status).toBe(201);
     expect((await create(b.operator.token, email)).status).toBe(403);
+    await setCompany(b.companyId, { rollouts: [] });
   });
 });
 

@@ -16,6 +16,7 @@ const environmentSchema = z.object({
   [ENV.exportsBucket]: z.string().default('atende-local-exports'),
   [ENV.queueUrls]: z.string().default('{}'),
   [ENV.localEndpoints]: z.string().optional(),
+  [ENV.platformRollouts]: z.string().default(''),
 });
 
 export interface Config {
@@ -32,6 +33,8 @@ export interface Config {
   queueUrls: Record<string, string>;
   /** Local runtime only: endpoints shown by /api/health. */
   localEndpoints: Record<string, string> | undefined;
+  /** Rollout flags on for every company (spec point 5: some of them a company's blacklist turns off). */
+  platformRollouts: string[];
 }
 
 let cached: Config | undefined;
@@ -56,6 +59,10 @@ export function config(): Config {
     exportsBucket: env[ENV.exportsBucket],
     queueUrls: z.record(z.string(), z.string()).parse(JSON.parse(env[ENV.queueUrls] ?? '{}')),
     localEndpoints: parseLocalEndpoints(env[ENV.localEndpoints]),
+    platformRollouts: env[ENV.platformRollouts]
+      .split(',')
+      .map((flag) => flag.trim())
+      .filter((flag) => flag.length > 0),
   };
   return cached;
 }

@@ -1,4 +1,5 @@
 import { defineRoute } from '@atende/shared/contracts/types';
+import { ROLLOUTS } from '@atende/shared/domain/features';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { AccessContext } from '@atende/shared/rules/access';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
@@ -62,7 +63,11 @@ const lambdaContext = newContext('atende-test');
 describe('createHttpHandler access enforcement', () => {
   it("refuses with the pt-BR message what the contract's rule refuses for the loaded context", async () => {
     let permissions: Record<string, boolean> = {};
-    const loader = vi.fn(async (auth: { role: AccessContext['role'] }) => context(auth.role, permissions));
+    let rollouts: string[] = [];
+    const loader = vi.fn(async (auth: { role: AccessContext['role'] }) => ({
+      ...context(auth.role, permissions),
+      rollouts,
+    }));
     const handler = createHttpHandler(
       [route(guarded, async () => ({ ok: true })), route(open, async () => ({ ok: true }))],
       { accessContext: loader },
@@ -70,6 +75,8 @@ describe('createHttpHandler access enforcement', () => {
     const operator = await handler(event('/guarded', 'operator'), lambdaContext);
     expect(operator.statusCode).toBe(403);
     expect(JSON.parse(operator.body)).toMatchObject({ message: ptBR.admin.accessDenied });
+    // The manager's company permission binds under the manager rollout (spec point 5).
+    rollouts = [ROLLOUTS.manager];
     expect((await handler(event('/guarded', 'manager'), lambdaContext)).statusCode).toBe(403);
     permissions = { manage_integration: true };
     expect((await handler(event('/guarded', 'manager'), lambdaContext)).statusCode).toBe(200);

@@ -3,8 +3,10 @@ import {
   createSuggestion,
   listSuggestions,
   type SuggestionView,
+  updateSuggestionStatus,
   voteSuggestion,
 } from '@atende/shared/contracts/suggestions/routes';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
@@ -86,5 +88,48 @@ describe('suggestions (app/sugestions, admin)', () => {
       body: { title: ' ', description: 'x' },
     });
     expect(empty.body).toMatchObject({ field: 'title' });
+  });
+
+  it('lets an admin move a suggestion along its review, which its author then sees', async () => {
+    const sent = (
+      await callRoute(handler, createSuggestion, {
+        token: b.admin.token,
+        body: { title: 'Filtro por canal', description: 'Na lista de contatos.' },
+      })
+    ).body as SuggestionView;
+    expect(sent.status_changed).toBeNull();
+    const move = (status: string, token = b.admin.token, id = sent._id) =>
+      callRoute(handler, updateSuggestionStatus, { token, params: { id }, body: { status } });
+
+    const skipped = await move('done');
+    expect(skipped.status).toBe(400);
+    expect(skipped.body).toMatchObject({
+      field: 'status',
+      message: expect.stringContaining('"Recebida" para "Concluída"'),
+    });
+    expect((await move('shipped')).status).toBe(400);
+    for (const who of ['manager', 'operator'] as const) {
+      expect((await move('reviewing', b[who].token)).status).toBe(403);
+    }
+    expect((await move('reviewing', a.admin.token)).status).toBe(404);
+    expect((await move('reviewing', b.admin.token, newObjectId())).status).toBe(404);
+
+    const reviewing = await move('reviewing');
+    expect(reviewing.status).toBe(200);
+    expect(reviewing.body).toMatchObject({ status: 'reviewing', status_changed: { by: expect.any(String) } });
+    expect((await move('planned')).body).toMatchObject({ status: 'planned' });
+    expect((await move('done')).body).toMatchObject({ status: 'done' });
+    const final = await move('declined');
+    expect(final.status).toBe(400);
+    expect(final.body).toMatchObject({ message: expect.stringContaining(ptBR.suggestions.status.done) });
+
+    const listed = (await callRoute(handler, listSuggestions, { token: b.admin.token })).body as {
+      items: SuggestionView[];
+    };
+    expect(listed.items.find((item) => item._id === sent._id)).toMatchObject({
+      status: 'done',
+      mine: true,
+      status_changed: { at: expect.any(String) },
+    });
   });
 });

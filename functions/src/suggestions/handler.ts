@@ -1,18 +1,21 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   createSuggestion,
   listSuggestions,
   type SuggestionView,
+  updateSuggestionStatus,
   voteSuggestion,
 } from '@atende/shared/contracts/suggestions/routes';
+import { interpolate } from '@atende/shared/i18n/interpolate';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { canMoveSuggestion, type SuggestionStatus } from '@atende/shared/rules/suggestion-status';
 import { getEmployee } from '../account/store.ts';
 import { loadAccessContext } from '../company/access-context.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import { queryAllByPrefix } from '../lib/dynamo/query.ts';
 
@@ -28,6 +31,7 @@ interface SuggestionRecord {
   author: { _id: string; name: string };
   created_at: string;
   votes: number;
+  status_changed?: { at: string; by: string };
 }
 
 const view = (record: SuggestionRecord, auth: AuthContext, voted: boolean): SuggestionView => ({
@@ -40,6 +44,7 @@ const view = (record: SuggestionRecord, auth: AuthContext, voted: boolean): Sugg
   votes: record.votes,
   voted,
   mine: record.author._id === auth.employeeId,
+  status_changed: record.status_changed ?? null,
 });
 
 export async function list(auth: AuthContext) {
@@ -115,11 +120,55 @@ export async function vote(auth: AuthContext, id: string) {
   return view({ ...record, votes: record.votes + 1 }, auth, true);
 }
 
+/**
+ * Moves a suggestion along its review (rules/suggestion-status.ts). The write is conditional on the status read,
+ * so two admins moving it at once cannot skip a step: the second gets 409.
+ */
+export async function moveStatus(auth: AuthContext, id: string, to: SuggestionStatus) {
+  const key = { pk: pk(auth.companyId), sk: `S#${id}` };
+  const { Item } = await clients().document.send(
+    new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }),
+  );
+  if (!Item) throw new NotFound(ptBR.suggestions.notFound);
+  const record = Item as unknown as SuggestionRecord;
+  if (!canMoveSuggestion(record.status, to)) {
+    const names = ptBR.suggestions.status;
+    throw new Invalid(
+      'status',
+      interpolate(ptBR.suggestions.transitionNotAllowed, { from: names[record.status], to: names[to] }),
+    );
+  }
+  const mover = await getEmployee(auth.companyId, auth.employeeId);
+  const changed = { at: new Date().toISOString(), by: mover?.name ?? '' };
+  try {
+    await clients().document.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: key,
+        UpdateExpression: 'SET #status = :to, status_changed = :changed',
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':to': to, ':from': record.status, ':changed': changed },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
+      throw new Conflict(ptBR.suggestions.changedMeanwhile);
+    }
+    throw error;
+  }
+  const voted = await clients().document.send(
+    new GetCommand({ TableName: table(), Key: { pk: key.pk, sk: `V#${id}#${auth.employeeId}` } }),
+  );
+  return view({ ...record, status: to, status_changed: changed }, auth, voted.Item !== undefined);
+}
+
 export const handler = createHttpHandler(
   [
     route(listSuggestions, ({ auth }) => list(auth)),
     route(createSuggestion, ({ auth, body }) => create(auth, body)),
     route(voteSuggestion, ({ auth, params }) => vote(auth, params.id)),
+    route(updateSuggestionStatus, ({ auth, params, body }) => moveStatus(auth, params.id, body.status)),
   ],
   { accessContext: loadAccessContext },
 );

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ROLLOUTS } from '@atende/shared/domain/features';
 import { createChannelIntegration } from '@atende/shared/contracts/integrations/create-channel-integration';
 import type { ProviderIntegrationView } from '@atende/shared/contracts/integrations/views';
 import { allBasicByIntegration } from '@atende/shared/contracts/templates/all-basic-by-integration';
@@ -191,11 +192,16 @@ describe('templates of official WhatsApp integrations', () => {
       (await callRoute(handler, syncTemplates, { token: a.operator.token, body: { integration: meta._id } }))
         .status,
     ).toBe(403);
-    await setCompany(a.companyId, { permissions: { manage_integration: false } });
+    // Spec point 5: the manager's company permission is checked under the manager rollout.
+    await setCompany(a.companyId, {
+      permissions: { manage_integration: false },
+      rollouts: [ROLLOUTS.manager],
+    });
     expect(
       (await callRoute(handler, syncTemplates, { token: a.manager.token, body: { integration: meta._id } }))
         .status,
     ).toBe(403);
+    await setCompany(a.companyId, { rollouts: [] });
   });
 });
 

@@ -8,7 +8,13 @@ import type { FakeContext, FakeRequest, FakeResponse, FakeResult, SandboxFailure
  * `{status: 'error', message}` with the HTTP status and message of docs.gupshup.io's send API reference:
  * 401 'Authentication Failed', 400 'Invalid App Details' (src.name unknown for the key), 400 'Invalid
  * Destination', 429 'Too Many Requests'.
+ * Also the wallet balance, `GET /sm/api/v2/wallet/balance` with the same `apikey` header, answering
+ * `{status: 'success', balance}` in Gupshup credits (1 credit = 1 USD).
  */
+
+/** What every sandbox Gupshup account holds. */
+export const SANDBOX_GUPSHUP_BALANCE = 41.938;
+export const GUPSHUP_BALANCE_PATH = '/sm/api/v2/wallet/balance';
 
 const error = (status: number, message: string): FakeResponse => ({
   status,
@@ -34,6 +40,15 @@ const fields = (body: unknown): Record<string, unknown> =>
   body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
 export function handleGupshup(request: FakeRequest, context: FakeContext): FakeResult {
+  if (request.method === 'GET' && request.path === GUPSHUP_BALANCE_PATH) {
+    if (!request.headers.apikey) return { response: FAILURES.auth, recorded: true };
+    const failure = context.takeFailure('gupshup');
+    if (failure) return { response: FAILURES[failure.failure], recorded: true };
+    return {
+      response: { status: 200, body: { status: 'success', balance: SANDBOX_GUPSHUP_BALANCE } },
+      recorded: true,
+    };
+  }
   const required = REQUIRED[request.path];
   if (request.method !== 'POST' || !required) {
     return { response: error(404, 'Not Found'), recorded: true };

@@ -1,4 +1,5 @@
 import type { ChannelAdapter, FetchImpl, OutboundMessage } from '@atende/functions/channels/adapter';
+import { SANDBOX_GUPSHUP_BALANCE } from './gupshup-fake.ts';
 import { dialogAdapter } from '@atende/functions/channels/dialog/adapter';
 import { gupshupAdapter } from '@atende/functions/channels/gupshup/adapter';
 import { messengerAdapter } from '@atende/functions/channels/meta/messaging';
@@ -194,6 +195,18 @@ describe('provider sandbox: 360dialog and Gupshup', () => {
       [503, { status: 'error', message: 'Service Unavailable' }],
       [400, { status: 'error', message: 'Invalid App Details' }],
     ]);
+  });
+
+  it("answers Gupshup's wallet balance with the documented shape, 401 without the key", async () => {
+    const url = `${sandbox.baseUrls.gupshup}/sm/api/v2/wallet/balance`;
+    const ok = await fetch(url, { headers: { apikey: 'gupshup-key' } });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ status: 'success', balance: SANDBOX_GUPSHUP_BALANCE });
+    const refused = await fetch(url);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ status: 'error', message: 'Authentication Failed' });
+    sandbox.failNext('gupshup', 'rate_limit');
+    expect((await fetch(url, { headers: { apikey: 'gupshup-key' } })).status).toBe(429);
   });
 
   it("serves 360dialog media as documented: Meta's CDN URL, fetched from 360dialog's root with the key", async () => {

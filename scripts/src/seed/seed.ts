@@ -86,6 +86,7 @@ function demoCompany(now: Date): CompanyRecord {
       ROLLOUTS.newFrontendEditor,
       ROLLOUTS.customFields,
     ],
+    rollout_blacklist: [],
     plan_features: [...PLAN_FEATURES],
   };
 }

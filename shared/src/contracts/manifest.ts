@@ -90,6 +90,7 @@ import { createWallet } from './wallets/create-wallet.ts';
 import { deleteWallet } from './wallets/delete-wallet.ts';
 import { listWallets } from './wallets/list-wallets.ts';
 import { updateWallet } from './wallets/update-wallet.ts';
+import { createWalletExport, getWalletExport } from './wallets/wallet-exports.ts';
 import { createQuickMessage } from './quick-messages/create-quick-message.ts';
 import { deleteQuickMessage } from './quick-messages/delete-quick-message.ts';
 import { listQuickMessages } from './quick-messages/list-quick-messages.ts';
@@ -161,9 +162,20 @@ import {
   saveProfileImage,
   updateProfile,
 } from './profile/routes.ts';
-import { getConsumption, getFinance, getMyPlan, requestPlanChange } from './billing/routes.ts';
+import {
+  getConsumption,
+  getFinance,
+  getGupshupBalance,
+  getMyPlan,
+  requestPlanChange,
+} from './billing/routes.ts';
 import { listNews, markNewsRead } from './news/routes.ts';
-import { createSuggestion, listSuggestions, voteSuggestion } from './suggestions/routes.ts';
+import {
+  createSuggestion,
+  listSuggestions,
+  updateSuggestionStatus,
+  voteSuggestion,
+} from './suggestions/routes.ts';
 import {
   completeLesson,
   courseTeamProgress,
@@ -276,6 +288,8 @@ export const ROUTES: readonly RouteContract[] = [
   deleteWallet,
   listWallets,
   updateWallet,
+  createWalletExport,
+  getWalletExport,
   createQuickMessage,
   deleteQuickMessage,
   listQuickMessages,
@@ -338,11 +352,13 @@ export const ROUTES: readonly RouteContract[] = [
   requestPlanChange,
   getConsumption,
   getFinance,
+  getGupshupBalance,
   listNews,
   markNewsRead,
   listSuggestions,
   createSuggestion,
   voteSuggestion,
+  updateSuggestionStatus,
   listCourses,
   getCourse,
   createCourse,

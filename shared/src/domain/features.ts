@@ -27,6 +27,20 @@ export const ROLLOUTS = {
 } as const;
 export type Rollout = (typeof ROLLOUTS)[keyof typeof ROLLOUTS];
 
+/**
+ * Spec point 5: "some flags have a per-company blacklist". These are the flags rolled out widely (to every company
+ * through the platform's list) that a company may need kept off. The plan-access exception is itself a
+ * per-company opt-out, so blacklisting it would make no sense.
+ */
+export const BLACKLISTABLE_ROLLOUTS: readonly string[] = [
+  ROLLOUTS.planAccessControl,
+  ROLLOUTS.manager,
+  ROLLOUTS.profileManager,
+  ROLLOUTS.aiSmartAssistant,
+  ROLLOUTS.newFrontendEditor,
+  ROLLOUTS.customFields,
+];
+
 /** Plan lists the routes use; advanced062025 is the 2025 edition of the advanced plan and is treated as advanced. */
 export const PLAN_GROUPS = {
   advancedOrProfessional: ['advanced', 'advanced062025', 'professional'],

@@ -27,6 +27,9 @@ export const billingStrings = {
   status: 'Situação',
   noInvoices: 'Nenhuma fatura registrada.',
   loadError: 'Não foi possível carregar os dados financeiros.',
+  gupshupBalance: 'Saldo da carteira Gupshup',
+  noGupshup: 'Nenhuma integração Gupshup nesta empresa.',
+  gupshupBalanceFailed: 'Não foi possível consultar o saldo na Gupshup. Tente novamente mais tarde.',
   featureNames: {
     'contact-tracking': 'Origem dos contatos',
     'ai-assistants': 'Assistentes de IA',

@@ -1,5 +1,7 @@
 /** FAQ module (app/faq) strings; part of the pt-BR catalogue. */
 export const faqStrings = {
+  /** The knowledge base published articles feed, created on the first publish of an AI-enabled company. */
+  knowledgeBaseName: 'FAQ (artigos publicados)',
   searchPlaceholder: 'Buscar no FAQ',
   noResults: 'Nenhum artigo encontrado para esta busca.',
   noArticles: 'Nenhum artigo publicado ainda.',

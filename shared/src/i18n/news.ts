@@ -24,6 +24,12 @@ export const suggestionStrings = {
   ownVote: 'Você não pode votar na sua própria sugestão.',
   alreadyVoted: 'Você já votou nesta sugestão.',
   loadError: 'Não foi possível carregar as sugestões.',
+  invalidStatus: 'Situação inválida.',
+  transitionNotAllowed: 'Não é possível mover a sugestão de "{{from}}" para "{{to}}".',
+  changedMeanwhile: 'A sugestão foi alterada por outra pessoa. Atualize a página e tente novamente.',
+  moveTo: 'Mover para',
+  statusChanged: 'Situação alterada por {{name}} em {{at}}',
+  moved: 'Situação da sugestão atualizada.',
   status: {
     received: 'Recebida',
     reviewing: 'Em análise',

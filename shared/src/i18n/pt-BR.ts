@@ -278,6 +278,8 @@ export const ptBR = {
       noParent: 'Nenhum (departamento principal)',
       tagColor: 'Cor da etiqueta',
       viewAllContacts: 'Ver todos os contatos',
+      viewAllContactsHelp:
+        'Os funcionários deste departamento veem os contatos de todas as carteiras, mesmo quando as carteiras limitam a visão.',
       employees: 'Funcionários',
       deleteConfirm: 'Excluir o departamento {{name}}? As conversas dele voltam para a fila da empresa.',
       deleted: 'Departamento excluído.',
@@ -457,6 +459,8 @@ export const ptBR = {
           'operator_contacts:export-base': 'Exportar contatos',
           'operator_wallets:export-base': 'Exportar carteiras',
         },
+        managerLegacy:
+          'O perfil de gestor ainda não foi liberado para a sua empresa: até lá, os gestores entram nas telas de integrações, automações, importação, exportação e exclusão de contatos mesmo sem estas permissões. As demais já valem.',
         operatorScope: 'Quais atendimentos o operador vê',
         operatorScopeOwn: 'Apenas os próprios atendimentos',
         help: {
@@ -699,6 +703,7 @@ export const ptBR = {
       email: 'E-mail',
       protocol: 'Protocolo',
       evaluation: 'Avaliação: {{grade}}/5',
+      servedBy: 'Atendido por {{name}}',
       channel: 'Canal',
       status: 'Situação',
       department: 'Departamento',
@@ -1044,6 +1049,7 @@ export const ptBR = {
     importDuplicateInFile: 'Telefone ou e-mail repetido no arquivo.',
     importDuplicate: 'Contato já existente.',
     exportNotFound: 'Exportação não encontrada.',
+    walletViewDenied: 'Você não tem permissão para ver os contatos das carteiras.',
     defaultVariables: {
       company_name: 'Nome da empresa',
       company_cnpj: 'CNPJ da empresa',
@@ -1086,6 +1092,7 @@ export const ptBR = {
       loadMore: 'Carregar mais',
       deleteConfirm: 'Deseja realmente excluir "{{name}}"?',
       readOnly: 'Padrão',
+      close: 'Fechar',
     },
     contacts: {
       newContact: 'Novo contato',
@@ -1222,6 +1229,12 @@ export const ptBR = {
       deleted: 'Carteira excluída com sucesso.',
       pick: 'Selecione uma carteira para gerenciar.',
       updatedLive: 'As carteiras foram atualizadas.',
+      export: 'Exportar contatos da carteira',
+      exportTitle: 'Exportando a carteira "{{name}}"',
+      exportProgress: '{{processed}} de {{expected}} contatos',
+      exportDone: 'A planilha da carteira está pronta. O link de download expira em alguns minutos.',
+      exportFailed: 'Não foi possível exportar a carteira. Tente novamente mais tarde.',
+      exportDownload: 'Baixar CSV',
     },
     weekdays: {
       sunday: 'Domingo',

@@ -30,6 +30,8 @@ export const ENV = {
   inboundMailPrefix: 'INBOUND_MAIL_PREFIX',
   /** JSON `{client_id, client_secret}` of the product's app in the RD Station App Store (OAuth 2). */
   rdMarketingClient: 'RDSTATION_MARKETING_CLIENT',
+  /** Comma-separated rollout flags on for every company (a company's blacklist can still turn some off). */
+  platformRollouts: 'PLATFORM_ROLLOUTS',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

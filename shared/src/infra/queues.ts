@@ -60,9 +60,11 @@ export const QUEUES: readonly QueueDefinition[] = [
     // The consumer shares its module with the enqueueing service, so it is granted the send as well.
     producers: [
       { module: 'contacts/handler', export: 'handler' },
+      { module: 'wallets/handler', export: 'handler' },
       { module: 'imports/export-consumer', export: 'handler' },
     ],
-    description: 'Contact exports: builds the XLSX in the exports bucket and tells the employee it is ready',
+    description:
+      'Contact exports (XLSX) and wallet exports (CSV): builds the file in the exports bucket and tells the employee it is ready',
   },
   {
     id: 'smart-tag-refresh',
@@ -120,6 +122,8 @@ export const QUEUES: readonly QueueDefinition[] = [
     // The consumer shares its module with the enqueueing service, so it is granted the send as well.
     producers: [
       { module: 'ai/handler', export: 'handler' },
+      // Publishing an FAQ article adds it to the company's FAQ knowledge base.
+      { module: 'faq/handler', export: 'handler' },
       { module: 'ai/ingest-consumer', export: 'handler' },
     ],
     description:

@@ -1,3 +1,4 @@
+import { WALLET_VIEW_ACCESS } from '../contracts/contacts/access.ts';
 import type { AccessRule } from '../contracts/types.ts';
 import { PRODUCT_SLUG_DEFAULT } from '../domain/constants.ts';
 import { PLAN_FEATURES, PLAN_GROUPS, ROLLOUTS } from '../domain/features.ts';
@@ -104,7 +105,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   shell('/app/contacts', 'Contatos', CONTACTS_ALL),
   shell('/app/contacts/customers/*', 'Contatos', CONTACTS_ALL),
   shell('/app/contacts/import', 'Importar contatos', CONTACTS_ADMIN),
-  shell('/app/contacts/wallets', 'Carteiras', CONTACTS_ALL),
+  shell('/app/contacts/wallets', 'Carteiras', WALLET_VIEW_ACCESS),
   shell('/app/contacts/wallets/manager/:wallet_selected?', 'Gerenciar carteira', {
     ...CONTACTS_ADMIN,
     plans: ADV_PRO,

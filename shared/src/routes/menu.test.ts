@@ -120,6 +120,19 @@ describe('menu (spec point 2)', () => {
     expect(keys(visibleMenu(MENU, ctx('admin', 'professional', { faq: 1 })))).toContain('faq');
   });
 
+  it('shows conversation consumption to admins, and to operators only for the Gupshup balance', () => {
+    const entry = ACCOUNT_MENU.find((item) => item.key === 'conversationConsumption');
+    const can = (role: 'admin' | 'manager' | 'operator', permissions: Record<string, boolean> = {}) =>
+      decideAccess(entry?.access, {
+        ...ctx(role, 'professional'),
+        company: { ...ctx(role, 'professional').company, permissions },
+      }).allowed;
+    expect(can('admin')).toBe(true);
+    expect(can('manager')).toBe(false);
+    expect(can('operator')).toBe(false);
+    expect(can('operator', { show_gupshup_wallet_balance_to_operators: true })).toBe(true);
+  });
+
   it('account menu has the spec entries in order', () => {
     expect(ACCOUNT_MENU.map((item) => item.key)).toEqual([
       'profile',

@@ -139,7 +139,11 @@ export const ACCOUNT_MENU: readonly AccountMenuItem[] = [
   accountAction('profile', 'profile-modal'),
   accountPage('agenda', '/app/activities'),
   accountAction('plan', 'plan-modal', { roles: ['admin'] }),
-  accountAction('conversationConsumption', 'consumption-modal', { roles: ['admin'] }),
+  // Operators open it only for the Gupshup balance, when the company lets them see it (spec point 6).
+  accountAction('conversationConsumption', 'consumption-modal', {
+    roles: ['admin', 'operator'],
+    operatorPermission: 'show_gupshup_wallet_balance_to_operators',
+  }),
   accountPage('financialPanel', '/app/financial-panel'),
   accountPage('newEmployee', '/app/settings/employees/settings'),
   accountPage('companySettings', '/app/settings/company'),

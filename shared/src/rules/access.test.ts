@@ -109,15 +109,31 @@ const cases: {
     expected: toError,
   },
   {
-    clause: 'manager without the company permission flag goes to /app/home',
+    clause: 'under the manager rollout, a manager without the company permission flag goes to /app/home',
+    rule: { companyPermission: 'manage_automation' },
+    ctx: ctx({ role: 'manager', rollouts: [ROLLOUTS.manager] }),
+    expected: toHome,
+  },
+  {
+    clause: 'under the profile-manager rollout too',
+    rule: { companyPermission: 'manage_automation' },
+    ctx: ctx({ role: 'manager', rollouts: [ROLLOUTS.profileManager] }),
+    expected: toHome,
+  },
+  {
+    clause: 'without either rollout, a manager passes on role alone (legacy)',
     rule: { companyPermission: 'manage_automation' },
     ctx: ctx({ role: 'manager' }),
-    expected: toHome,
+    expected: allow,
   },
   {
     clause: 'manager with the company permission flag passes',
     rule: { companyPermission: 'manage_automation' },
-    ctx: ctx({ role: 'manager', company: { permissions: { manage_automation: true } } }),
+    ctx: ctx({
+      role: 'manager',
+      rollouts: [ROLLOUTS.manager],
+      company: { permissions: { manage_automation: true } },
+    }),
     expected: allow,
   },
   {

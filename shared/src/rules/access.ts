@@ -50,13 +50,14 @@ export function moduleEnabled(ctx: Pick<AccessContext, 'company'>, module: strin
   return ctx.company.modules[module] === 1;
 }
 
-const permissionRolloutOn = (ctx: AccessContext): boolean =>
+/** The manager or profile-manager rollout: route permissions and managers' company permissions are checked. */
+export const permissionRolloutOn = (ctx: Pick<AccessContext, 'rollouts'>): boolean =>
   ctx.rollouts.includes(ROLLOUTS.manager) || ctx.rollouts.includes(ROLLOUTS.profileManager);
 
 /**
  * Spec point 5, route access, checked in the spec's order so the first failing clause picks the redirect:
- * role, plan types, plan features (any of), modules (any of), FAQ role, manager company permission, per-route
- * permission (only under the manager/profile-manager rollouts), operator permission, rollouts.
+ * role, plan types, plan features (any of), modules (any of), FAQ role, manager company permission and per-route
+ * permission (both only under the manager/profile-manager rollouts), operator permission, rollouts.
  */
 export function decideAccess(rule: AccessRule | undefined, ctx: AccessContext): AccessDecision {
   if (!rule) return ALLOW;
@@ -70,9 +71,12 @@ export function decideAccess(rule: AccessRule | undefined, ctx: AccessContext): 
     const role = faqRole(ctx);
     if (!role || !rule.faqRoles.includes(role)) return toError;
   }
+  // Spec point 5 puts both checks under the manager/profile-manager rollouts: without them a manager passes on
+  // role alone, as before the rollout (the legacy behaviour).
   if (
     rule.companyPermission &&
     ctx.role === 'manager' &&
+    permissionRolloutOn(ctx) &&
     ctx.company.permissions[rule.companyPermission] !== true
   ) {
     return toHome;

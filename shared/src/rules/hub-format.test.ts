@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatBrasilia } from './hub-format.ts';
+import { formatBRL, formatBrasilia, formatMoney } from './hub-format.ts';
 
 describe('hub formats (currency BRL, Brasília −03:00)', () => {
   it.each([
@@ -8,6 +8,11 @@ describe('hub formats (currency BRL, Brasília −03:00)', () => {
     [0, 'R$\u00a00,00'],
   ])('formats %s as %s', (amount, text) => {
     expect(formatBRL(amount)).toBe(text);
+  });
+
+  it('formats other currencies the pt-BR way (Gupshup credits are dollars)', () => {
+    expect(formatMoney(41.938, 'USD')).toBe('US$\u00a041,94');
+    expect(formatMoney(10, 'BRL')).toBe(formatBRL(10));
   });
 
   it('shows times three hours behind UTC, across midnight', () => {

@@ -6,6 +6,12 @@ const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' 
 
 export const formatBRL = (amount: number): string => BRL.format(amount);
 
+/** Another currency in the same pt-BR style (Gupshup credits are dollars: "US$ 41,94"). */
+export const formatMoney = (amount: number, currency: string): string =>
+  currency === 'BRL'
+    ? formatBRL(amount)
+    : new Intl.NumberFormat('pt-BR', { style: 'currency', currency }).format(amount);
+
 const BRASILIA = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
   day: '2-digit',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { inWalletFilter, reachesCustomer, walletLimitApplies, walletReach } from './wallet-reach.ts';
+import {
+  anyWalletLimit,
+  inWalletFilter,
+  reachesCustomer,
+  viewsAllContacts,
+  walletLimitApplies,
+  walletReach,
+} from './wallet-reach.ts';
 
 const ME = 'dddddddddddddddddddddddd';
 const OTHER = 'eeeeeeeeeeeeeeeeeeeeeeee';
@@ -50,6 +57,58 @@ describe('wallet limits in the inbox (spec point 5)', () => {
     expect(reachesCustomer(walletReach('operator', ME, { ...on, wallet_mode: false }, []), THEIRS)).toBe(
       true,
     );
+  });
+});
+
+describe('wallet view limits per role and the department exemption (spec points 3 and 6)', () => {
+  const modeOnly = { wallet_mode: true, limit_customers_to_wallet_employees: false };
+  it.each([
+    {
+      clause: "the operator's flag limits operators",
+      role: 'operator',
+      permissions: { limit_view_customer_wallet_operator: true },
+      limited: true,
+    },
+    {
+      clause: "the operator's flag leaves managers alone",
+      role: 'manager',
+      permissions: { limit_view_customer_wallet_operator: true },
+      limited: false,
+    },
+    {
+      clause: "the manager's flag limits managers",
+      role: 'manager',
+      permissions: { limit_view_customer_wallet_manager: true },
+      limited: true,
+    },
+    {
+      clause: 'no flag binds an admin',
+      role: 'admin',
+      permissions: { limit_view_customer_wallet_manager: true, limit_view_customer_wallet_operator: true },
+      limited: false,
+    },
+  ] as const)('$clause', ({ role, permissions, limited }) => {
+    expect(walletLimitApplies(role, modeOnly, { permissions })).toBe(limited);
+    expect(walletReach(role, ME, modeOnly, wallets, { permissions }).limited).toBe(limited);
+  });
+
+  it('needs wallet mode: a role flag alone limits no one', () => {
+    const permissions = { limit_view_customer_wallet_operator: true };
+    expect(walletLimitApplies('operator', { ...modeOnly, wallet_mode: false }, { permissions })).toBe(false);
+    expect(anyWalletLimit({ ...modeOnly, wallet_mode: false }, permissions)).toBe(false);
+    expect(anyWalletLimit(modeOnly, permissions)).toBe(true);
+    expect(anyWalletLimit(modeOnly, {})).toBe(false);
+  });
+
+  it('a member of a view_all_contacts department is never limited', () => {
+    const departments = [
+      { employees: [ME], view_all_contacts: true },
+      { employees: [OTHER], view_all_contacts: false },
+    ];
+    expect(viewsAllContacts(departments, ME)).toBe(true);
+    expect(viewsAllContacts(departments, OTHER)).toBe(false);
+    expect(walletLimitApplies('operator', on, { viewAllContacts: true })).toBe(false);
+    expect(walletLimitApplies('operator', on, { viewAllContacts: false })).toBe(true);
   });
 });
 

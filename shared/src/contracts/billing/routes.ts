@@ -86,3 +86,27 @@ export const getFinance = defineRoute({
   access: ADMIN,
   response: financeView,
 });
+
+/** Gupshup credits (1 credit = 1 USD) of one Gupshup integration; `balance` null when Gupshup did not answer. */
+export const gupshupBalanceView = z.object({
+  integration: objectId,
+  label: z.string(),
+  balance: z.number().nullable(),
+  currency: z.literal('USD'),
+  error: z.string().nullable(),
+});
+export type GupshupBalanceView = z.infer<typeof gupshupBalanceView>;
+
+/**
+ * The Gupshup wallet balance of each Gupshup integration: admins and managers, operators only with
+ * show_gupshup_wallet_balance_to_operators (spec point 6).
+ */
+export const getGupshupBalance = defineRoute({
+  id: 'billing.gupshupBalance',
+  method: 'GET',
+  path: '/billing/gupshup-balance',
+  domain: 'billing',
+  auth: 'employee',
+  access: { roles: 'all', operatorPermission: 'show_gupshup_wallet_balance_to_operators' },
+  response: z.object({ balances: z.array(gupshupBalanceView) }),
+});

@@ -43,3 +43,23 @@ export const WALLET_ADMIN_ACCESS = {
   plans: PLAN_GROUPS.advancedOrProfessional,
   planFeatures: [PLAN_FEATURES.walletAttendant],
 } as const satisfies AccessRule;
+
+/**
+ * Browsing contacts wallet by wallet (the wallets page, the contacts' wallet filter): every role, operators only
+ * with contacts:wallet_view (spec point 6).
+ */
+export const WALLET_VIEW_ACCESS = {
+  ...CONTACTS_ACCESS,
+  operatorPermission: 'contacts:wallet_view',
+} as const satisfies AccessRule;
+
+/**
+ * A wallet's contacts as CSV: admins, managers with wallets:export-base, operators with its operator equivalent
+ * (spec point 6, "export and manage wallets").
+ */
+export const WALLET_EXPORT_ACCESS = {
+  roles: ['admin', 'manager', 'operator'],
+  permission: ROUTE_PERMISSIONS.contactsView,
+  companyPermission: 'wallets:export-base',
+  operatorPermission: 'operator_wallets:export-base',
+} as const satisfies AccessRule;

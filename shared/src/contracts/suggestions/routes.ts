@@ -1,13 +1,11 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
 import { ptBR } from '../../i18n/pt-BR.ts';
+import { SUGGESTION_STATUSES } from '../../rules/suggestion-status.ts';
 import { defineRoute } from '../types.ts';
 
 const ADMIN = { roles: ['admin'] } as const;
 const required = ptBR.forms.requiredField;
-
-/** Set by the product team as it reviews; a new suggestion is received. */
-export const SUGGESTION_STATUSES = ['received', 'reviewing', 'planned', 'done', 'declined'] as const;
 
 export const suggestionView = z.object({
   _id: objectId,
@@ -19,6 +17,8 @@ export const suggestionView = z.object({
   votes: z.number().int().nonnegative(),
   voted: z.boolean(),
   mine: z.boolean(),
+  /** The last status change, who made it and when; null while the suggestion is as it was received. */
+  status_changed: z.object({ at: z.string(), by: z.string() }).nullable(),
 });
 export type SuggestionView = z.infer<typeof suggestionView>;
 
@@ -61,4 +61,18 @@ export const voteSuggestion = defineRoute({
   access: ADMIN,
   params: z.object({ id: objectId }),
   response: suggestionView,
+});
+
+/** An admin moves a suggestion along its review (rules/suggestion-status.ts); the author sees it in the list. */
+export const updateSuggestionStatus = defineRoute({
+  id: 'suggestions.status',
+  method: 'PATCH',
+  path: '/suggestions/{id}/status',
+  domain: 'suggestions',
+  auth: 'employee',
+  access: ADMIN,
+  params: z.object({ id: objectId }),
+  body: z.object({ status: z.enum(SUGGESTION_STATUSES, { error: ptBR.suggestions.invalidStatus }) }),
+  response: suggestionView,
+  maxBodyBytes: 256,
 });

@@ -4,6 +4,7 @@ import { App } from 'antd';
 import { playNewCallSound } from '../../features/chat/live/new-call-sound.ts';
 import { useNotificationAudio } from '../../lib/session/notifications-api.ts';
 import { useSocketEvent } from '../../lib/socket/use-socket-event.ts';
+import { formatCompanyTime } from '../../lib/dates/dates.ts';
 
 const t = ptBR.pipelines;
 
@@ -21,7 +22,7 @@ export function useFunnelNotices(): void {
       message: t.reminderTitle,
       description: interpolate(t.reminderBody, {
         title: frame.data.title,
-        time: new Date(frame.data.due_at).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' }),
+        time: formatCompanyTime(frame.data.due_at, 'time'),
       }),
       duration: 0,
     });

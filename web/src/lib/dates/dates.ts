@@ -20,4 +20,23 @@ export function setCompanyTimezone(zone: string | undefined): void {
 
 export const inCompanyZone = (value: dayjs.ConfigType): dayjs.Dayjs => dayjs(value).tz();
 
+/** The pt-BR shapes an instant is shown in. */
+const SHAPES = {
+  date: 'DD/MM/YYYY',
+  dateTime: 'DD/MM/YYYY HH:mm',
+  dateTimeSeconds: 'DD/MM/YYYY HH:mm:ss',
+  dayTime: 'DD/MM HH:mm',
+  time: 'HH:mm',
+  timeSeconds: 'HH:mm:ss',
+} as const;
+export type TimeShape = keyof typeof SHAPES;
+
+/**
+ * The one way an instant reaches the screen: in the company's time zone (America/Fortaleza, −03:00, unless the
+ * company sets another), whatever the browser's, in a pt-BR shape. Calendar dates without a time (a deal's
+ * expected close) are not instants and are shown as they are.
+ */
+export const formatCompanyTime = (value: dayjs.ConfigType, shape: TimeShape = 'dateTime'): string =>
+  inCompanyZone(value).format(SHAPES[shape]);
+
 export { dayjs };

@@ -5,7 +5,8 @@ import {
   saveProfileImage,
   updateProfile,
 } from '@atende/shared/contracts/profile/routes';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { callRoute } from '../api/call-route.ts';
 import { uploadWithProgress } from '../api/presigned-post.ts';
 
@@ -40,3 +41,33 @@ export const useProfileImages = (ids: readonly string[]) =>
     staleTime: 30 * 60_000,
     select: (answer) => answer.images,
   });
+
+/** The route answers 25 ids at most per call. */
+const IMAGES_PER_CALL = 25;
+
+/** Distinct ids, sorted (a stable cache key), in calls of 25. */
+export function imageChunks(ids: readonly string[]): string[][] {
+  const unique = [...new Set(ids)].sort();
+  const result: string[][] = [];
+  for (let start = 0; start < unique.length; start += IMAGES_PER_CALL) {
+    result.push(unique.slice(start, start + IMAGES_PER_CALL));
+  }
+  return result;
+}
+
+/**
+ * Colleagues' images for any number of ids (chat messages, header, transfer list): one call per 25 distinct ids,
+ * cached like useProfileImages; an employee without an image is simply absent from the map.
+ */
+export function useEmployeeImages(ids: readonly string[]): Record<string, string> {
+  const chunks = useMemo(() => imageChunks(ids), [ids]);
+  return useQueries({
+    queries: chunks.map((chunk) => ({
+      queryKey: profileKeys.images(chunk),
+      queryFn: () => callRoute(listProfileImages, { query: { ids: chunk.join(',') } }),
+      staleTime: 30 * 60_000,
+    })),
+    combine: (results) =>
+      Object.assign({}, ...results.map((result) => result.data?.images ?? {})) as Record<string, string>,
+  });
+}

@@ -2,7 +2,7 @@ import type { ConversationRow } from '@atende/shared/contracts/analytics/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Button, Flex } from 'antd';
 import { useAtomValue } from 'jotai';
-import { dayjs } from '../../../lib/dates/dates.ts';
+import { formatCompanyTime } from '../../../lib/dates/dates.ts';
 import { useConversationRows } from '../hooks/use-analytics.ts';
 import { analyticsQueryAtom } from '../state/filters.ts';
 import { count, duration } from '../state/format.ts';
@@ -10,7 +10,7 @@ import { QueryState } from './query-state.tsx';
 import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const t = ptBR.analytics;
-const when = (value: string | null) => (value ? dayjs(value).format('L LT') : '—');
+const when = (value: string | null) => (value ? formatCompanyTime(value) : '—');
 
 const columns = [
   { title: t.columns.protocol, dataIndex: 'protocol', key: 'protocol' },

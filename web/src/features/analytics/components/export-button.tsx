@@ -1,15 +1,21 @@
+import { exportReport } from '@atende/shared/contracts/analytics/routes';
 import type { BreakdownDimension } from '@atende/shared/contracts/analytics/views';
+import { decideAccess } from '@atende/shared/rules/access';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { analyticsApi } from '../api/analytics-api.ts';
 import { analyticsQueryAtom } from '../state/filters.ts';
 
 const t = ptBR.analytics;
 
-/** Downloads the CSV of a report with the filters on screen (the same service answers both). */
+/**
+ * Downloads the CSV of a report with the filters on screen (the same service answers both); hidden from an
+ * operator without export_report_base_to_operators, whom the server refuses anyway.
+ */
 export function ExportButton({
   report,
   by,
@@ -20,6 +26,7 @@ export function ExportButton({
   const query = useAtomValue(analyticsQueryAtom);
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
+  const { access } = useSession();
   const download = async () => {
     setBusy(true);
     try {
@@ -36,6 +43,7 @@ export function ExportButton({
       setBusy(false);
     }
   };
+  if (!access || !decideAccess(exportReport.access, access).allowed) return null;
   return (
     <Button
       icon={<DownloadOutlined />}

@@ -4,7 +4,7 @@ import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Card, Col, Flex, Progress, Row, Statistic, Tag } from 'antd';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
-import { dayjs } from '../../../lib/dates/dates.ts';
+import { formatCompanyTime } from '../../../lib/dates/dates.ts';
 import { useMonitoring, useMonitoringLive } from '../hooks/use-analytics.ts';
 import { count, duration } from '../state/format.ts';
 import { QueryState } from './query-state.tsx';
@@ -70,7 +70,9 @@ export function MonitoringPage({
         breadcrumb={breadcrumb}
         phrase={
           data
-            ? interpolate(t.monitoring.updatedAt, { time: dayjs(data.generated_at).format('LTS') })
+            ? interpolate(t.monitoring.updatedAt, {
+                time: formatCompanyTime(data.generated_at, 'timeSeconds'),
+              })
             : undefined
         }
       />

@@ -1,6 +1,7 @@
 import {
   getConsumption,
   getFinance,
+  getGupshupBalance,
   getMyPlan,
   requestPlanChange,
 } from '@atende/shared/contracts/billing/routes';
@@ -11,6 +12,7 @@ export const billingKeys = {
   plan: ['billing', 'plan'] as const,
   consumption: (month: string) => ['billing', 'consumption', month] as const,
   finance: ['billing', 'finance'] as const,
+  gupshupBalance: ['billing', 'gupshup-balance'] as const,
 };
 
 export const billingApi = {
@@ -18,4 +20,5 @@ export const billingApi = {
   requestChange: (plan: PlanCode, note: string) => callRoute(requestPlanChange, { body: { plan, note } }),
   consumption: (month: string) => callRoute(getConsumption, { query: { month } }),
   finance: () => callRoute(getFinance),
+  gupshupBalance: () => callRoute(getGupshupBalance),
 };

@@ -1,5 +1,5 @@
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { formatBRL, formatBrasilia } from '@atende/shared/rules/hub-format';
+import { formatBRL } from '@atende/shared/rules/hub-format';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Flex, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { BreadcrumbItem } from '../../../components/page-header/page-header
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { billingApi, billingKeys } from '../api/billing-api.ts';
 import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
+import { formatCompanyTime } from '../../../lib/dates/dates.ts';
 
 const labels = ptBR.billing;
 
@@ -47,7 +48,7 @@ export function FinancialPanelPage({
                 {finance.data.client_status ?? '—'}
               </Descriptions.Item>
               <Descriptions.Item label={labels.dueDate}>
-                {finance.data.due_date ? formatBrasilia(finance.data.due_date) : '—'}
+                {finance.data.due_date ? formatCompanyTime(finance.data.due_date, 'date') : '—'}
               </Descriptions.Item>
             </Descriptions>
           </Card>

@@ -3,7 +3,8 @@ import type { PlanCode } from '@atende/shared/domain/constants';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { formatBrasilia } from '@atende/shared/rules/hub-format';
+import { getConsumption } from '@atende/shared/contracts/billing/routes';
+import { decideAccess } from '@atende/shared/rules/access';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -22,7 +23,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { billingApi, billingKeys } from '../api/billing-api.ts';
+import { GupshupBalance } from './gupshup-balance.tsx';
+import { formatCompanyTime } from '../../../lib/dates/dates.ts';
 
 const labels = ptBR.billing;
 const featureName = (feature: string) => (labels.featureNames as Record<string, string>)[feature] ?? feature;
@@ -57,7 +61,7 @@ export function MyPlanModal({ onClose, onSeePlans }: { onClose: () => void; onSe
             </Descriptions.Item>
             {plan.data.due_date && (
               <Descriptions.Item label={labels.dueDate}>
-                {formatBrasilia(plan.data.due_date)}
+                {formatCompanyTime(plan.data.due_date, 'date')}
               </Descriptions.Item>
             )}
             <Descriptions.Item label={labels.includedUsers}>{plan.data.max_included_users}</Descriptions.Item>
@@ -70,7 +74,7 @@ export function MyPlanModal({ onClose, onSeePlans }: { onClose: () => void; onSe
               <Descriptions.Item label={labels.plans}>
                 {interpolate(labels.pendingRequest, {
                   plan: t(`plans.${plan.data.pending_request.plan}`),
-                  date: formatBrasilia(plan.data.pending_request.created_at),
+                  date: formatCompanyTime(plan.data.pending_request.created_at),
                 })}
               </Descriptions.Item>
             )}
@@ -144,8 +148,12 @@ export function PlansModal({ current, onClose }: { current: PlanCode; onClose: (
 /** Conversation consumption: sessions this month against the allowed total (spec point 9), the spec's toast on failure. */
 export function ConsumptionModal({ onClose }: { onClose: () => void }) {
   const { message } = App.useApp();
+  const { access } = useSession();
+  // Operators open this modal only for the Gupshup balance; the sessions are the admins' (spec point 2).
+  const seesSessions = access !== undefined && decideAccess(getConsumption.access, access).allowed;
   const month = new Date().toISOString().slice(0, 7);
   const consumption = useQuery({
+    enabled: seesSessions,
     queryKey: billingKeys.consumption(month),
     queryFn: async () => {
       try {
@@ -161,7 +169,7 @@ export function ConsumptionModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal open title={labels.consumptionTitle} footer={null} onCancel={onClose}>
       <div data-testid="account-modal-consumption-modal">
-        {consumption.isPending && <Skeleton active />}
+        {seesSessions && consumption.isPending && <Skeleton active />}
         {consumption.isError && <Alert type="error" title={ptBR.errors.planSessionsFailed} />}
         {data && (
           <>
@@ -178,6 +186,7 @@ export function ConsumptionModal({ onClose }: { onClose: () => void }) {
             </Typography.Text>
           </>
         )}
+        <GupshupBalance {...(seesSessions ? {} : { emptyText: labels.noGupshup })} />
       </div>
     </Modal>
   );

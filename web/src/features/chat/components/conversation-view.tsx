@@ -5,8 +5,10 @@ import type {
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { isConversationWindowOpen } from '@atende/shared/rules/windows';
-import { Alert, App, Avatar, Button, Flex, Space, theme, Typography } from 'antd';
+import { Alert, App, Button, Flex, Space, theme, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { PersonAvatar } from '../../../components/person-avatar/person-avatar.tsx';
+import { useEmployeeImages } from '../../../lib/session/profile-api.ts';
 import { useConversationActions } from '../hooks/use-conversation-actions.ts';
 import { useMessageTimeline } from '../hooks/use-messages.ts';
 import { useSend } from '../hooks/use-send.ts';
@@ -51,6 +53,11 @@ export function ConversationView({ conversation, timeZone, viewer, onChanged }: 
   const [transferring, setTransferring] = useState(false);
   const [closing, setClosing] = useState(false);
   const mine = conversation.employee?._id === viewer.employeeId;
+  const servingIds = useMemo(
+    () => (conversation.employee ? [conversation.employee._id] : []),
+    [conversation.employee],
+  );
+  const servingImage = useEmployeeImages(servingIds)[conversation.employee?._id ?? ''];
   const open = conversation.status !== 'closed';
   const canReply = mine && conversation.status === 'in_service';
   const name = conversation.customer.full_name || labels.unknownCustomer;
@@ -87,7 +94,11 @@ export function ConversationView({ conversation, timeZone, viewer, onChanged }: 
         }}
       >
         <Flex align="center" gap={8} style={{ minWidth: 0 }}>
-          <Avatar src={conversation.customer.avatar || undefined}>{name.slice(0, 1).toUpperCase()}</Avatar>
+          <PersonAvatar
+            name={name}
+            src={conversation.customer.avatar || undefined}
+            testId="customer-avatar"
+          />
           <Flex vertical style={{ minWidth: 0 }}>
             <Typography.Text strong ellipsis data-testid="conversation-title">
               {name}
@@ -104,6 +115,18 @@ export function ConversationView({ conversation, timeZone, viewer, onChanged }: 
           </Flex>
         </Flex>
         <Space wrap>
+          {conversation.employee && (
+            <Tooltip title={interpolate(labels.panel.servedBy, { name: conversation.employee.name })}>
+              <span data-testid="conversation-employee">
+                <PersonAvatar
+                  name={conversation.employee.name}
+                  src={servingImage}
+                  size="small"
+                  testId="conversation-employee-avatar"
+                />
+              </span>
+            </Tooltip>
+          )}
           {(conversation.status === 'queue' || conversation.status === 'bot') && (
             <Button
               type="primary"

@@ -1,3 +1,4 @@
+import { formatBRL } from '@atende/shared/rules/hub-format';
 import type { ConversationView } from '@atende/shared/contracts/conversations/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { ServerFrame } from '@atende/shared/realtime/server-events';
@@ -20,9 +21,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useLiveInvalidation } from '../../../lib/socket/use-live-invalidation.ts';
 import { customerDealsApi, customerDealsKeys } from '../api/deals-api.ts';
+import { formatCompanyTime } from '../../../lib/dates/dates.ts';
 
 const t = ptBR.pipelines.screens;
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const LIVE = ['deal-update', 'activity-update'] as const;
 const liveKeys = (frame: ServerFrame) => [
   frame.event === 'deal-update' ? ['funnel', 'deals'] : ['funnel', 'activities'],
@@ -152,7 +153,7 @@ export function CustomerDeals({ conversation }: { conversation: ConversationView
             <List.Item data-testid="side-deal">
               <Link to={`/app/pipelines/main/${deal.pipeline}`}>{deal.title}</Link>
               <Typography.Text type="secondary">
-                {brl.format(deal.value)} ·{' '}
+                {formatBRL(deal.value)} ·{' '}
                 {deal.status === 'open' ? stageName(deal.pipeline, deal.stage) : t[deal.status]}
               </Typography.Text>
             </List.Item>
@@ -161,9 +162,7 @@ export function CustomerDeals({ conversation }: { conversation: ConversationView
       )}
       <Typography.Text type="secondary" data-testid="side-next-activity">
         {t.nextActivity}:{' '}
-        {next.data
-          ? `${new Date(next.data.due_at).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' })} · ${next.data.title}`
-          : t.noNextActivity}
+        {next.data ? `${formatCompanyTime(next.data.due_at)} · ${next.data.title}` : t.noNextActivity}
       </Typography.Text>
     </Flex>
   );

@@ -1,8 +1,9 @@
 import type { MessageView } from '@atende/shared/contracts/conversations/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { SUSPICIOUS_SENDER_FLAG } from '@atende/shared/channels/inbound';
-import { Alert, theme, Typography } from 'antd';
+import { Alert, Flex, theme, Typography } from 'antd';
 import { memo } from 'react';
+import { PersonAvatar } from '../../../components/person-avatar/person-avatar.tsx';
 import type { TimelineEntry } from '../state/outbox.ts';
 import { DeliveryTick } from './delivery-tick.tsx';
 import { MessageMedia } from './message-media.tsx';
@@ -13,6 +14,8 @@ const timeFormat = (timeZone: string) =>
 
 interface MessageBubbleProps {
   entry: TimelineEntry<MessageView>;
+  /** The operator's profile image, when they uploaded one. */
+  authorImage?: string | undefined;
   timeZone: string;
   onResend: (message: MessageView) => void;
   onRetryTemp: (tempId: string, message: MessageView) => void;
@@ -20,6 +23,7 @@ interface MessageBubbleProps {
 
 export const MessageBubble = memo(function MessageBubble({
   entry,
+  authorImage,
   timeZone,
   onResend,
   onRetryTemp,
@@ -64,9 +68,14 @@ export const MessageBubble = memo(function MessageBubble({
         }}
       >
         {outbound && (
-          <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
-            {author}
-          </Typography.Text>
+          <Flex align="center" gap={6}>
+            {message.sent_by === 'operator' && (
+              <PersonAvatar name={author} src={authorImage} size={20} testId="message-author-avatar" />
+            )}
+            <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+              {author}
+            </Typography.Text>
+          </Flex>
         )}
         {message.flags.includes(SUSPICIOUS_SENDER_FLAG) && (
           <Alert

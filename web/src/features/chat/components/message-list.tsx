@@ -3,6 +3,7 @@ import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Alert, Button, Divider, Empty, Spin, theme } from 'antd';
 import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useEmployeeImages } from '../../../lib/session/profile-api.ts';
 import { useMessageTimeline } from '../hooks/use-messages.ts';
 import { groupByDay } from '../state/day-groups.ts';
 import { MessageBubble } from './message-bubble.tsx';
@@ -33,6 +34,11 @@ export function MessageList({ conversationId, timeZone, onResend, onRetryTemp }:
       ),
     [timeline, timeZone],
   );
+  const authors = useMemo(
+    () => timeline.flatMap((entry) => (entry.message.employee ? [entry.message.employee._id] : [])),
+    [timeline],
+  );
+  const images = useEmployeeImages(authors);
   const parentRef = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const virtualizer = useVirtualizer({
@@ -133,6 +139,9 @@ export function MessageList({ conversationId, timeZone, onResend, onRetryTemp }:
                 ) : (
                   <MessageBubble
                     entry={row.item}
+                    authorImage={
+                      row.item.message.employee ? images[row.item.message.employee._id] : undefined
+                    }
                     timeZone={timeZone}
                     onResend={onResend}
                     onRetryTemp={onRetryTemp}

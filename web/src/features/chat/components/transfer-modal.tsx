@@ -1,6 +1,8 @@
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Form, Modal, Radio, Select } from 'antd';
-import { useState } from 'react';
+import { Flex, Form, Modal, Radio, Select } from 'antd';
+import { useMemo, useState } from 'react';
+import { PersonAvatar } from '../../../components/person-avatar/person-avatar.tsx';
+import { useEmployeeImages } from '../../../lib/session/profile-api.ts';
 import type { TransferTarget } from '../hooks/use-conversation-actions.ts';
 import { useDepartmentOptions, useTransferEmployees } from '../hooks/use-side-data.ts';
 
@@ -25,6 +27,8 @@ export function TransferModal({
   const [kind, setKind] = useState<'employee' | 'department'>(employeesAvailable ? 'employee' : 'department');
   const [target, setTarget] = useState<string>();
   const mode = employeesAvailable ? kind : 'department';
+  const employeeIds = useMemo(() => (employees.data ?? []).map((option) => option.value), [employees.data]);
+  const images = useEmployeeImages(mode === 'employee' ? employeeIds : []);
   return (
     <Modal
       open={open}
@@ -61,6 +65,21 @@ export function TransferModal({
             loading={mode === 'employee' ? employees.isPending : departments.isPending}
             options={mode === 'employee' ? (employees.data ?? []) : (departments.data ?? [])}
             notFoundContent={ptBR.forms.noOptions}
+            optionRender={(option) =>
+              mode === 'employee' ? (
+                <Flex align="center" gap={8}>
+                  <PersonAvatar
+                    name={String(option.label ?? '')}
+                    src={images[String(option.value)]}
+                    size="small"
+                    testId="transfer-employee-avatar"
+                  />
+                  {option.label}
+                </Flex>
+              ) : (
+                option.label
+              )
+            }
             data-testid="transfer-target"
           />
         </Form.Item>

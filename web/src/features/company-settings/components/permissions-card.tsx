@@ -1,14 +1,16 @@
 import type { CompanyPermissionsView } from '@atende/shared/contracts/company/permissions';
 import { MANAGER_COMPANY_PERMISSIONS, OPERATOR_PERMISSIONS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { permissionRolloutOn } from '@atende/shared/rules/access';
 import type { OperatorScope } from '@atende/shared/rules/permission-scope';
 import {
   OPERATOR_SCOPE_FLAGS,
   operatorScopeOf,
   withOperatorScope,
 } from '@atende/shared/rules/permission-scope';
-import { Button, Card, Checkbox, Col, Radio, Row, Space, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Radio, Row, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useSavePermissions } from '../hooks/use-company.ts';
 
 const labels = ptBR.adminScreens.company.permissions;
@@ -30,6 +32,9 @@ const Help = ({ text }: { text: string }) => (
 export function PermissionsCard({ permissions }: { permissions: CompanyPermissionsView }) {
   const [draft, setDraft] = useState(permissions);
   const save = useSavePermissions();
+  const { access } = useSession();
+  // Spec point 5: managers' route permissions bind only under the manager/profile-manager rollout.
+  const managerLegacy = access !== undefined && !permissionRolloutOn(access);
   useEffect(() => setDraft(permissions), [permissions]);
 
   const toggle = (role: PermissionRole, flag: string, checked: boolean) =>
@@ -42,6 +47,15 @@ export function PermissionsCard({ permissions }: { permissions: CompanyPermissio
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       {(Object.keys(ROLE_FLAGS) as PermissionRole[]).map((role) => (
         <Card key={role} size="small" title={labels[role]} data-testid={`permissions-${role}`}>
+          {role === 'manager' && managerLegacy && (
+            <Alert
+              type="info"
+              showIcon
+              title={labels.managerLegacy}
+              style={{ marginBottom: 16 }}
+              data-testid="permissions-manager-legacy"
+            />
+          )}
           {role === 'operator' && (
             <fieldset style={{ border: 0, margin: '0 0 16px', padding: 0 }}>
               <legend style={{ fontWeight: 600, fontSize: 14, marginBottom: 8 }}>

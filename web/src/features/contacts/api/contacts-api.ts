@@ -24,6 +24,7 @@ import { listEmployees } from '@atende/shared/contracts/employees/list-employees
 import { createWallet } from '@atende/shared/contracts/wallets/create-wallet';
 import { deleteWallet } from '@atende/shared/contracts/wallets/delete-wallet';
 import { updateWallet } from '@atende/shared/contracts/wallets/update-wallet';
+import { createWalletExport, getWalletExport } from '@atende/shared/contracts/wallets/wallet-exports';
 import type { walletBody } from '@atende/shared/contracts/wallets/views';
 import type { z } from 'zod';
 import { callRoute } from '../../../lib/api/call-route.ts';
@@ -79,6 +80,9 @@ export const postWallet = (body: WalletInput) => callRoute(createWallet, { body 
 export const patchWallet = (id: string, body: Partial<WalletInput>) =>
   callRoute(updateWallet, { params: { id }, body });
 export const removeWallet = (id: string) => callRoute(deleteWallet, { params: { id } });
+export const postWalletExport = (id: string) => callRoute(createWalletExport, { params: { id } });
+export const fetchWalletExport = (id: string, exportId: string) =>
+  callRoute(getWalletExport, { params: { id, exportId } });
 
 /** Every employee (admins only may list them): owner and member choices of a wallet. */
 export async function fetchAllEmployees() {

@@ -1,5 +1,5 @@
 import { plural } from '@atende/shared/i18n/interpolate';
-import { EXPORT_ACCESS, IMPORT_ACCESS } from '@atende/shared/contracts/contacts/access';
+import { EXPORT_ACCESS, IMPORT_ACCESS, WALLET_VIEW_ACCESS } from '@atende/shared/contracts/contacts/access';
 import { SMART_TAGS_ACCESS } from '@atende/shared/contracts/smart-tags/access';
 import type { ContactView } from '@atende/shared/contracts/contacts/views';
 import { deleteContact } from '@atende/shared/contracts/contacts/delete-contact';
@@ -59,6 +59,7 @@ export function ContactsPage({ title, breadcrumb }: ContactsPageProps) {
   const canImport = useCan(IMPORT_ACCESS);
   const canExport = useCan(EXPORT_ACCESS);
   const canDelete = useCan(deleteContact.access);
+  const canFilterByWallet = useCan(WALLET_VIEW_ACCESS);
   const smartTags = useSmartTagChoices(useCan(SMART_TAGS_ACCESS));
   const [drawer, setDrawer] = useState<{ open: boolean; editing?: ContactView }>({ open: false });
 
@@ -132,17 +133,19 @@ export function ContactsPage({ title, breadcrumb }: ContactsPageProps) {
           style={{ minWidth: 220 }}
           data-testid="contacts-tags-filter"
         />
-        <Select
-          allowClear
-          aria-label={labels.walletFilter}
-          placeholder={labels.walletFilter}
-          value={walletFilter}
-          onChange={setWalletFilter}
-          notFoundContent={ptBR.forms.noOptions}
-          options={(wallets.data ?? []).map((wallet) => ({ value: wallet._id, label: wallet.name }))}
-          style={{ minWidth: 200 }}
-          data-testid="contacts-wallet-filter"
-        />
+        {canFilterByWallet && (
+          <Select
+            allowClear
+            aria-label={labels.walletFilter}
+            placeholder={labels.walletFilter}
+            value={walletFilter}
+            onChange={setWalletFilter}
+            notFoundContent={ptBR.forms.noOptions}
+            options={(wallets.data ?? []).map((wallet) => ({ value: wallet._id, label: wallet.name }))}
+            style={{ minWidth: 200 }}
+            data-testid="contacts-wallet-filter"
+          />
+        )}
         {smartTags.data && smartTags.data.length > 0 && (
           <Select
             allowClear

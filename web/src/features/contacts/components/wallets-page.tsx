@@ -1,8 +1,14 @@
 import type { WalletView } from '@atende/shared/contracts/wallets/views';
-import { WALLET_ADMIN_ACCESS } from '@atende/shared/contracts/contacts/access';
+import { WALLET_ADMIN_ACCESS, WALLET_EXPORT_ACCESS } from '@atende/shared/contracts/contacts/access';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { DeleteOutlined, EditOutlined, SettingOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  SettingOutlined,
+  UsergroupAddOutlined,
+} from '@ant-design/icons';
 import { Alert, App, Button, Flex, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -12,9 +18,11 @@ import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { sortSchedule } from '../forms/wallet-form.ts';
 import { useCan, useWallets } from '../hooks/use-contacts.ts';
 import { useEmployeeNames, useLiveWallets, useSaveWallet } from '../hooks/use-wallets.ts';
+import { useWalletExport } from '../hooks/use-wallet-export.ts';
 import { WalletContactsModal } from './wallet-contacts-modal.tsx';
 import { WalletDrawer } from './wallet-drawer.tsx';
 import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
+import { WalletExportModal } from './wallet-export-modal.tsx';
 
 const labels = ptBR.contactsScreens.wallets;
 const common = ptBR.contactsScreens.common;
@@ -30,6 +38,8 @@ export function WalletsPage({ title, breadcrumb }: { title: string; breadcrumb: 
   const { message, modal } = App.useApp();
   const wallets = useWallets();
   const canManage = useCan(WALLET_ADMIN_ACCESS);
+  const canExport = useCan(WALLET_EXPORT_ACCESS);
+  const exporter = useWalletExport();
   const employees = useEmployeeNames(canManage);
   const { remove } = useSaveWallet();
   const [drawer, setDrawer] = useState<{ open: boolean; editing?: WalletView }>({ open: false });
@@ -115,46 +125,61 @@ export function WalletsPage({ title, breadcrumb }: { title: string; breadcrumb: 
             {
               title: common.actions,
               key: 'actions',
-              hidden: !canManage,
+              hidden: !canManage && !canExport,
               render: (_, wallet) => (
                 <Flex gap={4}>
-                  <Tooltip title={labels.addContacts}>
-                    <Button
-                      type="text"
-                      icon={<UsergroupAddOutlined />}
-                      aria-label={labels.addContacts}
-                      onClick={() => setAdding(wallet)}
-                      data-testid="wallet-add-contact"
-                    />
-                  </Tooltip>
-                  <Tooltip title={labels.manage}>
-                    <Button
-                      type="text"
-                      icon={<SettingOutlined />}
-                      aria-label={labels.manage}
-                      onClick={() => navigate(`/app/contacts/wallets/manager/${wallet._id}`)}
-                      data-testid="wallet-manage"
-                    />
-                  </Tooltip>
-                  <Tooltip title={common.edit}>
-                    <Button
-                      type="text"
-                      icon={<EditOutlined />}
-                      aria-label={common.edit}
-                      onClick={() => setDrawer({ open: true, editing: wallet })}
-                      data-testid="wallet-edit"
-                    />
-                  </Tooltip>
-                  <Tooltip title={common.delete}>
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={common.delete}
-                      onClick={() => confirmDelete(wallet)}
-                      data-testid="wallet-delete"
-                    />
-                  </Tooltip>
+                  {canExport && (
+                    <Tooltip title={labels.export}>
+                      <Button
+                        type="text"
+                        icon={<DownloadOutlined />}
+                        aria-label={labels.export}
+                        onClick={() => exporter.open(wallet)}
+                        data-testid="wallet-export-start"
+                      />
+                    </Tooltip>
+                  )}
+                  {canManage && (
+                    <>
+                      <Tooltip title={labels.addContacts}>
+                        <Button
+                          type="text"
+                          icon={<UsergroupAddOutlined />}
+                          aria-label={labels.addContacts}
+                          onClick={() => setAdding(wallet)}
+                          data-testid="wallet-add-contact"
+                        />
+                      </Tooltip>
+                      <Tooltip title={labels.manage}>
+                        <Button
+                          type="text"
+                          icon={<SettingOutlined />}
+                          aria-label={labels.manage}
+                          onClick={() => navigate(`/app/contacts/wallets/manager/${wallet._id}`)}
+                          data-testid="wallet-manage"
+                        />
+                      </Tooltip>
+                      <Tooltip title={common.edit}>
+                        <Button
+                          type="text"
+                          icon={<EditOutlined />}
+                          aria-label={common.edit}
+                          onClick={() => setDrawer({ open: true, editing: wallet })}
+                          data-testid="wallet-edit"
+                        />
+                      </Tooltip>
+                      <Tooltip title={common.delete}>
+                        <Button
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={common.delete}
+                          onClick={() => confirmDelete(wallet)}
+                          data-testid="wallet-delete"
+                        />
+                      </Tooltip>
+                    </>
+                  )}
                 </Flex>
               ),
             },
@@ -169,6 +194,7 @@ export function WalletsPage({ title, breadcrumb }: { title: string; breadcrumb: 
         onClose={() => setDrawer({ open: false })}
       />
       <WalletContactsModal wallet={adding} onClose={() => setAdding(undefined)} />
+      <WalletExportModal exporter={exporter} />
     </div>
   );
 }

@@ -109,7 +109,12 @@ export function DepartmentFormModal({
         <Form.Item name="tag_color" label={labels.tagColor}>
           <ColorField format="hex" disabledAlpha data-testid="department-form-color" />
         </Form.Item>
-        <Form.Item name="view_all_contacts" label={labels.viewAllContacts} valuePropName="checked">
+        <Form.Item
+          name="view_all_contacts"
+          label={labels.viewAllContacts}
+          extra={labels.viewAllContactsHelp}
+          valuePropName="checked"
+        >
           <Switch data-testid="department-form-view-all" />
         </Form.Item>
         <Form.Item name="employees" label={labels.employees}>

@@ -6,7 +6,6 @@ import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { useQueryClient } from '@tanstack/react-query';
 import { Background, Controls, ReactFlow } from '@xyflow/react';
 import { Alert, App, Button, Card, Drawer, Flex, List, Skeleton, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
@@ -21,6 +20,7 @@ import { CreateFlowModal } from './create-flow-modal.tsx';
 import { FLOWS_PATH } from './paths.ts';
 import { NodeInspector } from './node-inspector.tsx';
 import { SimulatorPanel } from './simulator-panel.tsx';
+import { formatCompanyTime } from '../../../lib/dates/dates.ts';
 
 const labels = ptBR.flows.screens;
 const NODE_TYPES = Object.fromEntries(FLOW_NODE_TYPES.map((type) => [type, FlowNodeCard]));
@@ -239,7 +239,7 @@ function Builder({ flowId }: { flowId: string }) {
               <List.Item.Meta
                 title={`${labels.version} ${entry.version}`}
                 description={interpolate(labels.publishedAt, {
-                  date: dayjs(entry.published_at).format('DD/MM/YYYY HH:mm'),
+                  date: formatCompanyTime(entry.published_at),
                 })}
               />
             </List.Item>

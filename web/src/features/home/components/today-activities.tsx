@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { callRoute } from '../../../lib/api/call-route.ts';
+import { formatCompanyTime } from '../../../lib/dates/dates.ts';
 
 /**
  * The home page's share of the agenda: the signed-in employee's open activities due today or overdue. It asks
@@ -40,7 +41,7 @@ export function TodayActivities({ employeeId }: { employeeId: string }) {
           renderItem={(activity) => (
             <List.Item data-testid="home-activity">
               <span>
-                {dayjs(activity.due_at).format('DD/MM HH:mm')} · {activity.title}
+                {formatCompanyTime(activity.due_at, 'dayTime')} · {activity.title}
               </span>
               {dayjs(activity.due_at).isBefore(dayjs()) && <Tag color="red">{t('home.overdue')}</Tag>}
             </List.Item>

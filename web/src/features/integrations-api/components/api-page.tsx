@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
-import { dayjs } from '../../../lib/dates/dates.ts';
+import { formatCompanyTime } from '../../../lib/dates/dates.ts';
 import { scopesOf, useApiKeyMutations, useApiKeys, useOpenApi } from '../hooks/use-api-keys.ts';
 import { ApiReference } from './api-reference.tsx';
 import { KeyFormModal, type KeyFormValues } from './key-form-modal.tsx';
@@ -18,7 +18,7 @@ import { ResponsiveTable } from '../../../components/responsive-table/responsive
 
 const labels = ptBR.developers.api;
 const toastSeconds = LIMITS.toastDurationMs / 1000;
-const when = (value: string | null) => (value ? dayjs(value).format('DD/MM/YYYY HH:mm') : labels.never);
+const when = (value: string | null) => (value ? formatCompanyTime(value) : labels.never);
 
 /** app/integrations/api: API keys (created, shown once, revoked) and the public API reference. */
 export function ApiPage({ title, breadcrumb }: { title: string; breadcrumb: readonly BreadcrumbItem[] }) {

@@ -7,7 +7,7 @@ import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Alert, App, Button, Drawer, Flex, Tag } from 'antd';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
-import { dayjs } from '../../../lib/dates/dates.ts';
+import { formatCompanyTime } from '../../../lib/dates/dates.ts';
 import { useDeliveries, useWebhookMutations } from '../hooks/use-webhooks.ts';
 import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
@@ -19,7 +19,7 @@ const STATUS_COLORS = {
   succeeded: 'success',
   failed: 'error',
 } as const;
-const when = (value: string | null) => (value ? dayjs(value).format('DD/MM/YYYY HH:mm:ss') : '—');
+const when = (value: string | null) => (value ? formatCompanyTime(value, 'dateTimeSeconds') : '—');
 
 /** The deliveries log of one endpoint, newest first, a page at a time, each with a replay. */
 export function DeliveriesDrawer({

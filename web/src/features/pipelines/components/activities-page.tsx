@@ -20,6 +20,7 @@ import type { BreadcrumbItem } from '../../../components/page-header/page-header
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { useActivities, useFunnelLive, useFunnelMutations } from '../hooks/use-funnel.ts';
 import { ActivityForm } from './activity-form.tsx';
+import { formatCompanyTime } from '../../../lib/dates/dates.ts';
 
 const a = ptBR.pipelines.activities;
 type View = 'day' | 'week' | 'month';
@@ -53,7 +54,7 @@ function ActivityItem({
         onClick={() => onEdit(activity)}
         style={{ padding: 0, textDecoration: done ? 'line-through' : undefined }}
       >
-        {dayjs(activity.due_at).format('DD/MM HH:mm')} · {activity.title}
+        {formatCompanyTime(activity.due_at, 'dayTime')} · {activity.title}
       </Button>
       <Tag>{a.types[activity.type]}</Tag>
     </List.Item>

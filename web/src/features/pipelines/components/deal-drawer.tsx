@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useActivities, useDeal, useFunnelMutations } from '../hooks/use-funnel.ts';
 import { formatBRL, formatDuration } from '../state/money.ts';
+import { formatCompanyTime } from '../../../lib/dates/dates.ts';
 
 const t = ptBR.pipelines.screens;
 const a = ptBR.pipelines.activities;
@@ -111,7 +112,7 @@ export function DealDrawer({
             <Timeline
               style={{ marginTop: 8 }}
               items={view.history.map((entry) => ({
-                children: `${stageName(entry.stage)} — ${t.enteredAt} ${dayjs(entry.entered_at).format('DD/MM/YYYY HH:mm')} (${t.timeInStage}: ${formatDuration(entry.entered_at, entry.left_at)})`,
+                children: `${stageName(entry.stage)} — ${t.enteredAt} ${formatCompanyTime(entry.entered_at)} (${t.timeInStage}: ${formatDuration(entry.entered_at, entry.left_at)})`,
               }))}
             />
           </div>
@@ -124,7 +125,7 @@ export function DealDrawer({
               dataSource={activities.data ?? []}
               renderItem={(item) => (
                 <List.Item>
-                  {dayjs(item.due_at).format('DD/MM HH:mm')} · {a.types[item.type]} · {item.title}{' '}
+                  {formatCompanyTime(item.due_at, 'dayTime')} · {a.types[item.type]} · {item.title}{' '}
                   {item.status === 'done' && <Tag color="green">{a.done}</Tag>}
                 </List.Item>
               )}

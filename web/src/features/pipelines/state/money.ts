@@ -1,7 +1,5 @@
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** Money as Brazilians read it: R$ 1.500,50. */
-export const formatBRL = (value: number): string => brl.format(value);
+/** Money as Brazilians read it (R$ 1.500,50): the hub's one BRL format. */
+export { formatBRL } from '@atende/shared/rules/hub-format';
 
 /** Whole days and hours between two instants ("3d 4h", "5h", "< 1h"). */
 export function formatDuration(fromIso: string, toIso: string | null, now = Date.now()): string {

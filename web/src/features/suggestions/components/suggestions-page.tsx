@@ -1,20 +1,20 @@
-import { LikeOutlined } from '@ant-design/icons';
 import {
   createSuggestion,
   listSuggestions,
   suggestionBody,
+  updateSuggestionStatus,
   voteSuggestion,
 } from '@atende/shared/contracts/suggestions/routes';
 import { LIMITS } from '@atende/shared/domain/constants';
-import { plural } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { formatBrasilia } from '@atende/shared/rules/hub-format';
+import type { SuggestionStatus } from '@atende/shared/rules/suggestion-status';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Form, Input, List, Skeleton, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Empty, Form, Input, List, Skeleton, Space } from 'antd';
 import type { z } from 'zod';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { callRoute } from '../../../lib/api/call-route.ts';
+import { SuggestionItem } from './suggestion-item.tsx';
 
 const labels = ptBR.suggestions;
 const key = ['suggestions'] as const;
@@ -48,6 +48,15 @@ export function SuggestionsPage({
       form.resetFields();
       refresh();
       void message.success(labels.sent, LIMITS.toastDurationMs / 1000);
+    },
+    onError: (error) => void message.error(error.message),
+  });
+  const move = useMutation({
+    mutationFn: ({ id, status }: { id: string; status: SuggestionStatus }) =>
+      callRoute(updateSuggestionStatus, { params: { id }, body: { status } }),
+    onSuccess: () => {
+      refresh();
+      void message.success(labels.moved, LIMITS.toastDurationMs / 1000);
     },
     onError: (error) => void message.error(error.message),
   });
@@ -91,30 +100,13 @@ export function SuggestionsPage({
             dataSource={list.data}
             pagination={{ pageSize: 20 }}
             renderItem={(item) => (
-              <List.Item
-                data-testid="suggestion-item"
-                actions={[
-                  <Button
-                    key="vote"
-                    icon={<LikeOutlined />}
-                    disabled={item.mine || item.voted}
-                    onClick={() => vote.mutate(item._id)}
-                  >
-                    {item.voted ? labels.voted : labels.vote}
-                  </Button>,
-                ]}
-              >
-                <List.Item.Meta
-                  title={
-                    <Space>
-                      {item.title}
-                      <Tag>{labels.status[item.status]}</Tag>
-                      {item.mine && <Tag color="blue">{labels.mine}</Tag>}
-                    </Space>
-                  }
-                  description={`${item.description} — ${item.author.name}, ${formatBrasilia(item.created_at)} · ${plural(labels.votes, item.votes)}`}
-                />
-              </List.Item>
+              <SuggestionItem
+                item={item}
+                voting={vote.isPending && vote.variables === item._id}
+                moving={move.isPending && move.variables?.id === item._id}
+                onVote={() => vote.mutate(item._id)}
+                onMove={(status) => move.mutate({ id: item._id, status })}
+              />
             )}
           />
         )}
