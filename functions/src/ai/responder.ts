@@ -1,12 +1,11 @@
 import type { AssistantReply } from '@atende/shared/contracts/ai/assistant-views';
-import { newObjectId } from '@atende/shared/domain/object-id';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { readContact } from '../contacts/store.ts';
-import { publishNewMessage } from '../conversations/events.ts';
-import { pickMessageView } from '../conversations/records.ts';
-import { appendMessage } from '../conversations/store.ts';
-import { type Outbox, perform, sendBotText } from '../flows/runtime/outbox.ts';
+import type { ConversationRecord } from '../conversations/records.ts';
+import type { BotOutput } from '../flows/runtime/interpreter.ts';
+import { type Outbox, perform } from '../flows/runtime/outbox.ts';
+import { NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { answerMessage } from './answer.ts';
 import { requireAssistant } from './assistants.ts';
@@ -21,32 +20,6 @@ const PREFIX = 'assistant:';
 export const assistantFlowId = (assistantId: string) => `${PREFIX}${assistantId}`;
 export const assistantOfFlow = (flow: string) =>
   flow.startsWith(PREFIX) ? flow.slice(PREFIX.length) : undefined;
-
-/**
- * What the assistant did, shown to operators in the conversation and never delivered to the customer: the
- * message is stored and published to the team but not sent through the channel.
- */
-async function recordAction(box: Outbox, text: string): Promise<void> {
-  const stored = await appendMessage(box.conversation, (sequence) => ({
-    _id: newObjectId(),
-    conversation: box.conversation._id,
-    type: 'text',
-    content: text,
-    sent_by: 'bot',
-    channel: box.conversation.channel,
-    created_at: new Date().toISOString(),
-    read: true,
-    flags: ['system', 'ai_action'],
-    channel_metadata: { sequence },
-    company: box.conversation.company,
-    status: 'sent',
-    integration: box.conversation.integration,
-    direction: 'outbound',
-  }));
-  if (stored.kind !== 'stored') return;
-  box.conversation = stored.conversation;
-  await publishNewMessage(box.company, stored.conversation, pickMessageView(stored.message));
-}
 
 export interface TurnReply {
   reply: AssistantReply;
@@ -68,17 +41,31 @@ const fallback = (failure: string, department: string | null): TurnReply => ({
   failure,
 });
 
-/** The assistant's reply to the customer's message; a model failure becomes a handoff, never silence. */
-export async function assistantReply(box: Outbox, assistantId: string, text: string): Promise<TurnReply> {
-  const companyId = box.conversation.company;
-  const assistant = await requireAssistant(companyId, assistantId);
+/**
+ * An assistant's reply to one customer message; a model failure (or an assistant deleted since the flow was
+ * published) becomes a handoff, never silence. Without a conversation (the flow simulator) it answers with no
+ * history and no contact.
+ */
+export async function assistantReply(
+  companyId: string,
+  assistantId: string,
+  text: string,
+  conversation?: ConversationRecord,
+): Promise<TurnReply> {
+  const assistant = await requireAssistant(companyId, assistantId).catch((error: unknown) => {
+    if (error instanceof NotFound) return undefined;
+    throw error;
+  });
+  if (!assistant) return fallback(ptBR.ai.assistantNotFound, null);
   const department = assistant.handoff.department;
   const endpoint = await readEndpoint(companyId);
   if (!endpoint) return fallback(ptBR.ai.notConfigured, department);
-  const [history, contact] = await Promise.all([
-    recentTurns(companyId, box.conversation._id),
-    readContact(companyId, box.conversation.customer._id),
-  ]);
+  const [history, contact] = conversation
+    ? await Promise.all([
+        recentTurns(companyId, conversation._id),
+        readContact(companyId, conversation.customer._id),
+      ])
+    : [[], undefined];
   try {
     const reply = await answerMessage({
       companyId,
@@ -104,26 +91,53 @@ const sourceLabel = (language: string) =>
   ptBR.ai.sourceLabel[LANGUAGES.find((known) => known === language) ?? 'pt'];
 
 /**
- * Carries a reply out: the answer (with its sources) or the refusal goes to the customer; a handoff message
- * goes to the customer before the conversation moves to the queue, so it always reaches them.
+ * What a reply shows: the answer (with its sources) or the refusal or the handoff message for the customer,
+ * then a note for operators saying what the assistant did. The handoff itself is the caller's (the channel's
+ * responder moves to the queue; a flow's ai_assistant node leaves through its `transfer` output).
  */
-export async function deliverReply(box: Outbox, { reply, department, failure }: TurnReply): Promise<void> {
+export function replyOutputs({ reply, failure }: TurnReply): BotOutput[] {
   const sources = [...new Set(reply.citations.map((citation) => citation.title))].join('; ');
-  if (reply.kind === 'answer') {
-    await sendBotText(box, `${reply.text}\n\n${sourceLabel(reply.language)}: ${sources}`);
-    await recordAction(box, interpolate(actions.answered, { confidence: reply.confidence ?? 0, sources }));
-    return;
-  }
-  await sendBotText(box, reply.text);
-  if (reply.kind === 'refusal') {
-    await recordAction(box, actions.refused);
-    return;
-  }
-  await recordAction(
-    box,
-    failure
-      ? interpolate(actions.failed, { detail: failure })
-      : interpolate(actions.handoff, { reason: actions.reasons[reply.handoff_reason ?? 'unsupported'] }),
-  );
-  await perform(box, [{ kind: 'handoff', department, employee: null }]);
+  if (reply.kind === 'answer')
+    return [
+      { kind: 'text', text: `${reply.text}\n\n${sourceLabel(reply.language)}: ${sources}` },
+      { kind: 'note', text: interpolate(actions.answered, { confidence: reply.confidence ?? 0, sources }) },
+    ];
+  if (reply.kind === 'refusal')
+    return [
+      { kind: 'text', text: reply.text },
+      { kind: 'note', text: actions.refused },
+    ];
+  return [
+    { kind: 'text', text: reply.text },
+    {
+      kind: 'note',
+      text: failure
+        ? interpolate(actions.failed, { detail: failure })
+        : interpolate(actions.handoff, { reason: actions.reasons[reply.handoff_reason ?? 'unsupported'] }),
+    },
+  ];
+}
+
+/** The ai_assistant flow node's hands: one customer message to the assistant, as the interpreter's outputs. */
+export async function assistantStep(
+  companyId: string,
+  assistantId: string,
+  text: string,
+  conversation?: ConversationRecord,
+): Promise<{ handoff: boolean; outputs: BotOutput[] }> {
+  const turn = await assistantReply(companyId, assistantId, text, conversation);
+  return { handoff: turn.reply.kind === 'handoff', outputs: replyOutputs(turn) };
+}
+
+/**
+ * Carries a channel responder's reply out; a handoff message goes to the customer before the conversation
+ * moves to the queue, so it always reaches them.
+ */
+export async function deliverReply(box: Outbox, turn: TurnReply): Promise<void> {
+  await perform(box, [
+    ...replyOutputs(turn),
+    ...(turn.reply.kind === 'handoff'
+      ? [{ kind: 'handoff' as const, department: turn.department, employee: null }]
+      : []),
+  ]);
 }

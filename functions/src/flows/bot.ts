@@ -10,7 +10,13 @@ import type { ConversationRecord } from '../conversations/records.ts';
 import { getConversation } from '../conversations/store.ts';
 import { config } from '../lib/config.ts';
 import { assistantForChannel } from '../ai/assistants.ts';
-import { assistantFlowId, assistantOfFlow, assistantReply, deliverReply } from '../ai/responder.ts';
+import {
+  assistantFlowId,
+  assistantOfFlow,
+  assistantReply,
+  assistantStep,
+  deliverReply,
+} from '../ai/responder.ts';
 import { logger } from '../lib/logger.ts';
 import { safeFetch } from '../lib/safe-fetch.ts';
 import { conversationVariables } from '../variables/conversation-lookup.ts';
@@ -81,6 +87,7 @@ function liveEffects(company: CompanyItem, conversation: ConversationRecord): Bo
       change((tags) => ({
         tags: action === 'add' ? [...new Set([...tags, tagId])] : tags.filter((tag) => tag !== tagId),
       })),
+    assistant: (assistantId, text) => assistantStep(conversation.company, assistantId, text, conversation),
   };
 }
 
@@ -195,7 +202,7 @@ export async function runBotTurn(turn: BotTurn): Promise<void> {
   const assistantId = assistantOfFlow(session.flow);
   if (assistantId) {
     if (!turn.message?.text) return;
-    const reply = await assistantReply(box, assistantId, turn.message.text);
+    const reply = await assistantReply(turn.companyId, assistantId, turn.message.text, conversation);
     if (!(await writeSession(session, turn.message.providerMessageId)))
       throw new Error(`bot session of ${conversation._id} moved during the turn`);
     await deliverReply(box, reply);
