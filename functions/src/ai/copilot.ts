@@ -29,14 +29,20 @@ export async function recentTurns(
     limit,
     cursor: undefined,
   });
-  return page.items
-    .map((item) => messageRecord.parse(item))
-    .filter((message) => message.content.trim() && message.type === 'text')
-    .reverse()
-    .map((message) => ({
-      role: message.sent_by === 'customer' ? ('user' as const) : ('assistant' as const),
-      content: message.content,
-    }));
+  return (
+    page.items
+      .map((item) => messageRecord.parse(item))
+      // Operator notes of what the assistant did are not part of the dialogue.
+      .filter(
+        (message) =>
+          message.content.trim() && message.type === 'text' && !(message.flags ?? []).includes('ai_action'),
+      )
+      .reverse()
+      .map((message) => ({
+        role: message.sent_by === 'customer' ? ('user' as const) : ('assistant' as const),
+        content: message.content,
+      }))
+  );
 }
 
 const TONE_NAMES = { formal: 'formal', friendly: 'friendly', concise: 'concise' } as const;

@@ -1,7 +1,6 @@
 import type { AssistantReply } from '@atende/shared/contracts/ai/assistant-views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { readContact } from '../contacts/store.ts';
 import type { ConversationRecord } from '../conversations/records.ts';
 import type { BotOutput } from '../flows/runtime/interpreter.ts';
 import { type Outbox, perform } from '../flows/runtime/outbox.ts';
@@ -36,6 +35,7 @@ const fallback = (failure: string, department: string | null): TurnReply => ({
     confidence: null,
     handoff_reason: 'unsupported',
     language: 'pt',
+    actions: [],
   },
   department,
   failure,
@@ -60,12 +60,7 @@ export async function assistantReply(
   const department = assistant.handoff.department;
   const endpoint = await readEndpoint(companyId);
   if (!endpoint) return fallback(ptBR.ai.notConfigured, department);
-  const [history, contact] = conversation
-    ? await Promise.all([
-        recentTurns(companyId, conversation._id),
-        readContact(companyId, conversation.customer._id),
-      ])
-    : [[], undefined];
+  const history = conversation ? await recentTurns(companyId, conversation._id) : [];
   try {
     const reply = await answerMessage({
       companyId,
@@ -74,9 +69,7 @@ export async function assistantReply(
       message: text,
       // The turn's own message is already stored: the history is what came before it.
       history: history.at(-1)?.content === text ? history.slice(0, -1) : history,
-      contact: contact
-        ? { nome: contact.full_name, telefone: contact.cel_phone ?? '', email: contact.email ?? '' }
-        : undefined,
+      skills: { companyId, contactId: conversation?.customer._id },
     });
     return { reply, department };
   } catch (error) {
@@ -95,13 +88,25 @@ const sourceLabel = (language: string) =>
  * then a note for operators saying what the assistant did. The handoff itself is the caller's (the channel's
  * responder moves to the queue; a flow's ai_assistant node leaves through its `transfer` output).
  */
-export function replyOutputs({ reply, failure }: TurnReply): BotOutput[] {
+export function replyOutputs(turn: TurnReply): BotOutput[] {
+  return [...turn.reply.actions.map((text): BotOutput => ({ kind: 'note', text })), ...outcomeOutputs(turn)];
+}
+
+function outcomeOutputs({ reply, failure }: TurnReply): BotOutput[] {
   const sources = [...new Set(reply.citations.map((citation) => citation.title))].join('; ');
-  if (reply.kind === 'answer')
-    return [
-      { kind: 'text', text: `${reply.text}\n\n${sourceLabel(reply.language)}: ${sources}` },
-      { kind: 'note', text: interpolate(actions.answered, { confidence: reply.confidence ?? 0, sources }) },
-    ];
+  if (reply.kind === 'answer') {
+    const confidence = reply.confidence ?? 0;
+    // An answer from a skill's result cites no knowledge: no sources line then.
+    return sources
+      ? [
+          { kind: 'text', text: `${reply.text}\n\n${sourceLabel(reply.language)}: ${sources}` },
+          { kind: 'note', text: interpolate(actions.answered, { confidence, sources }) },
+        ]
+      : [
+          { kind: 'text', text: reply.text },
+          { kind: 'note', text: interpolate(actions.answeredWithSkills, { confidence }) },
+        ];
+  }
   if (reply.kind === 'refusal')
     return [
       { kind: 'text', text: reply.text },
