@@ -10,13 +10,8 @@ import type { ConversationRecord } from '../conversations/records.ts';
 import { getConversation } from '../conversations/store.ts';
 import { config } from '../lib/config.ts';
 import { assistantForChannel } from '../ai/assistants.ts';
-import {
-  assistantFlowId,
-  assistantOfFlow,
-  assistantReply,
-  assistantStep,
-  deliverReply,
-} from '../ai/responder.ts';
+import { assistantReply, assistantStep } from '../ai/assistant-step.ts';
+import { assistantFlowId, assistantOfFlow, deliverReply } from '../ai/responder.ts';
 import { logger } from '../lib/logger.ts';
 import { safeFetch } from '../lib/safe-fetch.ts';
 import { conversationVariables } from '../variables/conversation-lookup.ts';

@@ -17,7 +17,7 @@ import { config } from '../lib/config.ts';
 import { Invalid, NotFound } from '../lib/errors.ts';
 import { safeFetch, UnsafeUrl } from '../lib/safe-fetch.ts';
 import { variableCatalogue } from '../variables/service.ts';
-import { assistantStep } from '../ai/responder.ts';
+import { assistantStep } from '../ai/assistant-step.ts';
 import { loadPublished } from './runtime/published.ts';
 import { advance, type BotSession } from './runtime/interpreter.ts';
 import { variableLookup } from './runtime/variables.ts';
