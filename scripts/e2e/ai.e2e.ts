@@ -97,6 +97,19 @@ describe('AI assistants', () => {
     await answer.waitFor({ timeout: 30_000 });
     expect(await answer.textContent()).toContain('Fonte: Horário de funcionamento');
 
+    // Another visitor asks in English: the answer (and its sources label) come in English.
+    const english = await (await browser.newContext()).newPage();
+    await english.goto(siteUrl);
+    await english.getByTestId('widget-bubble').click();
+    await english.getByTestId('widget-input').fill('Is the loja fechada on domingos?');
+    await english.getByTestId('widget-send').click();
+    const translated = botSays(
+      english,
+      'According to our information: Aos domingos e feriados a loja fica fechada.',
+    );
+    await translated.waitFor({ timeout: 30_000 });
+    expect(await translated.textContent()).toContain('Source: Horário de funcionamento');
+
     await visitor.getByTestId('widget-input').fill('quero falar com um atendente');
     await visitor.getByTestId('widget-send').click();
     await botSays(visitor, 'Vou transferir você para um de nossos atendentes.').waitFor({ timeout: 30_000 });

@@ -1,10 +1,13 @@
 import type { AssistantReply, HandoffReason } from '@atende/shared/contracts/ai/assistant-views';
 import type { CitationView } from '@atende/shared/contracts/ai/knowledge-views';
+import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import * as z from 'zod';
 import type { AssistantRecord } from './assistants.ts';
-import { chat, type ChatMessage, type ModelEndpoint } from './model-client.ts';
+import type { ChatMessage, ModelEndpoint } from './model-client.ts';
 import { retrieve } from './retrieval.ts';
+import { type SkillContext, skillLabel, skillTools } from './skills.ts';
+import { chatWithTools, MAX_TOOL_STEPS } from './tool-loop.ts';
 import { detectLanguage, normalize } from './text-features.ts';
 
 /** Asking for a person, in the languages the product answers in. */
@@ -20,8 +23,8 @@ export interface AnswerInput {
   message: string;
   /** Earlier turns, oldest first (customer = user, bot or operator = assistant). */
   history?: readonly ChatMessage[];
-  /** What the lookup_contact skill lets the assistant see of the customer. */
-  contact?: Record<string, string> | undefined;
+  /** Who the skills act for (the conversation's company and customer); none in a preview without one. */
+  skills?: SkillContext;
 }
 
 const modelAnswer = z.object({
@@ -48,21 +51,19 @@ export function limitLength(text: string, max: number): string {
 }
 
 export function systemPrompt(
-  assistant: AssistantRecord,
+  assistant: Pick<AssistantRecord, 'name' | 'instructions' | 'guardrails'>,
   language: keyof typeof LANGUAGE_NAMES,
   passages: readonly CitationView[],
-  contact?: Record<string, string>,
+  withTools = false,
 ) {
   return [
     `Você é ${assistant.name}, assistente de atendimento desta empresa. ${assistant.instructions}`.trim(),
     'Responda somente com base nos trechos numerados abaixo. Se eles não respondem à pergunta, não invente preços, prazos ou políticas: responda com confidence 0.',
     `Responda no idioma do cliente (${LANGUAGE_NAMES[language]}), em no máximo ${assistant.guardrails.max_answer_chars} caracteres.`,
     'Responda em JSON: {"answer": texto, "confidence": número de 0 a 1, "citations": [números dos trechos usados]}.',
-    ...(contact
+    ...(withTools
       ? [
-          `Dados do cliente: ${Object.entries(contact)
-            .map(([key, value]) => `${key}: ${value}`)
-            .join('; ')}`,
+          'Use as ferramentas quando o cliente pedir algo que elas fazem; uma resposta baseada no resultado de uma ferramenta não precisa de trechos.',
         ]
       : []),
     'Trechos:',
@@ -80,6 +81,7 @@ export async function answerMessage(input: AnswerInput): Promise<AssistantReply>
   const { assistant } = input;
   const language = detectLanguage(input.message);
   const text = normalize(input.message);
+  const actions: string[] = [];
   const handoff = (reason: HandoffReason, confidence: number | null = null): AssistantReply => ({
     kind: 'handoff',
     text: ptBR.ai.handoffMessage[language],
@@ -87,6 +89,7 @@ export async function answerMessage(input: AnswerInput): Promise<AssistantReply>
     confidence,
     handoff_reason: reason,
     language,
+    actions,
   });
   if (assistant.keywords.some((keyword) => containsWord(text, keyword))) return handoff('keyword');
   if (HUMAN_REQUEST.test(text)) return handoff('request');
@@ -98,6 +101,7 @@ export async function answerMessage(input: AnswerInput): Promise<AssistantReply>
       confidence: null,
       handoff_reason: null,
       language,
+      actions,
     };
   const passages = await retrieve(
     input.companyId,
@@ -106,29 +110,50 @@ export async function answerMessage(input: AnswerInput): Promise<AssistantReply>
     assistant.knowledge_bases,
     'assistant',
   );
-  if (passages.length === 0) return handoff('unsupported');
-  const contact = assistant.skills.some((skill) => skill.kind === 'lookup_contact')
-    ? input.contact
-    : undefined;
-  const raw = await chat(
+  const context = input.skills ?? { companyId: input.companyId };
+  const tools = await skillTools(assistant, context);
+  // Without knowledge there is nothing to ground an answer in, unless a skill can act on the request.
+  if (passages.length === 0 && tools.every((tool) => tool.definition.name === 'hand_off'))
+    return handoff('unsupported');
+  const result = await chatWithTools(
     input.endpoint,
     [
-      { role: 'system', content: systemPrompt(assistant, language, passages, contact) },
+      { role: 'system', content: systemPrompt(assistant, language, passages, tools.length > 0) },
       ...(input.history ?? []).slice(-10),
       { role: 'user', content: input.message },
     ],
+    tools,
     { companyId: input.companyId, feature: 'assistant', json: true },
   );
+  for (const call of result.calls)
+    actions.push(
+      call.result.ok
+        ? interpolate(ptBR.ai.actions.skillRan, {
+            skill: skillLabel(assistant, call.name),
+            detail: JSON.stringify(call.args),
+          })
+        : interpolate(ptBR.ai.actions.skillFailed, {
+            skill: skillLabel(assistant, call.name),
+            detail: call.result.error,
+          }),
+    );
+  if (context.handoff) return handoff('skill');
+  if (result.content === null) {
+    actions.push(interpolate(ptBR.ai.actions.stepLimit, { max: MAX_TOOL_STEPS }));
+    return handoff('unsupported');
+  }
   let parsed: z.infer<typeof modelAnswer>;
   try {
-    parsed = modelAnswer.parse(JSON.parse(raw));
+    parsed = modelAnswer.parse(JSON.parse(result.content));
   } catch {
     return handoff('unsupported');
   }
   const cited = parsed.citations
     .map((number) => passages[number - 1])
     .filter((passage): passage is CitationView => passage !== undefined);
-  if (!parsed.answer.trim() || cited.length === 0) return handoff('unsupported', parsed.confidence);
+  const actedOn = result.calls.some((call) => call.result.ok);
+  if (!parsed.answer.trim() || (cited.length === 0 && !actedOn))
+    return handoff('unsupported', parsed.confidence);
   if (parsed.confidence < assistant.handoff.threshold) return handoff('threshold', parsed.confidence);
   return {
     kind: 'answer',
@@ -137,5 +162,6 @@ export async function answerMessage(input: AnswerInput): Promise<AssistantReply>
     confidence: parsed.confidence,
     handoff_reason: null,
     language,
+    actions,
   };
 }

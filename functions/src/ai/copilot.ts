@@ -2,42 +2,16 @@ import type { CopilotView } from '@atende/shared/contracts/ai/assistant-views';
 import type * as z from 'zod';
 import type { copilotBody } from '@atende/shared/contracts/ai/assistant-views';
 import { visibleConversation } from '../conversations/context.ts';
-import { inboxKeys } from '../conversations/keys.ts';
-import { messageRecord } from '../conversations/records.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { fillPage } from '../lib/dynamo/fill-page.ts';
 import { Invalid } from '../lib/errors.ts';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { systemPrompt } from './answer.ts';
 import { listKbs } from './knowledge-store.ts';
-import { chat, type ChatMessage } from './model-client.ts';
+import { recentTurns } from './history.ts';
+import { chat } from './model-client.ts';
 import { retrieve } from './retrieval.ts';
 import { requireEndpoint } from './settings.ts';
 import { detectLanguage } from './text-features.ts';
-
-/** The conversation's last text messages, oldest first, as chat turns (the customer is the user). */
-export async function recentTurns(
-  companyId: string,
-  conversationId: string,
-  limit = 20,
-): Promise<ChatMessage[]> {
-  const page = await fillPage({
-    companyId,
-    partitionKey: inboxKeys.messagePk(companyId, conversationId),
-    sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': 'MSG#' } },
-    newestFirst: true,
-    limit,
-    cursor: undefined,
-  });
-  return page.items
-    .map((item) => messageRecord.parse(item))
-    .filter((message) => message.content.trim() && message.type === 'text')
-    .reverse()
-    .map((message) => ({
-      role: message.sent_by === 'customer' ? ('user' as const) : ('assistant' as const),
-      content: message.content,
-    }));
-}
 
 const TONE_NAMES = { formal: 'formal', friendly: 'friendly', concise: 'concise' } as const;
 

@@ -1,4 +1,5 @@
-import { fnv1a, words } from './text-features.ts';
+import { fakeToolCalls, toolAnswer } from './fake-tools.ts';
+import { detectLanguage, fnv1a, words } from './text-features.ts';
 
 /**
  * A deterministic OpenAI-compatible model, so the local product and the tests run offline. It answers
@@ -35,18 +36,26 @@ const countTokens = (text: string) => Math.ceil(text.length / 4);
 interface ChatMessage {
   role: string;
   content: string;
+  toolCallId?: string;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** Messages as OpenAI takes them: an assistant turn that called tools may have null content. */
 function parseMessages(body: Record<string, unknown>): ChatMessage[] | undefined {
   if (!Array.isArray(body.messages)) return undefined;
   const messages: ChatMessage[] = [];
   for (const message of body.messages) {
-    if (!isRecord(message) || typeof message.role !== 'string' || typeof message.content !== 'string')
-      return undefined;
-    messages.push({ role: message.role, content: message.content });
+    if (!isRecord(message) || typeof message.role !== 'string') return undefined;
+    const toolTurn = message.role === 'assistant' && Array.isArray(message.tool_calls);
+    if (typeof message.content !== 'string' && !(toolTurn && message.content === null)) return undefined;
+    if (message.role === 'tool' && typeof message.tool_call_id !== 'string') return undefined;
+    messages.push({
+      role: message.role,
+      content: typeof message.content === 'string' ? message.content : '',
+      ...(typeof message.tool_call_id === 'string' ? { toolCallId: message.tool_call_id } : {}),
+    });
   }
   return messages;
 }
@@ -61,6 +70,9 @@ function passages(prompt: string): { id: number; text: string }[] {
   return found;
 }
 
+/** The knowledge is written in Portuguese; to a question in another language the fake answers in that one. */
+const LEAD_IN = { pt: '', en: 'According to our information: ', es: 'Según nuestra información: ' } as const;
+
 function groundedAnswer(question: string, context: string) {
   const asked = new Set(words(question));
   let best = { sentence: '', id: 0, covered: 0 };
@@ -73,7 +85,7 @@ function groundedAnswer(question: string, context: string) {
   const confidence = asked.size === 0 ? 0 : Math.round((best.covered / asked.size) * 100) / 100;
   return best.covered === 0
     ? { answer: '', confidence: 0, citations: [] as number[] }
-    : { answer: best.sentence, confidence, citations: [best.id] };
+    : { answer: `${LEAD_IN[detectLanguage(question)]}${best.sentence}`, confidence, citations: [best.id] };
 }
 
 /** Summaries, rephrasing and translation, by what the system prompt asks for. */
@@ -106,11 +118,25 @@ export function fakeChat(body: unknown): FakeAnswer {
     .filter((message) => message.role === 'system')
     .map((message) => message.content)
     .join('\n');
+  const last = messages.at(-1);
   const lastUser = [...messages].reverse().find((message) => message.role === 'user')?.content ?? '';
   const wantsJson = isRecord(body.response_format) && body.response_format.type === 'json_object';
-  const content = wantsJson ? JSON.stringify(groundedAnswer(lastUser, system)) : transform(system, lastUser);
+  // With tools offered, a customer message that asks for what a tool does gets tool calls back; after the
+  // tools answered (the last message is a tool result), the fake sums the results up.
+  const calls = last?.role === 'user' ? fakeToolCalls(body.tools, lastUser) : [];
+  const afterTools = last?.role === 'tool' ? toolAnswer(messages, lastUser) : undefined;
+  const content =
+    calls.length > 0
+      ? null
+      : afterTools !== undefined
+        ? wantsJson
+          ? JSON.stringify(afterTools)
+          : afterTools.answer
+        : wantsJson
+          ? JSON.stringify(groundedAnswer(lastUser, system))
+          : transform(system, lastUser);
   const prompt = messages.reduce((sum, message) => sum + countTokens(message.content), 0);
-  const completion = countTokens(content);
+  const completion = countTokens(content ?? JSON.stringify(calls));
   return {
     status: 200,
     body: {
@@ -118,7 +144,13 @@ export function fakeChat(body: unknown): FakeAnswer {
       object: 'chat.completion',
       created: 0,
       model: body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content, ...(calls.length > 0 ? { tool_calls: calls } : {}) },
+          finish_reason: calls.length > 0 ? 'tool_calls' : 'stop',
+        },
+      ],
       usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
     },
   };

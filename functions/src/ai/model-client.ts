@@ -129,21 +129,58 @@ async function post(
   }
 }
 
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
+/** A call the model asks for, in OpenAI's shape (`arguments` is a JSON text the model wrote). */
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
 }
 
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+/** A function the model may call: name, what it does, and its arguments as a JSON Schema. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+const toolCall = z.object({
+  id: z.string(),
+  type: z.literal('function').catch('function'),
+  function: z.object({ name: z.string(), arguments: z.string().catch('{}') }),
+});
+
 const chatResponse = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
+  choices: z
+    .array(
+      z.object({
+        message: z.object({
+          content: z.string().nullable().optional(),
+          tool_calls: z.array(toolCall).nullable().optional(),
+        }),
+      }),
+    )
+    .min(1),
   usage: usageSchema,
 });
 
-export async function chat(
+export interface ChatOptions extends CallOptions {
+  json?: boolean;
+  maxTokens?: number;
+  tools?: readonly ToolDefinition[];
+}
+
+/** One completion: the text, or the tool calls the model asks for (when tools were offered). */
+export async function complete(
   endpoint: ModelEndpoint,
   messages: readonly ChatMessage[],
-  options: CallOptions & { json?: boolean; maxTokens?: number },
-): Promise<string> {
+  options: ChatOptions,
+): Promise<{ content: string | null; toolCalls: ToolCall[] }> {
+  const tools = options.tools ?? [];
   const raw = await post(
     endpoint,
     '/chat/completions',
@@ -153,6 +190,9 @@ export async function chat(
       temperature: 0,
       ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
       ...(options.json ? { response_format: { type: 'json_object' } } : {}),
+      ...(tools.length > 0
+        ? { tools: tools.map((tool) => ({ type: 'function', function: tool })), tool_choice: 'auto' }
+        : {}),
     },
     options,
   );
@@ -162,7 +202,16 @@ export async function chat(
     prompt_tokens: parsed.data.usage?.prompt_tokens ?? 0,
     completion_tokens: parsed.data.usage?.completion_tokens ?? 0,
   });
-  return parsed.data.choices[0]?.message.content ?? '';
+  const message = parsed.data.choices[0]?.message;
+  return { content: message?.content ?? null, toolCalls: message?.tool_calls ?? [] };
+}
+
+export async function chat(
+  endpoint: ModelEndpoint,
+  messages: readonly ChatMessage[],
+  options: CallOptions & { json?: boolean; maxTokens?: number },
+): Promise<string> {
+  return (await complete(endpoint, messages, options)).content ?? '';
 }
 
 const embeddingResponse = z.object({

@@ -4,14 +4,19 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { resetConfig } from '../lib/config.ts';
-import { answerFakeModel } from './fake-model.ts';
+import { answerFakeModel, type FakeAnswer } from './fake-model.ts';
 import { handler as ingestConsumer } from './ingest-consumer.ts';
 import { KNOWLEDGE_INGEST_QUEUE } from './ingest-queue.ts';
 
 export interface RecordedCall {
   path: string;
   headers: Record<string, string>;
-  body: { messages?: { role: string; content: string }[]; input?: string | string[]; model?: string };
+  body: {
+    messages?: { role: string; content: string | null; tool_call_id?: string }[];
+    input?: string | string[];
+    model?: string;
+    tools?: { function: { name: string } }[];
+  };
 }
 
 /**
@@ -21,6 +26,8 @@ export interface RecordedCall {
 export async function startTestModel() {
   const calls: RecordedCall[] = [];
   const failures: ('rate_limit' | 'unavailable' | 'auth')[] = [];
+  // A test may stand in for the fake's chat answers (a model that never stops calling tools, for one).
+  let override: ((body: RecordedCall['body']) => FakeAnswer | undefined) | undefined;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -31,13 +38,9 @@ export async function startTestModel() {
         Object.entries(request.headers).map(([key, value]) => [key, String(value)]),
       );
       calls.push({ path: request.url ?? '', headers, body });
-      const answer = answerFakeModel(
-        request.method ?? 'GET',
-        request.url ?? '',
-        headers,
-        body,
-        failures.shift(),
-      );
+      const answer =
+        override?.(body) ??
+        answerFakeModel(request.method ?? 'GET', request.url ?? '', headers, body, failures.shift());
       response.writeHead(answer.status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(answer.body));
     });
@@ -49,6 +52,9 @@ export async function startTestModel() {
     calls,
     failNext: (failure: 'rate_limit' | 'unavailable' | 'auth', times = 1) => {
       for (let index = 0; index < times; index += 1) failures.push(failure);
+    },
+    override: (respond: typeof override) => {
+      override = respond;
     },
     chatPrompts: () =>
       calls

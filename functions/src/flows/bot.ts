@@ -11,7 +11,8 @@ import { getConversation } from '../conversations/store.ts';
 import { config } from '../lib/config.ts';
 import { assistantForChannel } from '../ai/assistants.ts';
 import { campaignReplyFlow } from '../campaigns/inbound.ts';
-import { assistantFlowId, assistantOfFlow, assistantReply, deliverReply } from '../ai/responder.ts';
+import { assistantReply, assistantStep } from '../ai/assistant-step.ts';
+import { assistantFlowId, assistantOfFlow, deliverReply } from '../ai/responder.ts';
 import { logger } from '../lib/logger.ts';
 import { safeFetch } from '../lib/safe-fetch.ts';
 import { conversationVariables } from '../variables/conversation-lookup.ts';
@@ -93,6 +94,7 @@ function liveEffects(company: CompanyItem, conversation: ConversationRecord): Bo
       change((tags) => ({
         tags: action === 'add' ? [...new Set([...tags, tagId])] : tags.filter((tag) => tag !== tagId),
       })),
+    assistant: (assistantId, text) => assistantStep(conversation.company, assistantId, text, conversation),
   };
 }
 
@@ -209,7 +211,7 @@ export async function runBotTurn(turn: BotTurn): Promise<void> {
   const assistantId = assistantOfFlow(session.flow);
   if (assistantId) {
     if (!turn.message?.text) return;
-    const reply = await assistantReply(box, assistantId, turn.message.text);
+    const reply = await assistantReply(turn.companyId, assistantId, turn.message.text, conversation);
     if (!(await writeSession(session, turn.message.providerMessageId)))
       throw new Error(`bot session of ${conversation._id} moved during the turn`);
     await deliverReply(box, reply);

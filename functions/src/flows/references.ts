@@ -1,5 +1,6 @@
 import type { FlowGraph } from '@atende/shared/contracts/flows/graph';
 import type { FlowValidationContext } from '@atende/shared/rules/flow-graph';
+import { listAssistantRecords } from '../ai/assistants.ts';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { readCompanyItem } from '../company/store.ts';
 import { customFieldCatalogue } from '../custom-fields/catalogue.ts';
@@ -13,12 +14,14 @@ export async function validationContext(companyId: string, graph: FlowGraph): Pr
   const employeeIds = graph.nodes.flatMap((node) =>
     node.type === 'handoff' && node.data.employee ? [node.data.employee] : [],
   );
-  const [company, variables, customFields, employees, { flows }] = await Promise.all([
+  const usesAssistants = graph.nodes.some((node) => node.type === 'ai_assistant');
+  const [company, variables, customFields, employees, { flows }, assistants] = await Promise.all([
     readCompanyItem(companyId),
     listCatalogue(variableCatalogue, companyId),
     listCatalogue(customFieldCatalogue, companyId),
     existingEmployeeIds(companyId, employeeIds),
     listFlowItems(companyId),
+    usesAssistants ? listAssistantRecords(companyId) : [],
   ]);
   return {
     companyVariables: variables.map((variable) => variable.key),
@@ -26,5 +29,6 @@ export async function validationContext(companyId: string, graph: FlowGraph): Pr
     departments: flatten(readTree(company.departments)).map((node) => node._id),
     employees: [...employees],
     flows: flows.filter((flow) => flow.published_version !== null).map((flow) => flow._id),
+    assistants: assistants.map((assistant) => assistant._id),
   };
 }

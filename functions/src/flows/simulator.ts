@@ -17,6 +17,7 @@ import { config } from '../lib/config.ts';
 import { Invalid, NotFound } from '../lib/errors.ts';
 import { safeFetch, UnsafeUrl } from '../lib/safe-fetch.ts';
 import { variableCatalogue } from '../variables/service.ts';
+import { assistantStep } from '../ai/assistant-step.ts';
 import { loadPublished } from './runtime/published.ts';
 import { advance, type BotSession } from './runtime/interpreter.ts';
 import { variableLookup } from './runtime/variables.ts';
@@ -88,6 +89,8 @@ export async function simulate(
         },
         updateContact: async (field, value) => void effects.push(`${field} = ${value}`),
         tag: async (action, tag) => void effects.push(`${action === 'add' ? '+' : '-'}tag ${tag}`),
+        // The assistant really answers (reading knowledge is harmless); nothing is sent.
+        assistant: (assistantId, text) => assistantStep(auth.companyId, assistantId, text),
       },
     },
     start,

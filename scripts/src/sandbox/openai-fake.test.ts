@@ -77,4 +77,65 @@ describe('OpenAI-compatible fake', () => {
     expect(limited.headers.get('retry-after')).toBe('2');
     expect(limited.body).toMatchObject({ error: { code: 'rate_limit_exceeded' } });
   });
+
+  it('calls the offered tools a message asks for, then answers from their results, in OpenAI tool shapes', async () => {
+    const tools = ['add_tag', 'update_contact_field', 'http_consultar_pedido'].map((name) => ({
+      type: 'function',
+      function: { name, description: name, parameters: { type: 'object', properties: {} } },
+    }));
+    const question = { role: 'user', content: 'Coloque a tag VIP e quero consultar o pedido 7' };
+    const first = await post('/v1/chat/completions', { model: 'sandbox-chat', tools, messages: [question] });
+    const choice = (first.body.choices as { message: Record<string, unknown>; finish_reason: string }[])[0];
+    expect(choice?.finish_reason).toBe('tool_calls');
+    expect(choice?.message.content).toBeNull();
+    const calls = choice?.message.tool_calls as { id: string; type: string; function: object }[];
+    expect(calls.map((call) => ({ type: call.type, function: call.function }))).toEqual([
+      { type: 'function', function: { name: 'add_tag', arguments: '{"tag":"VIP"}' } },
+      // Every word of the tool's name (consultar, pedido) is in the message.
+      {
+        type: 'function',
+        function: { name: 'http_consultar_pedido', arguments: JSON.stringify({ query: question.content }) },
+      },
+    ]);
+    const again = await post('/v1/chat/completions', { model: 'sandbox-chat', tools, messages: [question] });
+    expect((again.body.choices as { message: unknown }[])[0]?.message).toEqual(choice?.message);
+    const answered = await post('/v1/chat/completions', {
+      model: 'sandbox-chat',
+      tools,
+      response_format: { type: 'json_object' },
+      messages: [
+        question,
+        { role: 'assistant', content: null, tool_calls: calls },
+        { role: 'tool', tool_call_id: calls[0]?.id, content: '{"ok":true,"result":"etiqueta adicionada"}' },
+        { role: 'tool', tool_call_id: calls[1]?.id, content: '{"ok":false,"error":"HTTP 500"}' },
+      ],
+    });
+    const final = (answered.body.choices as { message: { content: string }; finish_reason: string }[])[0];
+    expect(final?.finish_reason).toBe('stop');
+    expect(JSON.parse(final?.message.content ?? '')).toEqual({
+      answer: 'Pronto: etiqueta adicionada Não consegui concluir: HTTP 500',
+      confidence: 0,
+      citations: [],
+    });
+  });
+
+  it("answers in the customer's language: the question's, detected", async () => {
+    const context = { role: 'system', content: 'Trechos:\n[1] Planos\nO plano Pro custa R$ 99 por mês.' };
+    const ask = async (content: string) => {
+      const { body } = await post('/v1/chat/completions', {
+        model: 'sandbox-chat',
+        response_format: { type: 'json_object' },
+        messages: [context, { role: 'user', content }],
+      });
+      const message = (body.choices as { message: { content: string } }[])[0]?.message.content ?? '';
+      return (JSON.parse(message) as { answer: string }).answer;
+    };
+    expect(await ask('Quanto custa o plano Pro?')).toBe('O plano Pro custa R$ 99 por mês.');
+    expect(await ask('How much is the plano Pro?')).toBe(
+      'According to our information: O plano Pro custa R$ 99 por mês.',
+    );
+    expect(await ask('¿Cuánto cuesta el plano Pro?')).toBe(
+      'Según nuestra información: O plano Pro custa R$ 99 por mês.',
+    );
+  });
 });

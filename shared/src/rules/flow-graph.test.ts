@@ -150,3 +150,35 @@ describe('validateFlowGraph', () => {
     });
   });
 });
+
+describe('validateFlowGraph: the AI assistant block', () => {
+  const ASSISTANT = 'cccccccccccccccccccccccc';
+  const ai = (assistant: string, timeout: number | null): FlowNode => ({
+    id: 'ai',
+    type: 'ai_assistant',
+    position: at,
+    data: { assistant, text: '', max_turns: 3, exit_keywords: [], timeout_minutes: timeout },
+  });
+  const graph = (node: FlowNode, handles: string[]): FlowGraph => ({
+    nodes: [start, node, handoff('h1', DEPT)],
+    edges: [edge('start', 'ai'), ...handles.map((handle) => edge('ai', 'h1', handle))],
+  });
+  const check = (value: FlowGraph, assistants: string[]) =>
+    validateFlowGraph(flowGraph.parse(value), { ...ctx, assistants }).map((p) => `${p.code}@${p.nodeId}`);
+
+  it('needs an existing assistant of the company', () => {
+    expect(check(graph(ai(ASSISTANT, null), ['resolved', 'transfer']), [ASSISTANT])).toEqual([]);
+    expect(check(graph(ai(ASSISTANT, null), ['resolved', 'transfer']), [])).toEqual(['missing_assistant@ai']);
+    expect(check(graph(ai('', null), ['resolved', 'transfer']), [ASSISTANT])).toEqual([
+      'missing_assistant@ai',
+    ]);
+  });
+
+  it('needs its resolved and transfer outputs wired, and the timeout one only with a timeout', () => {
+    expect(check(graph(ai(ASSISTANT, null), ['resolved']), [ASSISTANT])).toEqual(['missing_next@ai']);
+    expect(check(graph(ai(ASSISTANT, 30), ['resolved', 'transfer']), [ASSISTANT])).toEqual([
+      'missing_next@ai',
+    ]);
+    expect(check(graph(ai(ASSISTANT, 30), ['resolved', 'transfer', 'timeout']), [ASSISTANT])).toEqual([]);
+  });
+});

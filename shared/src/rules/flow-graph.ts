@@ -25,7 +25,8 @@ export interface FlowProblem {
     | 'invalid_url'
     | 'missing_flow'
     | 'missing_tag'
-    | 'missing_field';
+    | 'missing_field'
+    | 'missing_assistant';
   nodeId?: string;
   optionId?: string;
   message: string;
@@ -40,6 +41,8 @@ export interface FlowValidationContext {
   employees: readonly string[];
   /** Flows a go_to_flow node may name (this company's other flows). */
   flows: readonly string[];
+  /** AI assistants an ai_assistant node may name (this company's). */
+  assistants?: readonly string[];
 }
 
 const p = ptBR.flows.problems;
@@ -76,6 +79,7 @@ export function nodeTexts(node: FlowNode): string[] {
         ...node.data.headers.flatMap((header) => [header.key, header.value]),
       ];
     case 'end':
+    case 'ai_assistant':
       return [node.data.text];
     case 'condition':
       return node.data.rules.map((rule) => rule.value);
@@ -170,6 +174,10 @@ function nodeProblems(node: FlowNode, graph: FlowGraph, ctx: FlowValidationConte
       if (!ok) problems.push(at('missing_field', p.missingField));
       break;
     }
+    case 'ai_assistant':
+      if (!node.data.assistant || !(ctx.assistants ?? []).includes(node.data.assistant))
+        problems.push(at('missing_assistant', p.missingAssistant));
+      break;
     default:
       break;
   }
@@ -179,7 +187,13 @@ function nodeProblems(node: FlowNode, graph: FlowGraph, ctx: FlowValidationConte
       ? [HANDLES.true, HANDLES.false]
       : node.type === 'http_request'
         ? [HANDLES.success, HANDLES.error]
-        : [undefined];
+        : node.type === 'ai_assistant'
+          ? [
+              HANDLES.resolved,
+              HANDLES.transfer,
+              ...(node.data.timeout_minutes !== null ? [HANDLES.timeout] : []),
+            ]
+          : [undefined];
   if (needs.some((handle) => !hasNext(graph, node.id, handle)))
     problems.push(at('missing_next', p.missingNext));
   return problems;

@@ -48,6 +48,19 @@ function context(graph: FlowGraph, overrides: Partial<BotContext> = {}) {
     },
     updateContact: async (field, value) => void calls.push(`contact ${field}=${value}`),
     tag: async (action, tag) => void calls.push(`tag ${action} ${tag}`),
+    // A stand-in assistant: hands off when asked for a person, else answers the question back.
+    assistant: async (assistantId, text) => {
+      calls.push(`assistant ${assistantId} ${text}`);
+      return /atendente/.test(text)
+        ? { handoff: true, outputs: [{ kind: 'text', text: 'Transferindo' }] }
+        : {
+            handoff: false,
+            outputs: [
+              { kind: 'text', text: `R: ${text}` },
+              { kind: 'note', text: 'nota' },
+            ],
+          };
+    },
   };
   const ctx: BotContext = {
     graph,
@@ -290,5 +303,70 @@ describe('bot interpreter, per node type', () => {
     expect((await advance(ctx, fresh)).outputs).toEqual([
       { kind: 'handoff', department: null, employee: null },
     ]);
+  });
+
+  describe('ai_assistant', () => {
+    const aiGraph = (data: Record<string, unknown>): FlowGraph => ({
+      nodes: [
+        node('start', 'start', {}),
+        node('ai', 'ai_assistant', {
+          assistant: 'a1',
+          text: 'Olá {{customer_first_name}}, pergunte',
+          max_turns: 2,
+          exit_keywords: ['obrigado'],
+          timeout_minutes: null,
+          ...data,
+        }),
+        node('ok', 'end', { text: 'Resolvido', tabulation: null }),
+        node('tr', 'handoff', { department: null, employee: null }),
+        node('to', 'end', { text: 'Sem resposta', tabulation: null }),
+      ],
+      edges: [
+        edge('start', 'ai'),
+        edge('ai', 'ok', 'resolved'),
+        edge('ai', 'tr', 'transfer'),
+        edge('ai', 'to', 'timeout'),
+      ],
+    });
+
+    it('answers through the assistant for its turns, then leaves through resolved', async () => {
+      const { ctx, calls } = context(aiGraph({}));
+      const entered = await advance(ctx, fresh);
+      expect(texts(entered.outputs)).toEqual(['Olá Maria, pergunte']);
+      expect(entered.session).toMatchObject({ node: 'ai', turns: 0, resume_at: null });
+      const first = await advance(ctx, entered.session, { text: 'Qual o preço?' });
+      expect(texts(first.outputs)).toEqual(['R: Qual o preço?', 'nota']);
+      expect(first.session).toMatchObject({ node: 'ai', turns: 1, done: false });
+      const second = await advance(ctx, first.session, { text: 'E o prazo?' });
+      expect(texts(second.outputs)).toEqual(['R: E o prazo?', 'nota', 'Resolvido', 'end']);
+      expect(second.session.done).toBe(true);
+      expect(calls).toEqual(['assistant a1 Qual o preço?', 'assistant a1 E o prazo?']);
+    });
+
+    it('leaves through transfer when the assistant hands off, and through resolved on an exit keyword', async () => {
+      const { ctx, calls } = context(aiGraph({}));
+      const entered = await advance(ctx, fresh);
+      const handed = await advance(ctx, entered.session, { text: 'quero um atendente' });
+      expect(handed.outputs).toEqual([
+        { kind: 'text', text: 'Transferindo' },
+        { kind: 'handoff', department: null, employee: null },
+      ]);
+      const thanked = await advance(ctx, entered.session, { text: 'Muito OBRIGADO!' });
+      expect(texts(thanked.outputs)).toEqual(['Resolvido', 'end']);
+      // The exit keyword never reaches the assistant.
+      expect(calls).toEqual(['assistant a1 quero um atendente']);
+    });
+
+    it('waits for the customer until the timeout, which the schedule resumes through timeout', async () => {
+      const { ctx } = context(aiGraph({ timeout_minutes: 10 }));
+      const entered = await advance(ctx, fresh);
+      expect(Date.parse(entered.session.resume_at ?? '') - Date.now()).toBeGreaterThan(9 * 60_000);
+      const media = await advance(ctx, entered.session, {});
+      expect(media.outputs).toEqual([]);
+      expect(texts((await advance(ctx, entered.session)).outputs)).toEqual(['Sem resposta', 'end']);
+      const noTimeout = context(aiGraph({}));
+      const idle = await advance(noTimeout.ctx, (await advance(noTimeout.ctx, fresh)).session);
+      expect(idle.outputs).toEqual([]);
+    });
   });
 });

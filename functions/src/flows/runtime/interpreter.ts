@@ -2,6 +2,7 @@ import {
   type ConditionRule,
   type FlowGraph,
   type FlowNode,
+  type FlowNodeOf,
   HANDLES,
 } from '@atende/shared/contracts/flows/graph';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
@@ -18,13 +19,17 @@ export const botSession = z.object({
   invalid: z.number().int().nonnegative(),
   resume_at: z.string().nullable(),
   done: z.boolean(),
+  /** Customer messages an ai_assistant node has answered so far (absent elsewhere). */
+  turns: z.number().int().nonnegative().optional(),
 });
 export type BotSession = z.infer<typeof botSession>;
 
 export type BotOutput =
   | { kind: 'text'; text: string; options?: { id: string; label: string }[] }
   | { kind: 'handoff'; department: string | null; employee: string | null }
-  | { kind: 'end'; tabulation: string | null };
+  | { kind: 'end'; tabulation: string | null }
+  /** Shown to operators in the conversation, never sent to the customer (what an AI assistant did). */
+  | { kind: 'note'; text: string };
 
 export interface HttpCall {
   method: string;
@@ -39,6 +44,8 @@ export interface BotEffects {
   http(call: HttpCall): Promise<{ ok: boolean; json: unknown }>;
   updateContact(field: string, value: string): Promise<void>;
   tag(action: 'add' | 'remove', tagId: string): Promise<void>;
+  /** One customer message to an AI assistant: what it says (and notes), and whether it handed off. */
+  assistant(assistantId: string, text: string): Promise<{ handoff: boolean; outputs: BotOutput[] }>;
 }
 
 export interface BotContext {
@@ -124,6 +131,37 @@ function ruleHolds(
   }
 }
 
+const timeoutAt = (node: FlowNodeOf<'ai_assistant'>) =>
+  node.data.timeout_minutes === null
+    ? null
+    : new Date(Date.now() + node.data.timeout_minutes * 60_000).toISOString();
+
+/**
+ * The customer's message (or the lack of one, when the timeout schedule resumes) at an ai_assistant node:
+ * an exit keyword leaves through `resolved` without asking the assistant; otherwise the assistant answers, and
+ * a handoff leaves through `transfer`, the last allowed turn through `resolved`; else the node keeps waiting.
+ * Mutates the session's turn count and timeout.
+ */
+async function assistantTurn(
+  ctx: BotContext,
+  node: FlowNodeOf<'ai_assistant'>,
+  session: BotSession,
+  input: { text?: string; buttonId?: string } | undefined,
+): Promise<{ handle?: string; outputs: BotOutput[] }> {
+  if (!input) return session.resume_at ? { handle: HANDLES.timeout, outputs: [] } : { outputs: [] };
+  const text = input.text?.trim() ?? '';
+  if (!text) return { outputs: [] };
+  const folded = foldAnswer(text);
+  if (node.data.exit_keywords.some((keyword) => folded.includes(foldAnswer(keyword))))
+    return { handle: HANDLES.resolved, outputs: [] };
+  const reply = await ctx.effects.assistant(node.data.assistant, text);
+  if (reply.handoff) return { handle: HANDLES.transfer, outputs: reply.outputs };
+  session.turns = (session.turns ?? 0) + 1;
+  if (session.turns >= node.data.max_turns) return { handle: HANDLES.resolved, outputs: reply.outputs };
+  session.resume_at = timeoutAt(node);
+  return { outputs: reply.outputs };
+}
+
 const fallbackToQueue: BotOutput = { kind: 'handoff', department: null, employee: null };
 
 /**
@@ -157,6 +195,14 @@ export async function advance(
     // A message while waiting does not cut the wait short; the schedule resumes it.
     if (input) return { session, outputs, path };
     cursor = next(graph, waiting.id);
+    session.resume_at = null;
+  } else if (waiting.type === 'ai_assistant') {
+    const step = await assistantTurn(ctx, waiting, session, input);
+    outputs.push(...step.outputs);
+    if (step.handle === undefined) return { session, outputs, path };
+    path.push(waiting.id);
+    cursor = next(graph, waiting.id, step.handle);
+    session.turns = undefined;
     session.resume_at = null;
   } else if (input && (waiting.type === 'menu' || waiting.type === 'question')) {
     path.push(waiting.id);
@@ -279,6 +325,13 @@ export async function advance(
       case 'end':
         if (node.data.text) outputs.push({ kind: 'text', text: fill(node.data.text) });
         return finish({ kind: 'end', tabulation: node.data.tabulation });
+      case 'ai_assistant':
+        if (node.data.text) outputs.push({ kind: 'text', text: fill(node.data.text) });
+        return {
+          session: { ...session, node: node.id, turns: 0, resume_at: timeoutAt(node) },
+          outputs,
+          path,
+        };
       case 'go_to_flow': {
         const target = await ctx.effects.loadFlow(node.data.flow);
         if (!target) return finish(fallbackToQueue);

@@ -1,3 +1,4 @@
+import { newObjectId } from '@atende/shared/domain/object-id';
 import { tabulationView } from '@atende/shared/contracts/tabulations/views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
@@ -7,9 +8,10 @@ import { getEmployee } from '../../account/store.ts';
 import { readSettings } from '../../company/settings-reader.ts';
 import type { CompanyItem } from '../../company/store.ts';
 import { sendBotMessage } from '../../conversations/bot-messages.ts';
-import { publishNewCall, publishUpdate } from '../../conversations/events.ts';
+import { publishNewCall, publishNewMessage, publishUpdate } from '../../conversations/events.ts';
 import type { IntegrationInfo } from '../../conversations/integrations.ts';
-import type { ConversationRecord } from '../../conversations/records.ts';
+import { type ConversationRecord, pickMessageView } from '../../conversations/records.ts';
+import { appendMessage } from '../../conversations/store.ts';
 import { transition } from '../../conversations/transition-store.ts';
 import { announceClose, closeRecord } from '../../conversations/transitions.ts';
 import { companyDepartments } from '../../conversations/visibility.ts';
@@ -42,6 +44,32 @@ export async function sendBotText(
     menu ? numberedMenu(text, options) : text,
     { flags, ...(menu ? { metadata: { buttons: options, prompt: text } } : {}) },
   );
+}
+
+/**
+ * What an AI assistant did, shown to operators in the conversation and never delivered to the customer: the
+ * message is stored and published to the team but not sent through the channel.
+ */
+export async function recordNote(box: Outbox, text: string): Promise<void> {
+  const stored = await appendMessage(box.conversation, (sequence) => ({
+    _id: newObjectId(),
+    conversation: box.conversation._id,
+    type: 'text',
+    content: text,
+    sent_by: 'bot',
+    channel: box.conversation.channel,
+    created_at: new Date().toISOString(),
+    read: true,
+    flags: ['system', 'ai_action'],
+    channel_metadata: { sequence },
+    company: box.conversation.company,
+    status: 'sent',
+    integration: box.conversation.integration,
+    direction: 'outbound',
+  }));
+  if (stored.kind !== 'stored') return;
+  box.conversation = stored.conversation;
+  await publishNewMessage(box.company, stored.conversation, pickMessageView(stored.message));
 }
 
 /** The bot hands over: to an employee (in service with them) or to a department's queue (or the general one). */
@@ -92,6 +120,7 @@ export async function perform(box: Outbox, outputs: readonly BotOutput[]): Promi
   for (const output of outputs) {
     if (output.kind === 'text') await sendBotText(box, output.text, output.options);
     else if (output.kind === 'handoff') await handoff(box, output);
+    else if (output.kind === 'note') await recordNote(box, output.text);
     else await end(box, output);
   }
 }

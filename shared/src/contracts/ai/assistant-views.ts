@@ -64,7 +64,7 @@ export const assistantView = z.object({
 });
 export type AssistantView = z.infer<typeof assistantView>;
 
-export const HANDOFF_REASONS = ['keyword', 'request', 'threshold', 'unsupported'] as const;
+export const HANDOFF_REASONS = ['keyword', 'request', 'threshold', 'unsupported', 'skill'] as const;
 export type HandoffReason = (typeof HANDOFF_REASONS)[number];
 
 /** What an assistant does with one customer message. */
@@ -75,6 +75,8 @@ export const assistantReply = z.object({
   confidence: z.number().nullable(),
   handoff_reason: z.enum(HANDOFF_REASONS).nullable(),
   language: z.string(),
+  /** What the assistant did with its skills on this message (shown to operators), in order. */
+  actions: z.array(z.string()).default([]),
 });
 export type AssistantReply = z.infer<typeof assistantReply>;
 

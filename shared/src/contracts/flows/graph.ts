@@ -28,6 +28,7 @@ export const FLOW_NODE_TYPES = [
   'go_to_flow',
   'wait',
   'end',
+  'ai_assistant',
 ] as const;
 export type FlowNodeType = (typeof FLOW_NODE_TYPES)[number];
 
@@ -48,6 +49,7 @@ export const CONDITION_OPERATORS = [
 export const CONTACT_FIELDS = ['full_name', 'email', 'cel_phone'] as const;
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export const MAX_MENU_OPTIONS = 10;
+export const MAX_AI_TURNS = 50;
 
 const media = z.object({ file_path: z.string().min(1), file_type: z.string().min(1), file_name: z.string() });
 
@@ -103,6 +105,19 @@ const nodeData = {
   go_to_flow: z.object({ flow: z.union([objectId, z.literal('')]) }),
   wait: z.object({ minutes: z.number().int().min(1).max(43_200) }),
   end: z.object({ text: text(4096).default(''), tabulation: objectId.nullable().default(null) }),
+  /**
+   * The conversation goes to an AI assistant for up to `max_turns` customer messages, then on through
+   * `resolved` (turns used up, or the customer said an exit keyword), `transfer` (the assistant handed off)
+   * or `timeout` (the customer went quiet for `timeout_minutes`).
+   */
+  ai_assistant: z.object({
+    assistant: z.union([objectId, z.literal('')]),
+    /** Said when the assistant takes over (optional). */
+    text: text(4096).default(''),
+    max_turns: z.number().int().min(1).max(MAX_AI_TURNS).default(5),
+    exit_keywords: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
+    timeout_minutes: z.number().int().min(1).max(43_200).nullable().default(null),
+  }),
 } as const satisfies Record<FlowNodeType, z.ZodType>;
 
 export type FlowNodeData = { [K in FlowNodeType]: z.infer<(typeof nodeData)[K]> };
@@ -125,6 +140,7 @@ export const flowNode = z.discriminatedUnion('type', [
   nodeOf('go_to_flow'),
   nodeOf('wait'),
   nodeOf('end'),
+  nodeOf('ai_assistant'),
 ]);
 export type FlowNode = z.infer<typeof flowNode>;
 export type FlowNodeOf<T extends FlowNodeType> = Extract<FlowNode, { type: T }>;
@@ -150,6 +166,9 @@ export const HANDLES = {
   false: 'false',
   success: 'success',
   error: 'error',
+  resolved: 'resolved',
+  transfer: 'transfer',
+  timeout: 'timeout',
 } as const;
 
 /** A new flow: a start node and nothing else. */

@@ -12,6 +12,7 @@ export const simulatedSession = z.object({
   invalid: z.number().int().nonnegative(),
   resume_at: z.string().nullable(),
   done: z.boolean(),
+  turns: z.number().int().nonnegative().optional(),
 });
 
 export const simulateFlowBody = z.object({
@@ -32,6 +33,7 @@ export const simulatedOutput = z.discriminatedUnion('kind', [
     employee: z.string().nullable(),
   }),
   z.object({ kind: z.literal('end'), tabulation: z.string().nullable() }),
+  z.object({ kind: z.literal('note'), text: z.string() }),
 ]);
 
 export const simulateFlowResponse = z.object({

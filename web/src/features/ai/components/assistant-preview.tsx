@@ -58,6 +58,15 @@ export function AssistantPreview({ assistant }: { assistant: string }) {
               ))}
             </div>
           )}
+          {reply.actions.length > 0 && (
+            <ul data-testid="assistant-preview-actions" style={{ margin: '8px 0 0', paddingLeft: 16 }}>
+              {reply.actions.map((action, index) => (
+                <li key={`${index}-${action}`}>
+                  <Typography.Text type="secondary">{action}</Typography.Text>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
     </Space>

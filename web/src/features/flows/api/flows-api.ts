@@ -14,6 +14,7 @@ import {
   testFlowRequest,
   type testRequestBody,
 } from '@atende/shared/contracts/flows/simulate-flow';
+import { listAssistants } from '@atende/shared/contracts/ai/routes';
 import { listDepartments } from '@atende/shared/contracts/departments/list-departments';
 import { listEmployees } from '@atende/shared/contracts/employees/list-employees';
 import { listTags } from '@atende/shared/contracts/tags/list-tags';
@@ -27,6 +28,7 @@ export const flowKeys = {
   departments: ['flows', 'departments'] as const,
   employees: ['flows', 'employees'] as const,
   tags: ['organizing', 'tags'] as const,
+  assistants: ['flows', 'assistants'] as const,
 };
 
 export const flowsApi = {
@@ -51,4 +53,5 @@ export const choicesApi = {
   departments: async () => (await callRoute(listDepartments)).departments,
   employees: async () => (await callRoute(listEmployees, { query: {} })).items,
   tags: async () => (await callRoute(listTags)).tags,
+  assistants: async () => (await callRoute(listAssistants)).assistants,
 };

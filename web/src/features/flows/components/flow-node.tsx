@@ -2,6 +2,7 @@ import { theme } from 'antd';
 import type { FlowNode } from '@atende/shared/contracts/flows/graph';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Handle, type NodeProps, Position } from '@xyflow/react';
+import { useAssistantName } from '../hooks/use-flows.ts';
 import { sourceHandles } from '../state/graph.ts';
 
 const names = ptBR.flows.nodeTypes;
@@ -11,9 +12,13 @@ const HANDLE_LABELS: Record<string, string> = {
   false: 'não',
   success: 'sucesso',
   error: 'erro',
+  resolved: ptBR.flows.screens.handleResolved,
+  transfer: ptBR.flows.screens.handleTransfer,
+  timeout: ptBR.flows.screens.handleTimeout,
 };
 
-function summary(node: Pick<FlowNode, 'type' | 'data'>): string {
+function summary(node: Pick<FlowNode, 'type' | 'data'>, assistantName?: string): string {
+  if (node.type === 'ai_assistant') return assistantName ?? '';
   const data = node.data as Record<string, unknown>;
   if (typeof data.text === 'string' && data.text) return data.text;
   if (typeof data.url === 'string' && data.url) return data.url;
@@ -27,6 +32,9 @@ export function FlowNodeCard({ id, type, data, selected }: NodeProps) {
   const node = { type, data } as Pick<FlowNode, 'type' | 'data'>;
   const handles = sourceHandles(node);
   const { token } = theme.useToken();
+  const assistantName = useAssistantName(
+    type === 'ai_assistant' ? (data as { assistant: string }).assistant : undefined,
+  );
   const options = type === 'menu' ? (data as { options: { id: string; label: string }[] }).options : [];
   const labelOf = (handle: string | undefined) =>
     handle === undefined
@@ -58,7 +66,7 @@ export function FlowNodeCard({ id, type, data, selected }: NodeProps) {
           whiteSpace: 'nowrap',
         }}
       >
-        {summary(node)}
+        {summary(node, assistantName)}
       </div>
       {handles.map((handle) => (
         <div

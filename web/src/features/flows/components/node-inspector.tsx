@@ -4,6 +4,7 @@ import {
   CONTACT_FIELDS,
   type FlowNode,
   HTTP_METHODS,
+  MAX_AI_TURNS,
   QUESTION_VALIDATIONS,
 } from '@atende/shared/contracts/flows/graph';
 import { interpolate } from '@atende/shared/i18n/interpolate';
@@ -28,6 +29,8 @@ const pairs = (text: string, separator: string) =>
 
 /** Form values ↔ node data for the fields kept as text (headers, JSON paths, rules). */
 function toForm(node: FlowNode): Record<string, unknown> {
+  if (node.type === 'ai_assistant')
+    return { ...node.data, exit_keywords: node.data.exit_keywords.join('\n') };
   if (node.type === 'http_request') {
     return {
       ...node.data,
@@ -39,6 +42,17 @@ function toForm(node: FlowNode): Record<string, unknown> {
 }
 
 function fromForm(node: FlowNode, values: Record<string, unknown>): FlowNode['data'] {
+  if (node.type === 'ai_assistant') {
+    return {
+      ...node.data,
+      ...values,
+      exit_keywords: String(values.exit_keywords ?? '')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      timeout_minutes: typeof values.timeout_minutes === 'number' ? values.timeout_minutes : null,
+    } as FlowNode['data'];
+  }
   if (node.type === 'http_request') {
     return {
       ...node.data,
@@ -286,6 +300,30 @@ function Fields({
       );
     case 'end':
       return text;
+    case 'ai_assistant':
+      return (
+        <>
+          <Form.Item name="assistant" label={labels.assistant} rules={[required]}>
+            <Select options={choices.assistants} data-testid="flow-field-assistant" />
+          </Form.Item>
+          <Form.Item name="text" label={labels.assistantText}>
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+          </Form.Item>
+          <Form.Item
+            name="max_turns"
+            label={labels.maxTurns}
+            rules={[{ required: true, message: ptBR.forms.requiredField }]}
+          >
+            <InputNumber min={1} max={MAX_AI_TURNS} data-testid="flow-field-max-turns" />
+          </Form.Item>
+          <Form.Item name="exit_keywords" label={labels.exitKeywords}>
+            <Input.TextArea autoSize={{ minRows: 2 }} data-testid="flow-field-exit-keywords" />
+          </Form.Item>
+          <Form.Item name="timeout_minutes" label={labels.timeoutMinutes}>
+            <InputNumber min={1} max={43_200} data-testid="flow-field-timeout" />
+          </Form.Item>
+        </>
+      );
   }
 }
 

@@ -9,11 +9,16 @@ const labels = ptBR.flows.screens;
 type Line = { from: 'bot' | 'customer' | 'system'; text: string; options?: { id: string; label: string }[] };
 
 function linesOf(result: SimulateFlowResponse): Line[] {
-  return result.outputs.map((output): Line =>
-    output.kind === 'text'
-      ? { from: 'bot', text: output.text, ...(output.options ? { options: output.options } : {}) }
-      : { from: 'system', text: output.kind === 'handoff' ? labels.simulatorHandoff : labels.simulatorEnd },
-  );
+  return result.outputs.map((output): Line => {
+    if (output.kind === 'text')
+      return { from: 'bot', text: output.text, ...(output.options ? { options: output.options } : {}) };
+    // What an AI assistant did (operators see it in the conversation).
+    if (output.kind === 'note') return { from: 'system', text: output.text };
+    return {
+      from: 'system',
+      text: output.kind === 'handoff' ? labels.simulatorHandoff : labels.simulatorEnd,
+    };
+  });
 }
 
 /** Chat with the draft: the same interpreter as live conversations, nothing sent, nothing changed. */

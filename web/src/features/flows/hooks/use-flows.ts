@@ -31,13 +31,27 @@ export function useInspectorChoices() {
   });
   const employees = useQuery({ queryKey: flowKeys.employees, queryFn: choicesApi.employees, ...options });
   const tags = useQuery({ queryKey: flowKeys.tags, queryFn: choicesApi.tags, ...options });
+  const assistants = useQuery({ queryKey: flowKeys.assistants, queryFn: choicesApi.assistants, ...options });
   const flows = useFlows();
   return {
     departments: (departments.data ?? []).map((node) => ({ value: node._id, label: node.name })),
     employees: (employees.data ?? []).map((employee) => ({ value: employee._id, label: employee.name })),
     tags: (tags.data ?? []).map((tag) => ({ value: tag._id, label: tag.name })),
+    assistants: (assistants.data ?? []).map((assistant) => ({ value: assistant._id, label: assistant.name })),
     flows: (flows.data?.flows ?? [])
       .filter((flow) => flow.published_version !== null)
       .map((flow) => ({ value: flow._id, label: flow.name })),
   };
+}
+
+/** The name of the assistant an AI block names, for its card on the canvas (shares the inspector's query). */
+export function useAssistantName(id: string | undefined): string | undefined {
+  const assistants = useQuery({
+    queryKey: flowKeys.assistants,
+    queryFn: choicesApi.assistants,
+    enabled: Boolean(id),
+    staleTime: 60_000,
+    retry: false,
+  });
+  return assistants.data?.find((assistant) => assistant._id === id)?.name;
 }

@@ -19,6 +19,16 @@ describe('builder graph helpers', () => {
     expect(sourceHandles({ type: 'message', data: { text: '' } })).toEqual([undefined]);
   });
 
+  it('gives the AI assistant block resolved and transfer outputs, and timeout only with a timeout', () => {
+    const data = defaultData('ai_assistant', () => 'x');
+    expect(sourceHandles({ type: 'ai_assistant', data: data as never })).toEqual(['resolved', 'transfer']);
+    expect(sourceHandles({ type: 'ai_assistant', data: { ...data, timeout_minutes: 10 } as never })).toEqual([
+      'resolved',
+      'transfer',
+      'timeout',
+    ]);
+  });
+
   it('drops edges of removed options and turns the canvas into the API graph', () => {
     const edges: Edge[] = [
       { id: '1', source: 'm', target: 'e', sourceHandle: 'a' },

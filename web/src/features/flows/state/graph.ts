@@ -36,6 +36,8 @@ export function defaultData(type: FlowNodeType, optionSeed: () => string): FlowN
       return { minutes: 60 };
     case 'end':
       return { text: '', tabulation: null };
+    case 'ai_assistant':
+      return { assistant: '', text: '', max_turns: 5, exit_keywords: [], timeout_minutes: null };
   }
 }
 
@@ -53,6 +55,14 @@ export function sourceHandles(node: Pick<FlowNode, 'type' | 'data'>): (string | 
       return [HANDLES.true, HANDLES.false];
     case 'http_request':
       return [HANDLES.success, HANDLES.error];
+    case 'ai_assistant':
+      return [
+        HANDLES.resolved,
+        HANDLES.transfer,
+        ...((node.data as { timeout_minutes: number | null }).timeout_minutes !== null
+          ? [HANDLES.timeout]
+          : []),
+      ];
     case 'handoff':
     case 'go_to_flow':
     case 'end':

@@ -1,0 +1,34 @@
+import { inboxKeys } from '../conversations/keys.ts';
+import { messageRecord } from '../conversations/records.ts';
+import { fillPage } from '../lib/dynamo/fill-page.ts';
+import type { ChatMessage } from './model-client.ts';
+
+/** The conversation's last text messages, oldest first, as chat turns (the customer is the user). */
+export async function recentTurns(
+  companyId: string,
+  conversationId: string,
+  limit = 20,
+): Promise<ChatMessage[]> {
+  const page = await fillPage({
+    companyId,
+    partitionKey: inboxKeys.messagePk(companyId, conversationId),
+    sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': 'MSG#' } },
+    newestFirst: true,
+    limit,
+    cursor: undefined,
+  });
+  return (
+    page.items
+      .map((item) => messageRecord.parse(item))
+      // Operator notes of what the assistant did are not part of the dialogue.
+      .filter(
+        (message) =>
+          message.content.trim() && message.type === 'text' && !(message.flags ?? []).includes('ai_action'),
+      )
+      .reverse()
+      .map((message) => ({
+        role: message.sent_by === 'customer' ? ('user' as const) : ('assistant' as const),
+        content: message.content,
+      }))
+  );
+}
