@@ -50,6 +50,12 @@ export const EMAIL_SENDERS: readonly HandlerRef[] = [
   handlerRef('employees/handler'),
   handlerRef('messages/handler'),
   handlerRef('conversations/inbound-consumer'),
+  // Delivering Lambdas carry the e-mail sender; the integrations API mails a mailbox's confirmation code.
+  handlerRef('conversations/auto-close'),
+  handlerRef('conversations/evaluation-consumer'),
+  handlerRef('conversations/handler'),
+  handlerRef('flows/wait-resume'),
+  handlerRef('integrations/handler'),
 ];
 
 /** The module whose import means "sends e-mail" (SES in AWS, the sandbox's SMTP sink locally). */

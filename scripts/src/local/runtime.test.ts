@@ -13,6 +13,7 @@ import { MAIN_TABLE, tableName } from '@atende/shared/infra/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../testing/runtime.ts';
 import { confirmedMailboxChannel } from '../testing/runtime-client.ts';
+import { testSmartTagItem } from '../testing/smart-tag-item.ts';
 import { canConnect, externalAddresses, listeningAddresses } from './listening.ts';
 import { TABLE_PREFIX } from './runtime.ts';
 import { DEFAULT_HELP_LINKS } from '@atende/shared/domain/constants';
@@ -246,6 +247,8 @@ describe('local runtime', () => {
       }
       return claimsOf();
     };
+    // The smart-tags consumer evaluates contacts only in a company that has a smart tag.
+    await document.send(new PutCommand({ TableName, Item: testSmartTagItem(company) }));
     await document.send(new PutCommand({ TableName, Item: contact('aaaaaaaaaaaaaaaaaaaaaa01') }));
     expect(await waitForClaims(1)).toEqual([expect.objectContaining({ consumer: 'smart-tags' })]);
 

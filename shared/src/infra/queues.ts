@@ -34,6 +34,11 @@ export const QUEUES: readonly QueueDefinition[] = [
       { module: 'messages/handler', export: 'handler' },
       { module: 'conversations/inbound-consumer', export: 'handler' },
       { module: 'channels/email/receipt-handler', export: 'handler' },
+      // Every Lambda that delivers carries the senders (functions/src/outbound/senders.ts).
+      { module: 'conversations/auto-close', export: 'handler' },
+      { module: 'conversations/evaluation-consumer', export: 'handler' },
+      { module: 'conversations/handler', export: 'handler' },
+      { module: 'flows/wait-resume', export: 'handler' },
     ],
     description:
       'Normalized inbound channel events (messages and delivery statuses); one FIFO group per conversation keeps order',
@@ -156,6 +161,10 @@ export const WORKER_QUEUES: readonly WorkerQueueDefinition[] = [
       { module: 'messages/handler', export: 'handler' },
       { module: 'conversations/inbound-consumer', export: 'handler' },
       { module: 'campaigns/dispatch-consumer', export: 'handler' },
+      { module: 'conversations/auto-close', export: 'handler' },
+      { module: 'conversations/evaluation-consumer', export: 'handler' },
+      { module: 'conversations/handler', export: 'handler' },
+      { module: 'flows/wait-resume', export: 'handler' },
     ],
     description:
       'Commands for the unofficial WhatsApp session worker (connect, logout, send); one FIFO group per integration keeps its sends in order',

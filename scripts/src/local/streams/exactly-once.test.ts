@@ -20,6 +20,7 @@ import { ENV } from '@atende/shared/infra/env';
 import { deadLetterQueueName, queueName } from '@atende/shared/infra/queues';
 import type { DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testSmartTagItem } from '../../testing/smart-tag-item.ts';
 import { invoke, loadHandler } from '../handlers.ts';
 import { startQueuePoller } from '../sqs/poller.ts';
 import { startTestSqs, type TestSqs } from '../sqs/test-server.ts';
@@ -104,6 +105,10 @@ describe('domain events, exactly once in effect', () => {
         TableName: config().mainTable,
         Item: { ...contactKeys.catalogueItem(companyId, 'WALLETS', wallet), entity: 'wallet', _id: wallet },
       }),
+    );
+    // The smart-tags consumer evaluates contacts only in a company that has a smart tag.
+    await clients().document.send(
+      new PutCommand({ TableName: config().mainTable, Item: testSmartTagItem(companyId) }),
     );
     for (let index = 0; index < CONTACTS; index += 1) {
       const record = { ...newContactRecord(companyId, now, null), full_name: `Cliente ${index}` };
