@@ -82,6 +82,8 @@ describe('inbound e-mail authenticity in the chat', () => {
     await step.getByTestId('mailbox-code-submit').click();
     await step.getByText(ptBR.channels.mailboxCodeWrong).waitFor();
 
+    // The boxes were emptied for the next try.
+    await expect(step.getByRole('textbox').first().inputValue()).resolves.toBe('');
     await step.getByRole('textbox').first().click();
     await page.keyboard.type(mailed);
     await step.getByTestId('mailbox-code-submit').click();

@@ -53,6 +53,8 @@ export function MailboxCodeModal({
       void message.success(labels.confirmed, toastSeconds);
       onClose();
     } catch (caught) {
+      // The boxes empty for the next try; the reason stays under them.
+      setCode('');
       setError(failure(caught));
     }
   };
