@@ -252,6 +252,8 @@ describe('layout and contrast of every page', () => {
     const dialogs = [
       { path: '/app/contacts/wallets', title: 'Carteiras', open: 'wallet-add' },
       { path: '/app/contacts/tags', title: 'Tags', open: 'tag-add' },
+      { path: '/app/contacts', title: 'Contatos', open: 'contact-add' },
+      { path: '/app/integrations/webhooks', title: 'Webhooks', open: 'webhook-add' },
     ];
     const open = page.locator('[role="dialog"]').filter({ visible: true });
     await signedIn();

@@ -23,7 +23,10 @@ export function TagSelect({
   canCreate,
   value,
   onChange,
+  id,
 }: {
+  /** Set by the Form.Item, so its label names the field. */
+  id?: string;
   tags: readonly TagView[];
   loading: boolean;
   canCreate: boolean;
@@ -52,6 +55,7 @@ export function TagSelect({
   });
   return (
     <Select
+      id={id}
       mode="multiple"
       loading={loading}
       value={value}

@@ -79,7 +79,15 @@ export function EndpointFormModal({
         <Form.Item
           name="events"
           label={labels.events}
-          rules={[{ required: true, type: 'array', min: 1, message: labels.eventsRequired }]}
+          // A validator rather than `required`: antd would put aria-required on the checkbox group, which ARIA
+          // does not allow on a group (the error under it still says an event is needed).
+          rules={[
+            {
+              validator: async (_: unknown, value: unknown) => {
+                if (!Array.isArray(value) || value.length === 0) throw new Error(labels.eventsRequired);
+              },
+            },
+          ]}
         >
           <Checkbox.Group
             style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 4 }}
