@@ -6,7 +6,9 @@ import { getPermissions } from '@atende/shared/contracts/account/get-permissions
 import { getRollouts } from '@atende/shared/contracts/account/get-rollouts';
 import { identifyUserForBrowserAndClearSession } from '@atende/shared/contracts/account/identify-browser-session';
 import { putCompanyTrialExpired } from '@atende/shared/contracts/account/put-company-trial-expired';
+import { listMissedFrames } from '@atende/shared/contracts/realtime/list-missed-frames';
 import { createHttpHandler, route } from '../lib/http.ts';
+import { missedFrames } from '../realtime/sequence.ts';
 import {
   companyTrialExpired,
   forceLogoutForDisabled,
@@ -35,4 +37,5 @@ export const handler = createHttpHandler([
   route(identifyUserForBrowserAndClearSession, ({ auth, body }) =>
     identifyBrowserSession(auth, body.id_session_user, body.employee),
   ),
+  route(listMissedFrames, ({ auth, query }) => missedFrames(auth, query.after)),
 ]);

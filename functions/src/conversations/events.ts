@@ -6,7 +6,8 @@ import type { ServerEvent, ServerEventPayload } from '@atende/shared/realtime/se
 import { getEmployee } from '../account/store.ts';
 import type { CompanyItem } from '../company/store.ts';
 import { logger } from '../lib/logger.ts';
-import { publishToConnections, publishToEmployee } from '../realtime/publish.ts';
+import { publishToEmployee, publishToEmployeeConnections } from '../realtime/publish.ts';
+import { listListeners } from '../realtime/sequence-store.ts';
 import { listRoomMembers } from '../realtime/store.ts';
 import { customerChannelOf } from './customer-channels.ts';
 import { withMediaUrl } from './media-url.ts';
@@ -34,7 +35,7 @@ interface Audience {
 }
 
 /**
- * The connected employees who may see the conversation (every connection is in its company's room; the
+ * The listening employees who may see the conversation (every connection is in its company's room; the
  * department, permission and wallet rules of canSee), each with their masking; `always` adds employees who must hear about it even if they no longer see it (a transfer's
  * previous owner).
  */
@@ -44,11 +45,13 @@ async function audience(
   conversation: ConversationRecord,
   always: readonly string[] = [],
 ): Promise<Audience[]> {
-  const [members, wallets] = await Promise.all([
+  const [members, wallets, listeners] = await Promise.all([
     listRoomMembers(companyId, companyRoom(companyId)),
     limitingWallets(companyId, company),
+    listListeners(companyId),
   ]);
-  const byEmployee = new Map<string, string[]>();
+  // An employee whose sockets are all down still gets the frame kept for their replay (issue 20 item 14).
+  const byEmployee = new Map<string, string[]>(listeners.map((employeeId) => [employeeId, []]));
   for (const member of members) {
     byEmployee.set(member.employeeId, [...(byEmployee.get(member.employeeId) ?? []), member.connectionId]);
   }
@@ -87,8 +90,9 @@ export async function publishConversationEvent<E extends ConversationEvent>(
     const base = pickConversationView(conversation, customerChannel);
     await Promise.all(
       receivers.map(({ viewer, connections }) =>
-        publishToConnections(
+        publishToEmployeeConnections(
           companyId,
+          viewer.employeeId,
           connections,
           event as ServerEvent,
           payload(maskConversation(base, viewer)) as ServerEventPayload<ServerEvent>,

@@ -11,6 +11,8 @@ import {
   type ServerFrame,
   serverFrame,
 } from '@atende/shared/realtime/server-events';
+import { listListeners } from './sequence-store.ts';
+import { sequenceFor } from './sequence.ts';
 import { listEmployeeConnections, listRoomMembers, removeConnection } from './store.ts';
 import { websocketClient } from '../lib/websocket-client.ts';
 import { logger } from '../lib/logger.ts';
@@ -50,27 +52,52 @@ export async function publishToConnection(connectionId: string, frame: ServerFra
   }
 }
 
-async function publishToAll(connectionIds: readonly string[], frame: ServerFrame): Promise<PublishResult> {
-  const result: PublishResult = { delivered: 0, gone: 0 };
+/** Runs `task` on every item, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
   let next = 0;
   const worker = async () => {
-    while (next < connectionIds.length) {
-      const connectionId = connectionIds[next] as string;
+    while (next < items.length) {
+      const item = items[next] as T;
       next += 1;
-      try {
-        if (await publishToConnection(connectionId, frame)) result.delivered += 1;
-        else result.gone += 1;
-      } catch (error) {
-        // One failing connection must not keep the frame from the others; it is logged and counted as neither.
-        logger.warn('websocket post failed', {
-          connectionId,
-          event: frame.event,
-          error: error instanceof Error ? error.message : String(error),
-        });
-      }
+      await task(item);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(POST_CONCURRENCY, connectionIds.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+async function publishToAll(connectionIds: readonly string[], frame: ServerFrame): Promise<PublishResult> {
+  const result: PublishResult = { delivered: 0, gone: 0 };
+  await eachLimited(connectionIds, POST_CONCURRENCY, async (connectionId) => {
+    try {
+      if (await publishToConnection(connectionId, frame)) result.delivered += 1;
+      else result.gone += 1;
+    } catch (error) {
+      // One failing connection must not keep the frame from the others; it is logged and counted as neither.
+      logger.warn('websocket post failed', {
+        connectionId,
+        event: frame.event,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  });
+  return result;
+}
+
+/**
+ * Numbers the frame in each receiver's own stream (issue 20 item 14) and posts each receiver's copy to their
+ * connections; a receiver without any (every socket down) still gets the frame kept for their replay.
+ */
+async function publishSequenced(
+  companyId: string,
+  receivers: ReadonlyMap<string, readonly string[]>,
+  frame: ServerFrame,
+): Promise<PublishResult> {
+  const result: PublishResult = { delivered: 0, gone: 0 };
+  await eachLimited([...receivers], POST_CONCURRENCY, async ([employeeId, connectionIds]) => {
+    const sent = await publishToAll(connectionIds, await sequenceFor(companyId, employeeId, frame));
+    result.delivered += sent.delivered;
+    result.gone += sent.gone;
+  });
   return result;
 }
 
@@ -85,10 +112,22 @@ export async function publishToRoom<E extends ServerEvent>(
     throw new Error(`Room ${room} does not belong to company ${companyId}`);
   }
   const members = await listRoomMembers(companyId, room);
-  return publishToAll(
-    members.map((member) => member.connectionId),
-    serverFrame(event, companyId, data),
-  );
+  const frame = serverFrame(event, companyId, data);
+  const kind = parseRoom(room)?.kind;
+  // A site visitor is no employee: their frames have no stream (the widget reloads its thread on reconnect).
+  if (kind === 'visitor')
+    return publishToAll(
+      members.map((member) => member.connectionId),
+      frame,
+    );
+  const receivers = new Map<string, string[]>();
+  // Everyone is in the company room while connected; a listener whose sockets are all down is kept in too.
+  if (kind === 'company')
+    for (const employeeId of await listListeners(companyId)) receivers.set(employeeId, []);
+  for (const member of members) {
+    receivers.set(member.employeeId, [...(receivers.get(member.employeeId) ?? []), member.connectionId]);
+  }
+  return publishSequenced(companyId, receivers, frame);
 }
 
 /** Sends an event to every open connection of one employee, whatever rooms they joined. */
@@ -101,14 +140,38 @@ export async function publishToEmployee<E extends ServerEvent>(
   if (!isObjectId(companyId) || !isObjectId(employeeId)) {
     throw new Error(`Invalid employee ${employeeId} of company ${companyId}`);
   }
+  // Numbered before the connections are read: a socket opening meanwhile either gets the frame live or finds
+  // it in the stream when it asks what it missed.
+  const frame = await sequenceFor(companyId, employeeId, serverFrame(event, companyId, data));
   const connections = await listEmployeeConnections(companyId, employeeId);
   return publishToAll(
     connections.map((connection) => connection.connectionId),
+    frame,
+  );
+}
+
+/**
+ * Sends an event to one employee through the connections the caller picked (an audience it already read),
+ * numbered in the employee's stream like every frame meant for them.
+ */
+export async function publishToEmployeeConnections<E extends ServerEvent>(
+  companyId: string,
+  employeeId: string,
+  connectionIds: readonly string[],
+  event: E,
+  data: ServerEventPayload<E>,
+): Promise<PublishResult> {
+  return publishSequenced(
+    companyId,
+    new Map([[employeeId, connectionIds]]),
     serverFrame(event, companyId, data),
   );
 }
 
-/** Sends an event to some of the company's connections, e.g. all sessions of an employee but one. */
+/**
+ * Sends an event to some of the company's connections, e.g. all sessions of an employee but one. These are
+ * session-control frames for the sockets open now: unnumbered, never replayed.
+ */
 export async function publishToConnections<E extends ServerEvent>(
   companyId: string,
   connectionIds: readonly string[],

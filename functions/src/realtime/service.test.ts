@@ -156,7 +156,7 @@ describe('publishing', () => {
 
     expect(result).toEqual({ delivered: 1, gone: 0 });
     expect(framesTo(inRoom)).toEqual([
-      { event: 'refresh-session', data: { company: companyA, event: 'departments-update' } },
+      { event: 'refresh-session', data: { company: companyA, event: 'departments-update' }, seq: 1 },
     ]);
     expect(framesTo(notInRoom)).toEqual([]);
     expect(framesTo(otherCompany)).toEqual([]);
@@ -191,7 +191,11 @@ describe('publishing', () => {
     });
     expect(framesTo(first)).toHaveLength(1);
     expect(framesTo(second)).toEqual([
-      { event: 'refresh-session-wallet', data: { company: auth.companyId, action: 'update_wallet' } },
+      {
+        event: 'refresh-session-wallet',
+        data: { company: auth.companyId, action: 'update_wallet' },
+        seq: 1,
+      },
     ]);
     expect(framesTo(colleague)).toEqual([]);
   });
@@ -239,6 +243,7 @@ describe('client actions', () => {
       {
         event: 'broadcast-employee-connection',
         data: { company: auth.companyId, employee: auth.employeeId, status: 'online' },
+        seq: 1,
       },
     ]);
   });

@@ -4,6 +4,7 @@ import { type ServerFrame, serverFrame } from '@atende/shared/realtime/server-ev
 import { sessionRevoked } from '../auth/session-store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { publishToConnections, publishToRoom } from './publish.ts';
+import { keepStream, releaseStream } from './sequence.ts';
 import {
   getConnection,
   joinRooms,
@@ -33,13 +34,19 @@ export async function connect(caller: Caller, connectedAt: number): Promise<bool
   const connection = { companyId, employeeId, role, sessionId, connectionId, connectedAt };
   await putConnection(connection);
   await joinRooms(connection, [companyRoom(auth.companyId), employeeRoom(auth.companyId, auth.employeeId)]);
+  await keepStream(companyId, employeeId);
   if (!(await sessionRevoked(auth))) return true;
   await removeConnection(companyId, connectionId);
   return false;
 }
 
+/** The employee's last socket closing starts the replay window (see sequence.ts); others keep it open. */
 export async function disconnect(caller: Caller): Promise<void> {
-  await removeConnection(caller.auth.companyId, caller.connectionId);
+  const { companyId, employeeId } = caller.auth;
+  await removeConnection(companyId, caller.connectionId);
+  if ((await listEmployeeConnections(companyId, employeeId)).length === 0) {
+    await releaseStream(companyId, employeeId);
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { getFeatures } from './account/get-features.ts';
 import { getModalNotifications } from './account/get-modal-notifications.ts';
 import { getMountApp } from './account/get-mount-app.ts';
 import { getPermissions } from './account/get-permissions.ts';
+import { listMissedFrames } from './realtime/list-missed-frames.ts';
 import { getRollouts } from './account/get-rollouts.ts';
 import { identifyUserForBrowserAndClearSession } from './account/identify-browser-session.ts';
 import { putCompanyTrialExpired } from './account/put-company-trial-expired.ts';
@@ -207,6 +208,7 @@ export const ROUTES: readonly RouteContract[] = [
   putCompanyTrialExpired,
   forceLogoutForDisabledCompanies,
   identifyUserForBrowserAndClearSession,
+  listMissedFrames,
   listEmployees,
   createEmployee,
   checkEmployeeEmail,

@@ -162,6 +162,12 @@ export type ServerEventPayload<E extends ServerEvent> = Omit<ServerEventData<E>,
 export interface ServerFrame<E extends ServerEvent = ServerEvent> {
   event: E;
   data: ServerEventData<E>;
+  /**
+   * The receiving employee's stream position (see functions/src/realtime/sequence.ts): consecutive frames to
+   * one employee count up by one, so a client can ask for exactly the ones it missed. Absent on replies and on
+   * session-control frames, which are never replayed.
+   */
+  seq?: number;
 }
 
 export function serverFrame<E extends ServerEvent>(
@@ -191,11 +197,17 @@ export function parseServerFrame(text: string, companyId: string): ParsedServerF
   } catch {
     return { kind: 'invalid' };
   }
+  return readServerFrame(raw, companyId);
+}
+
+/** The same check for a frame already decoded, e.g. one of a replay answer's frames. */
+export function readServerFrame(raw: unknown, companyId: string): ParsedServerFrame {
   if (!raw || typeof raw !== 'object') return { kind: 'invalid' };
-  const { event, data } = raw as { event?: unknown; data?: unknown };
+  const { event, data, seq } = raw as { event?: unknown; data?: unknown; seq?: unknown };
   if (!isServerEvent(event)) return { kind: 'invalid' };
+  if (seq !== undefined && !(Number.isSafeInteger(seq) && (seq as number) > 0)) return { kind: 'invalid' };
   const parsed = SERVER_EVENT_SCHEMAS[event].safeParse(data);
   if (!parsed.success) return { kind: 'invalid' };
-  const frame = { event, data: parsed.data } as ServerFrame;
+  const frame = { event, data: parsed.data, ...(seq === undefined ? {} : { seq }) } as ServerFrame;
   return parsed.data.company === companyId ? { kind: 'frame', frame } : { kind: 'foreign-company', frame };
 }
