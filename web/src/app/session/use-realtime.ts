@@ -3,7 +3,9 @@ import { companyRoom, employeeRoom } from '@atende/shared/realtime/rooms';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
+import { listMissedFrames } from '@atende/shared/contracts/realtime/list-missed-frames';
 import { runtimeConfig } from '../../config/runtime-config.ts';
+import { callRoute } from '../../lib/api/call-route.ts';
 import { readAccessToken } from '../../lib/api/tokens.ts';
 import type { MountedEmployee } from '../../lib/session/account-api.ts';
 import { logout } from '../../lib/session/logout.ts';
@@ -47,7 +49,9 @@ export function useRealtime(employee: MountedEmployee | undefined): void {
         ? roomsKey.split(ROOM_SEPARATOR)
         : [companyRoom(companyId), employeeRoom(companyId, employeeId)],
       frames: shellFrames,
-      // Whatever changed while the socket was down never reached this page: read again what it shows.
+      // Frames missed while the socket was down are replayed; when they cannot be, read again what it shows.
+      replay: (after) =>
+        callRoute(listMissedFrames, { query: { after: after === undefined ? undefined : String(after) } }),
       onReconnected: () => void queryClient.invalidateQueries(),
       onStatus: setStatus,
       onConnectionLost: () => {

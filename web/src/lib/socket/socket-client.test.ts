@@ -2,44 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SocketClientOptions, WebSocketFactory } from './socket-client.ts';
 import { createSocketClient } from './socket-client.ts';
 import { createFrameBus } from './active-socket.ts';
+import { FakeWebSocket, latest } from './fake-websocket.ts';
 
 const COMPANY = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const OTHER_COMPANY = 'bbbbbbbbbbbbbbbbbbbbbbbb';
 const EMPLOYEE = 'cccccccccccccccccccccccc';
-
-class FakeWebSocket extends EventTarget {
-  static readonly OPEN = 1;
-  static instances: FakeWebSocket[] = [];
-  readyState = 0;
-  readonly sent: unknown[] = [];
-  constructor(readonly url: string) {
-    super();
-    FakeWebSocket.instances.push(this);
-  }
-  send(text: string): void {
-    this.sent.push(JSON.parse(text));
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-  serverOpens(): void {
-    this.readyState = 1;
-    this.dispatchEvent(new Event('open'));
-  }
-  serverSends(frame: unknown): void {
-    this.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(frame) }));
-  }
-  serverDrops(): void {
-    this.readyState = 3;
-    this.dispatchEvent(new Event('close'));
-  }
-}
-
-const latest = (): FakeWebSocket => {
-  const socket = FakeWebSocket.instances.at(-1);
-  if (!socket) throw new Error('no socket opened');
-  return socket;
-};
 
 function setup(overrides: Partial<SocketClientOptions> = {}) {
   const options = {
@@ -181,15 +148,17 @@ describe('socket client', () => {
     expect(latest().sent[0]).toMatchObject({ action: 'joinRoom', employee: EMPLOYEE });
   });
 
-  it('asks the screens to read again after a reconnect, never on the first open', () => {
+  it('asks the screens to read again after a reconnect, never on the first open', async () => {
     const onReconnected = vi.fn();
     setup({ onReconnected });
     latest().serverOpens();
+    await vi.advanceTimersByTimeAsync(0);
     expect(onReconnected).not.toHaveBeenCalled();
     latest().serverDrops();
-    vi.advanceTimersByTime(1000);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(onReconnected).not.toHaveBeenCalled();
     latest().serverOpens();
+    await vi.advanceTimersByTimeAsync(0);
     expect(onReconnected).toHaveBeenCalledTimes(1);
   });
 
