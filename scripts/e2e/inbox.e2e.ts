@@ -152,12 +152,16 @@ describe('inbox with the site widget', () => {
     await notice('Atendimento encerrado. Protocolo:').waitFor();
   });
 
-  it('a conversation that arrives while the socket is down shows once it reconnects, without a reload', async () => {
+  /**
+   * Issue 20 item 14: the operator's socket goes through a proxy the test can cut, as a server restart or a
+   * proxy timeout would, while the browser itself stays online (no offline/online event to lean on). A visitor
+   * writes meanwhile; once the socket is back the conversation shows without a reload, replayed from the
+   * operator's frame stream, or (when the replay is refused) by reading the lists again.
+   */
+  async function missedWhileDown(text: string, replay: 'served' | 'refused') {
     const operator = runtime.logins.find((login) => login.role === 'admin');
     if (!operator) throw new Error('no admin login');
     const operatorPage = await (await browser.newContext()).newPage();
-    // The operator's socket goes through a proxy the test can cut, as a server restart or a proxy timeout
-    // would, while the browser itself stays online (no offline/online event to lean on).
     let serverUp = true;
     const open: WebSocketRoute[] = [];
     await operatorPage.routeWebSocket(/./, (socket) => {
@@ -169,13 +173,17 @@ describe('inbox with the site widget', () => {
       socket.onClose(() => void server.close());
       open.push(socket);
     });
+    if (replay === 'refused') {
+      await operatorPage.route(/\/api\/realtime\/frames\?after=/, (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
+      );
+    }
     await operatorPage.goto(`${runtime.url}/atende/login`);
     await logIn(operatorPage, operator.email, operator.password);
     await waitForHome(operatorPage);
     await operatorPage.goto(`${runtime.url}/app/chat`);
     await operatorPage.locator('html[data-realtime="joined"]').waitFor({ state: 'attached' });
     await operatorPage.getByTestId('conversation-tab-queue').click();
-    const text = 'Chegou enquanto a conexão caiu';
     const arrived = operatorPage
       .locator('[data-testid="conversation-item"]:visible')
       .filter({ hasText: text.slice(0, 20) });
@@ -197,10 +205,48 @@ describe('inbox with the site widget', () => {
     // The frame announcing it went nowhere: the list still lacks it.
     await expect(arrived.count()).resolves.toBe(0);
 
+    // From here on: what the page asks the API once the socket is back.
+    const replays: { status: number; body: unknown }[] = [];
+    const listReads: string[] = [];
+    operatorPage.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname === '/api/realtime/frames' && url.searchParams.has('after')) {
+        void response
+          .json()
+          .then((body: unknown) => replays.push({ status: response.status(), body }))
+          .catch(() => replays.push({ status: response.status(), body: undefined }));
+      }
+      if (url.pathname === '/api/conversations') listReads.push(url.search);
+    });
     serverUp = true;
     await operatorPage
       .locator('html[data-realtime="joined"]')
       .waitFor({ state: 'attached', timeout: 30_000 });
     await arrived.first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => replays.length).toBeGreaterThan(0);
+    if (replay === 'served') {
+      const [answer] = replays as [
+        { status: number; body: { resync: boolean; frames: { event: string }[] } },
+      ];
+      expect(answer.status).toBe(200);
+      expect(answer.body.resync).toBe(false);
+      expect(answer.body.frames.map((frame) => frame.event)).toContain('new-call');
+      // Replayed through the live handlers: the conversation list was never read again.
+      expect(listReads).toEqual([]);
+    } else {
+      expect(replays[0]?.status).toBe(500);
+      // The fallback read the lists again, which is how the conversation showed.
+      expect(listReads.length).toBeGreaterThan(0);
+    }
+    await operatorPage.context().close();
+    await visitorPage.context().close();
+  }
+
+  it('a conversation that arrives while the socket is down shows once it reconnects, replayed from the stream', async () => {
+    await missedWhileDown('Chegou enquanto a conexão caiu', 'served');
+  });
+
+  it('and still shows, by reading the lists again, when the replay is refused', async () => {
+    await missedWhileDown('Chegou com o replay fora do ar', 'refused');
   });
 });
