@@ -12,6 +12,7 @@ import { benchInbox } from './inbox.ts';
 import { benchKnowledgeIndex } from './knowledge-index.ts';
 import { benchLambdaBundles } from './lambda-bundles.ts';
 import { benchLoginJs } from './login-js.ts';
+import { benchRealtimeSequence } from './realtime-sequence.ts';
 import { benchSqsSends } from './sqs-sends.ts';
 import { benchWebhooks } from './webhooks.ts';
 
@@ -87,6 +88,9 @@ async function main(): Promise<void> {
     // BENCH_ONLY=webhooks measures outbound webhooks and API-key calls alone.
     if (process.env.BENCH_ONLY === 'webhooks') return await webhooks();
     const putItemRate = await benchDynamoDbWrites(runtime.endpoints.dynamodb, TABLE_PREFIX);
+    await benchRealtimeSequence();
+    // BENCH_ONLY=realtime measures the realtime frame sequence alone.
+    if (process.env.BENCH_ONLY === 'realtime') return;
     // BENCH_ONLY=contacts runs the contact import and search figures alone.
     if (process.env.BENCH_ONLY === 'contacts') return await contactFigures(runtime.url, admin, putItemRate);
     await benchGatewayHealth(runtime.url);
