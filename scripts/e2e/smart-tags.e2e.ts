@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
-import { adminToken, notice, openAs } from './pages.ts';
+import { notice, openAs } from './pages.ts';
 
 const labels = ptBR.smartTags.screens;
 const contactLabels = ptBR.contactsScreens.contacts;
@@ -42,7 +42,14 @@ async function saveContact(page: Page, done: string): Promise<void> {
   await drawer.waitFor({ state: 'hidden' });
 }
 
-async function createContact(page: Page, fullName: string, phone: string, tag?: string): Promise<void> {
+/** `tag` picks an existing tag; `newTag` creates it from the form (issue 20 item 9) and picks it. */
+async function createContact(
+  page: Page,
+  fullName: string,
+  phone: string,
+  tag?: string,
+  newTag?: string,
+): Promise<void> {
   await page.goto(`${runtime.url}/app/contacts`);
   await page.getByRole('button', { name: contactLabels.newContact }).click();
   const drawer = page.getByTestId('contact-drawer');
@@ -50,6 +57,13 @@ async function createContact(page: Page, fullName: string, phone: string, tag?: 
   await drawer.getByTestId('contact-form-full_name').fill(fullName);
   await drawer.getByTestId('contact-form-cel_phone').fill(phone);
   if (tag) await pick(page, drawer.getByTestId('contact-form-tags'), tag, true);
+  if (newTag) {
+    const select = drawer.getByTestId('contact-form-tags');
+    await select.click();
+    await select.locator('input').fill(newTag);
+    await page.getByTestId('contact-form-create-tag').click();
+    await select.locator('.ant-select-selection-item').filter({ hasText: newTag }).waitFor();
+  }
   await saveContact(page, contactLabels.created);
   await page.getByTestId('contact-row').filter({ hasText: fullName }).waitFor();
 }
@@ -151,16 +165,9 @@ describe('smart tags', () => {
   });
 
   it('follows a contact tagged in the contact form in and out of a "tags include" rule', async () => {
-    const token = await adminToken(runtime);
-    const tag = await fetch(`${runtime.url}/api/tags`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: 'Atacado', color: '#fa8c16' }),
-    });
-    expect(tag.status).toBe(201);
-
     const admin = await openAs(browser, runtime, 'admin');
-    await createContact(admin, 'Helena Prado', '11987650003', 'Atacado');
+    // The tag does not exist yet: the contact form creates it.
+    await createContact(admin, 'Helena Prado', '11987650003', undefined, 'Atacado');
     await createContact(admin, 'Igor Nunes', '11987650004');
 
     await admin.goto(`${runtime.url}/app/contacts/smart-tags/create`);

@@ -40,9 +40,8 @@ export function TagSelect({
   const create = useMutation({
     mutationFn: postTag,
     onSuccess: async (tag) => {
-      queryClient.setQueryData<{ tags: TagView[] }>(contactKeys.tags, (data) =>
-        data ? { tags: [...data.tags, tag] } : data,
-      );
+      // The tags query (use-contacts) caches the list itself.
+      queryClient.setQueryData<TagView[]>(contactKeys.tags, (data) => (data ? [...data, tag] : data));
       await queryClient.invalidateQueries({ queryKey: contactKeys.tags });
       onChange?.([...(value ?? []), tag._id]);
       setSearch('');
@@ -53,6 +52,23 @@ export function TagSelect({
         error instanceof ApiRequestError ? error.message : ptBR.contactsScreens.common.saveFailed,
       ),
   });
+  const createButton = creatable && (
+    <Button
+      type="text"
+      icon={<PlusOutlined />}
+      loading={create.isPending}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => create.mutate(creatable)}
+      data-testid="contact-form-create-tag"
+      style={{ width: '100%', textAlign: 'left' }}
+    >
+      {interpolate(labels.createTag, { name: creatable })}
+    </Button>
+  );
+  // The select keeps its list closed when nothing matches and there is no "not found" content, so a name that
+  // matches no tag (the very case for creating one) offers the button as that content.
+  const needle = search.toUpperCase();
+  const anyMatch = tags.some((tag) => tag.name.toUpperCase().includes(needle));
   return (
     <Select
       id={id}
@@ -63,26 +79,16 @@ export function TagSelect({
       searchValue={search}
       onSearch={setSearch}
       optionFilterProp="label"
-      notFoundContent={creatable ? null : ptBR.forms.noOptions}
+      notFoundContent={createButton || ptBR.forms.noOptions}
       options={tags.map((tag) => ({ value: tag._id, label: tag.name, color: tag.color }))}
       optionRender={(option) => <ColorTag color={option.data.color}>{option.data.label}</ColorTag>}
       popupRender={(menu) => (
         <>
           {menu}
-          {creatable && (
+          {createButton && anyMatch && (
             <>
               <Divider style={{ margin: '4px 0' }} />
-              <Button
-                type="text"
-                icon={<PlusOutlined />}
-                loading={create.isPending}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => create.mutate(creatable)}
-                data-testid="contact-form-create-tag"
-                style={{ width: '100%', textAlign: 'left' }}
-              >
-                {interpolate(labels.createTag, { name: creatable })}
-              </Button>
+              {createButton}
             </>
           )}
         </>
