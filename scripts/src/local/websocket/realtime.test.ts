@@ -112,7 +112,8 @@ describe('realtime through the local gateway', () => {
 
     expect(await publishToRoom(companyId, room, 'telegram', {})).toEqual({ delivered: 1, gone: 0 });
     await waitFor(() => newer.frames.length === 2);
-    expect(newer.frames[1]).toEqual({ event: 'telegram', data: { company: companyId } });
+    // Numbered in the employee's frame stream (issue 20 item 14), whose first frame this is.
+    expect(newer.frames[1]).toEqual({ event: 'telegram', data: { company: companyId }, seq: 1 });
     expect(older.frames).toHaveLength(2);
   });
 
