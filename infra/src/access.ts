@@ -26,6 +26,8 @@ export const BUCKET_USERS: Readonly<Record<'media' | 'exports', readonly BucketU
     // The evaluation question goes out like a bot message.
     { handler: handlerRef('conversations/evaluation-consumer'), access: 'read' },
     { handler: handlerRef('channels/email/receipt-handler'), access: 'readWrite' },
+    // The e-mail consumer reads an operator's file to attach it.
+    { handler: handlerRef('channels/email/send-consumer'), access: 'read' },
     // T-mail signs attachment uploads (a presigned POST carries the signer's PutObject right) and downloads.
     { handler: handlerRef('tmail/handler'), access: 'readWrite' },
     { handler: handlerRef('faq/handler'), access: 'readWrite' },
@@ -46,16 +48,8 @@ export const BUCKET_USERS: Readonly<Record<'media' | 'exports', readonly BucketU
  * handler's imports and fails when one reaches the e-mail transport without being listed here.
  */
 export const EMAIL_SENDERS: readonly HandlerRef[] = [
-  handlerRef('auth/handler'),
-  handlerRef('employees/handler'),
-  handlerRef('messages/handler'),
-  handlerRef('conversations/inbound-consumer'),
-  // Delivering Lambdas carry the e-mail sender; the integrations API mails a mailbox's confirmation code.
-  handlerRef('conversations/auto-close'),
-  handlerRef('conversations/evaluation-consumer'),
-  handlerRef('conversations/handler'),
-  handlerRef('flows/wait-resume'),
-  handlerRef('integrations/handler'),
+  // Everything else queues its mails (channels/email/send-queue.ts); only the e-mail consumer talks to SES.
+  handlerRef('channels/email/send-consumer'),
 ];
 
 /** The module whose import means "sends e-mail" (SES in AWS, the sandbox's SMTP sink locally). */

@@ -5,7 +5,7 @@ import { type HandlerRef, handlerKey } from '@atende/shared/infra/handlers';
 import { QUEUES, type QueueDefinition } from '@atende/shared/infra/queues';
 import { SCHEDULES, type ScheduleDefinition } from '@atende/shared/infra/schedules';
 import { TABLES, type TableDefinition } from '@atende/shared/infra/tables';
-import { Annotations, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Annotations, Duration, NestedStack, RemovalPolicy } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -62,9 +62,17 @@ const constructId = (ref: HandlerRef): string =>
  */
 export class Functions extends Construct {
   private readonly byKey = new Map<string, HandlerFunction>();
+  /**
+   * The functions' log groups live in a nested stack of their own: CloudFormation allows 500 resources per
+   * template and the parent stack was at 398 of the 400 we allow it; each function hands over one output.
+   */
+  private readonly logs: NestedStack;
 
   constructor(scope: Construct, id: string, props: FunctionsProps) {
     super(scope, id);
+    this.logs = new NestedStack(this, 'Logs', {
+      description: 'CloudWatch log groups of the Lambda functions',
+    });
     const root = props.functionsRoot ?? DEFAULT_FUNCTIONS_ROOT;
     const wanted = new Map<string, { ref: HandlerRef; roles: Set<FunctionRole>; visibility: number[] }>();
     const want = (ref: HandlerRef, role: FunctionRole, visibilitySeconds?: number): void => {
@@ -125,7 +133,7 @@ export class Functions extends Construct {
     environment: Record<string, string>,
   ): nodejs.NodejsFunction {
     const id = constructId(ref);
-    const logGroup = new logs.LogGroup(this, `${id}-Logs`, {
+    const logGroup = new logs.LogGroup(this.logs, `${id}-Logs`, {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });

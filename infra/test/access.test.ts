@@ -22,6 +22,7 @@ const QUEUE_SENDERS: Record<string, readonly string[]> = {
   'contact-import': ['imports/import-service.ts', 'imports/import-consumer.ts'],
   'contact-export': ['imports/export-service.ts'],
   'whatsapp-session-commands': ['channels/whatsapp-session/commands.ts'],
+  'email-send': ['channels/email/send-queue.ts'],
   'smart-tag-refresh': ['smart-tags/queue.ts'],
   'knowledge-ingest': ['ai/ingest-queue.ts'],
   'campaign-dispatch': ['campaigns/queue.ts'],

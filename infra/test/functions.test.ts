@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { BUCKET_USERS } from '../src/access.ts';
 import { ENCRYPTION_KEY_ARN_VARIABLE, JWT_SECRET_ARN_VARIABLE } from '../src/stacks/atende-stack.ts';
 import { SAMPLE_REFS, synthSample } from './support.ts';
+import { stackTemplates } from './template-paths.ts';
 
-const { template } = synthSample({ publicBaseUrl: 'https://app.example.com' });
+const { template, stack } = synthSample({ publicBaseUrl: 'https://app.example.com' });
 
 type Resource = { Properties: Record<string, unknown> };
 
@@ -150,11 +151,17 @@ describe('Lambda functions', () => {
     expect(statementsOfRole(functionIdOf('account/handler.handler'))).not.toContain('s3:');
   });
 
-  it('keeps each function log group for a month', () => {
-    template.resourcePropertiesCountIs(
+  it('keeps each function log group for a month, in the nested stack of the log groups', () => {
+    const logs = stackTemplates(stack).find(({ key }) => key.startsWith('FunctionsLogs'));
+    expect(logs, 'the log groups nested stack').toBeDefined();
+    logs?.template.resourcePropertiesCountIs(
       'AWS::Logs::LogGroup',
       { RetentionInDays: 30 },
       Object.keys(nodeFunctions).length,
     );
+    // Each function writes to its own group, which the parent reads from the nested stack's outputs.
+    for (const fn of Object.values(nodeFunctions)) {
+      expect(JSON.stringify(fn.Properties.LoggingConfig)).toContain('FunctionsLogs');
+    }
   });
 });

@@ -8,9 +8,9 @@ import { functionsRootWith, synth, webDistFixture } from './support.ts';
 import { resourceCounts, stackTemplates } from './template-paths.ts';
 
 /**
- * CloudFormation refuses a template above 500 resources; this keeps a wide margin below it. The parent stack
- * holds 398 with the queues (70 resources) in their own nested stack; the next big concern to move out is the
- * functions' log groups and roles.
+ * CloudFormation refuses a template above 500 resources; this keeps a wide margin below it. The queues and the
+ * functions' log groups have nested stacks of their own; the next big concern to move out is the functions'
+ * roles.
  */
 const MAX_RESOURCES_PER_STACK = 400;
 /** CloudFormation's outputs per template; the queues' nested stack hands every queue's ARN and URL out. */

@@ -9,7 +9,13 @@ import { EMAIL_SENDERS, EMAIL_TRANSPORT_MODULE } from '../src/access.ts';
 import { EMAIL_RECEIPT_HANDLER } from '../src/email.ts';
 import { DEFAULT_FUNCTIONS_ROOT } from '../src/functions.ts';
 import { importClosure } from './imports.ts';
-import { synthSample } from './support.ts';
+import {
+  functionsRootWith,
+  SAMPLE_QUEUES,
+  SAMPLE_REFS,
+  SAMPLE_WORKER_QUEUES,
+  synthSample,
+} from './support.ts';
 
 type Resource = { Properties: Record<string, unknown> };
 
@@ -41,7 +47,17 @@ describe('SES sending rights', () => {
     );
 
   it('lets only the senders send, from the configured identity only', () => {
-    const { template } = synthSample({ mailIdentities: ['atende.example.com'] });
+    // The sample app with the real e-mail queue: its consumer is the one sender.
+    const emailQueue = QUEUES.find((queue) => queue.id === 'email-send');
+    if (!emailQueue) throw new Error('no email-send queue');
+    const { template } = synthSample({
+      mailIdentities: ['atende.example.com'],
+      queues: [...SAMPLE_QUEUES, { ...emailQueue, producers: [] }],
+      functionsRoot: functionsRootWith(
+        [...SAMPLE_REFS, emailQueue.consumer.handler],
+        SAMPLE_WORKER_QUEUES.map((queue) => queue.worker.module),
+      ),
+    });
     const functions = template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
     /** The logical id of a function's execution role (`Role: {Fn::GetAtt: [<id>, 'Arn']}`). */
     const roleOf = (description: string): string => {
@@ -54,8 +70,8 @@ describe('SES sending rights', () => {
     const sending = policiesSending(template);
     expect(sending).toHaveLength(1);
     const roles = JSON.stringify(sending[0]?.Properties.Roles);
-    expect(roles).toContain(roleOf('auth/handler.handler'));
-    for (const other of ['health/handler.handler', 'account/handler.handler']) {
+    expect(roles).toContain(roleOf('channels/email/send-consumer.handler'));
+    for (const other of ['auth/handler.handler', 'health/handler.handler', 'account/handler.handler']) {
       expect(roles, other).not.toContain(roleOf(other));
     }
     const document = JSON.stringify(sending[0]?.Properties.PolicyDocument);

@@ -131,8 +131,8 @@ describe('WhatsApp session worker on ECS Fargate', () => {
       ],
     });
     expect(without.whatsappWorker).toBeUndefined();
-    // The API's route stacks and the queues' stack, no worker stack.
-    withoutTemplate.resourceCountIs('AWS::CloudFormation::Stack', without.api.routeStacks.length + 1);
+    // The API's route stacks, the queues' and the log groups' stacks, no worker stack.
+    withoutTemplate.resourceCountIs('AWS::CloudFormation::Stack', without.api.routeStacks.length + 2);
     const warnings = Annotations.fromStack(without).findWarning('*', Match.stringLikeRegexp('none/x.ts'));
     expect(warnings).toHaveLength(1);
   });

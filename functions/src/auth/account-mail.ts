@@ -1,7 +1,6 @@
-import { ENV } from '@atende/shared/infra/env';
-import { DEFAULT_TIMEZONE } from '@atende/shared/domain/constants';
-import { sendEmail } from '../channels/email/adapter.ts';
-import { emailTransport } from '../channels/email/environment-transport.ts';
+import { queueEmail } from '../channels/email/send-queue.ts';
+
+export { accountMailSender, appBaseUrl } from './mail-origin.ts';
 
 /** A mail the product sends to a person about their account (invitation, sign-up), plain text. */
 export interface AccountMail {
@@ -29,34 +28,9 @@ export function watchAccountMail(watcher: (mail: AccountMail) => void): () => vo
   return () => watchers.delete(watcher);
 }
 
-/** Where links in mails point: the app's origin (the first of APP_ORIGINS), else the public base URL. */
-export function appBaseUrl(): string {
-  const origin = (process.env[ENV.appOrigins] ?? '').split(',')[0]?.trim();
-  return (origin || process.env[ENV.publicBaseUrl] || '').replace(/\/+$/, '');
-}
-
-/** A no-reply sender at the app's domain; a host without a domain (the local runtime's 127.0.0.1) gets one. */
-function sender(): string {
-  let host = '';
-  try {
-    host = new URL(appBaseUrl()).hostname;
-  } catch {
-    host = '';
-  }
-  return `nao-responda@${host.includes('.') && !/^[\d.]+$/.test(host) ? host : 'atende.local'}`;
-}
-
+/** Queues the mail for the e-mail consumer (channels/email/send-consumer.ts), which composes and sends it. */
 export async function sendAccountMail(mail: AccountMail): Promise<void> {
   for (const watcher of watchers) watcher(mail);
   if (override) return override(mail);
-  await sendEmail(
-    {
-      from: { address: sender(), name: 'Atende' },
-      to: [{ address: mail.to }],
-      subject: mail.subject,
-      text: mail.text,
-    },
-    emailTransport(),
-    { timeZone: DEFAULT_TIMEZONE },
-  );
+  await queueEmail({ kind: 'account', ...mail });
 }

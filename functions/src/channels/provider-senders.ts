@@ -7,16 +7,15 @@ import * as z from 'zod';
 import type { ConversationRecord } from '../conversations/records.ts';
 import { openCredentials } from '../integrations/crypto.ts';
 import type { ProviderIntegrationRecord } from '../integrations/records.ts';
-import { setConnection } from '../integrations/service.ts';
 import { getIntegration } from '../integrations/store.ts';
 import { s3Client } from '../lib/s3-client.ts';
 import { config } from '../lib/config.ts';
-import { logger } from '../lib/logger.ts';
 import type { ChannelSender } from '../outbound/sender.ts';
 import { findTemplate } from '../templates/store.ts';
 import { ChannelSendError, type OutboundMedia, type OutboundMessage } from './adapter.ts';
-import { sendByEmail } from './email/sender.ts';
+import { queueMessageMail } from './email/queued-sender.ts';
 import { bindAdapter } from './providers.ts';
+import { providerFailure } from './send-failure.ts';
 
 /** Providers download outbound media themselves from this short-lived URL of the stored file. */
 export const MEDIA_URL_SECONDS = 3600;
@@ -84,33 +83,6 @@ async function outboundOf(
   };
 }
 
-/**
- * What the message keeps of a provider refusal: the adapter's code, and a pt-BR reason; a retryable failure
- * says to resend later (the message stays failed and resendable either way). A refused token marks the
- * integration disconnected, which the channel health and the channels page show.
- */
-async function mapped(error: unknown, record: ProviderIntegrationRecord): Promise<Error> {
-  if (!(error instanceof ChannelSendError)) return error instanceof Error ? error : new Error(String(error));
-  if (error.code === 'auth_failed') await setConnection(record.company, record._id, false);
-  logger.warn('provider refused the send', {
-    integrationId: record._id,
-    provider: record.provider,
-    code: error.code,
-    providerCode: error.providerCode,
-    error: error.message,
-  });
-  const reason = error.retryable
-    ? `${ptBR.channels.sendRetryHint}${error.retryAfterSeconds ? ` (${error.retryAfterSeconds} s)` : ''}`
-    : `${ptBR.channels.sendFailed} ${error.message}`;
-  return new ChannelSendError({
-    code: error.code,
-    message: reason,
-    retryable: error.retryable,
-    retryAfterSeconds: error.retryAfterSeconds,
-    providerCode: error.providerCode,
-  });
-}
-
 /** Sends an operator's message through the conversation's integration with its decrypted credentials. */
 export const providerSender: ChannelSender = async (message, conversation, integration) => {
   const record = await getIntegration(conversation.company, integration.id);
@@ -123,13 +95,13 @@ export const providerSender: ChannelSender = async (message, conversation, integ
   }
   try {
     const credentials = openCredentials(record.credentials, record._id);
-    if (record.provider === 'email') return await sendByEmail(message, conversation, record, credentials);
+    if (record.provider === 'email') return await queueMessageMail(message, conversation, record);
     const adapter = bindAdapter(record.provider, credentials, {
       companyId: conversation.company,
       integrationId: record._id,
     });
     return await adapter.send(await outboundOf(message, conversation, record));
   } catch (error) {
-    throw await mapped(error, record);
+    throw await providerFailure(error, record);
   }
 };

@@ -130,7 +130,3 @@ export function confirmedMailbox(record: ProviderIntegrationRecord, now: Date): 
     connection_changed_at: now.toISOString(),
   };
 }
-
-/** Whether `record` is an e-mail integration whose address was never confirmed (no sends, no connection). */
-export const unconfirmedMailbox = (record: ProviderIntegrationRecord): boolean =>
-  record.provider === 'email' && Boolean(record.mailbox) && !record.mailbox?.confirmed;

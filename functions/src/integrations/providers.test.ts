@@ -24,7 +24,7 @@ import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 import { confirmedMailbox } from './test-mailbox.ts';
 import { integrationKeys } from './keys.ts';
-import { setConnection } from './service.ts';
+import { setConnection } from './connection.ts';
 
 vi.mock('../realtime/publish.ts', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();

@@ -16,12 +16,7 @@ import { Invalid, NotFound } from '../lib/errors.ts';
 import { widgetScriptUrl, widgetSnippet } from './embed.ts';
 import { entriesOf, officialTypeAfter, providerEntry, withEntry } from './entries.ts';
 import { publishChannelChange } from './events.ts';
-import {
-  mailMailboxCode,
-  needsMailboxCode,
-  unconfirmedMailbox,
-  withPendingMailbox,
-} from './mailbox-verification.ts';
+import { mailMailboxCode, needsMailboxCode, withPendingMailbox } from './mailbox-verification.ts';
 import { COMPANY_MAP } from './keys.ts';
 import {
   auditedProvider,
@@ -30,7 +25,7 @@ import {
   toProviderView,
   unregisterTelegramWebhook,
 } from './provider-service.ts';
-import type { IntegrationRecord, ProviderIntegrationRecord, WidgetIntegrationRecord } from './records.ts';
+import type { IntegrationRecord, WidgetIntegrationRecord } from './records.ts';
 import {
   createSessionIntegration,
   listSessionViews,
@@ -293,45 +288,4 @@ export async function deleteIntegration(
   if (record.type !== 'widget') await unregisterTelegramWebhook(record);
   await publishChannelChange(auth.companyId, record.type, { integration: record._id, action: 'delete' });
   return record;
-}
-
-/**
- * Records a provider connection change (a verified webhook after a failure, a refused token on send) on the
- * item and the company entry, and tells the browsers. Nothing happens when the state is already that one.
- */
-export async function setConnection(
-  companyId: string,
-  integrationId: string,
-  connection: boolean,
-  now = new Date(),
-): Promise<boolean> {
-  const record = await getIntegration(companyId, integrationId);
-  if (!record || record.type === 'widget' || record.connection === connection) return false;
-  // Only its code connects an unproven mailbox.
-  if (connection && unconfirmedMailbox(record)) return false;
-  const after: ProviderIntegrationRecord = {
-    ...record,
-    connection,
-    connection_changed_at: now.toISOString(),
-  };
-  const changed = await changeCompany(companyId, (company) => {
-    const entry = entriesOf(company, record)[integrationKey(record._id)];
-    return {
-      set: entry ? { [COMPANY_MAP[record.type]]: withEntry(company, record, { ...entry, connection }) } : {},
-      items: [integrationReplace(after)],
-      result: true,
-      onItemConditionFailed: () => new NotFound(ptBR.channels.integrationNotFound),
-    };
-  }).catch((error: unknown) => {
-    if (error instanceof NotFound) return false;
-    throw error;
-  });
-  if (changed) {
-    await publishChannelChange(companyId, record.type, {
-      integration: record._id,
-      action: 'connection',
-      connection,
-    });
-  }
-  return changed;
 }

@@ -26,11 +26,15 @@ import { handler } from './handler.ts';
  */
 export const sqs = mockClient(SQSClient);
 
+export const INBOUND_QUEUE_URL = 'http://queue.local/inbound.fifo';
+/** The e-mail consumer's queue (drained by channels/email/test-email-queue.ts). */
+export const EMAIL_QUEUE_URL = 'http://queue.local/email-send.fifo';
+
 export function useWebhookEnvironment(): void {
   process.env.JWT_SECRET ??= 'test-secret-with-at-least-32-characters!';
   process.env[ENV.publicBaseUrl] = 'https://app.example.com';
   process.env[ENV.encryptionKey] = randomBytes(32).toString('base64');
-  process.env[ENV.queueUrls] = JSON.stringify({ inbound: 'http://queue.local/inbound.fifo' });
+  process.env[ENV.queueUrls] = JSON.stringify({ inbound: INBOUND_QUEUE_URL, 'email-send': EMAIL_QUEUE_URL });
   process.env.AWS_ACCESS_KEY_ID ??= 'test';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'test';
   process.env.AWS_REGION ??= 'us-east-1';
@@ -44,6 +48,7 @@ export function useWebhookEnvironment(): void {
 export function takeEnqueued(): InboundEvent[] {
   const events = sqs
     .commandCalls(SendMessageCommand)
+    .filter((call) => call.args[0].input.QueueUrl === INBOUND_QUEUE_URL)
     .map((call) => inboundEvent.parse(JSON.parse(call.args[0].input.MessageBody ?? '')));
   sqs.resetHistory();
   return events;

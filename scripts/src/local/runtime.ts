@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { provideSmtpTransport } from '@atende/functions/channels/email/environment-transport';
+import { smtpTransport } from '@atende/functions/channels/email/smtp-transport';
 import { ensureTables } from '@atende/functions/lib/tables';
 import { ROUTES } from '@atende/shared/contracts/manifest';
 import { DOMAINS, type RouteContract } from '@atende/shared/contracts/types';
@@ -136,6 +138,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
     stops.push(() => sandbox.close());
     const smtpUrl = `smtp://${sandbox.smtp.host}:${sandbox.smtp.port}`;
+    // The e-mail consumer sends to the sandbox's sink over SMTP (in AWS it sends through SES).
+    provideSmtpTransport((url) => smtpTransport({ host: url.hostname, port: Number(url.port || 25) }));
 
     const sqsEndpoint = `${baseUrl}/sqs`;
     const sqs = await createLocalSqs({ dataDir: join(dataDir, 'sqs'), baseUrl: sqsEndpoint });

@@ -62,7 +62,8 @@ describe('e-mail through the local runtime', () => {
       operator: client.adminId,
       channel: 'email',
     });
-    expect(await answered.json()).toMatchObject({ status: 'sent' });
+    // Queued for the e-mail consumer, which the runtime polls like every queue: pending until it sends.
+    expect(await answered.json()).toMatchObject({ status: 'pending' });
 
     const [answer] = await eventually(mailTo(customer, 1));
     expect(answer).toMatchObject<Partial<ReceivedMail>>({
@@ -85,7 +86,7 @@ describe('e-mail through the local runtime', () => {
       inReplyTo: answer?.messageId,
       references: [first.messageId, answer?.messageId ?? ''],
     });
-    type Message = { content: string; sent_by: string };
+    type Message = { content: string; sent_by: string; status: string };
     const messages = await eventually(async () => {
       const listed = await api(`/conversations/${conversation._id}/messages`);
       const { items } = (await listed.json()) as { items: Message[] };
@@ -97,5 +98,6 @@ describe('e-mail through the local runtime', () => {
       ['operator', 'Segue em anexo ainda hoje.'],
       ['customer', 'Preciso da segunda via da nota.'],
     ]);
+    expect(messages.find((message) => message.sent_by === 'operator')?.status).toBe('sent');
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { sendEmail } from '@atende/functions/channels/email/adapter';
 import { parseInboundEmail } from '@atende/functions/channels/email/inbound';
-import { smtpTransport } from '@atende/functions/channels/email/transport';
+import { smtpTransport } from '@atende/functions/channels/email/smtp-transport';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postInbound } from './inbound.ts';
 import { createProviderSandbox, type ProviderSandbox } from './server.ts';

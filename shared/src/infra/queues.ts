@@ -134,6 +134,27 @@ export const QUEUES: readonly QueueDefinition[] = [
     description:
       'Knowledge documents to process: fetch (URL), extract, chunk and embed with the company model; progress is written on the document',
   },
+  {
+    id: 'email-send',
+    fifo: true,
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: 5,
+    consumer: { handler: { module: 'channels/email/send-consumer', export: 'handler' }, batchSize: 10 },
+    // Whatever delivers messages (the e-mail channel's sender) or mails a person about their account.
+    producers: [
+      { module: 'auth/handler', export: 'handler' },
+      { module: 'employees/handler', export: 'handler' },
+      { module: 'integrations/handler', export: 'handler' },
+      { module: 'messages/handler', export: 'handler' },
+      { module: 'conversations/inbound-consumer', export: 'handler' },
+      { module: 'conversations/auto-close', export: 'handler' },
+      { module: 'conversations/evaluation-consumer', export: 'handler' },
+      { module: 'conversations/handler', export: 'handler' },
+      { module: 'flows/wait-resume', export: 'handler' },
+    ],
+    description:
+      "E-mails to send (an operator's or the bot's message in an e-mail conversation, an account mail): only its consumer carries the MIME composer and SES; one FIFO group per conversation keeps a thread in order",
+  },
   // One per domain-event consumer (shared/src/infra/event-consumers.ts).
   ...EVENT_CONSUMER_QUEUES,
 ];

@@ -9,6 +9,12 @@ describe('phone normalization', () => {
     expect(normalizePhone('+1 650 253 0000')).toBe('+16502530000');
   });
 
+  it('reads a foreign WhatsApp id as international even when its length fits a Brazilian number', () => {
+    // Only the max metadata checks the digits: with the min metadata "16502530000" passes as a Brazilian
+    // number (it only checks lengths), so phone.ts must keep libphonenumber-js/max.
+    expect(normalizePhone('16502530000')).toBe('+16502530000');
+  });
+
   it('refuses text and impossible numbers', () => {
     expect(normalizePhone('abc')).toBeUndefined();
     expect(normalizePhone('123')).toBeUndefined();

@@ -1,6 +1,17 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ENV } from '@atende/shared/infra/env';
-import { type EmailTransport, sesTransport, smtpTransport } from './transport.ts';
+import { type EmailTransport, sesTransport } from './transport.ts';
+
+type SmtpFactory = (url: URL) => EmailTransport;
+let smtpFactory: SmtpFactory | undefined;
+
+/**
+ * The local runtime plugs in its SMTP transport (channels/email/smtp-transport.ts). Lambdas send through SES
+ * only, so nodemailer's SMTP client stays out of their bundles.
+ */
+export function provideSmtpTransport(factory: SmtpFactory): void {
+  smtpFactory = factory;
+}
 
 /**
  * The e-mail transport of this environment: the SMTP URL in PROVIDER_BASE_URLS.smtp (the local sandbox's
@@ -10,8 +21,8 @@ function environmentTransport(): EmailTransport {
   const raw = process.env[ENV.providerBaseUrls];
   const smtp = raw ? (JSON.parse(raw) as Record<string, unknown>).smtp : undefined;
   if (typeof smtp === 'string') {
-    const url = new URL(smtp);
-    return smtpTransport({ host: url.hostname, port: Number(url.port || 25) });
+    if (!smtpFactory) throw new Error('PROVIDER_BASE_URLS.smtp is set but no SMTP transport was provided');
+    return smtpFactory(new URL(smtp));
   }
   const region = process.env.AWS_REGION ?? 'us-east-1';
   return sesTransport(new SESv2Client({ region }), { region });

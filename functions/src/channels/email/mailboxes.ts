@@ -33,6 +33,10 @@ export function mailboxOf(record: IntegrationRecord | null): string | undefined 
   return address ? normalizedAddress(address) : undefined;
 }
 
+/** Whether `record` is an e-mail integration whose address was never confirmed (no sends, no connection). */
+export const unconfirmedMailbox = (record: ProviderIntegrationRecord): boolean =>
+  record.provider === 'email' && Boolean(record.mailbox) && !record.mailbox?.confirmed;
+
 /**
  * Claims `address` for the integration: a free address, or one it already holds (re-saving an integration
  * stored before claims existed claims its address then). Another integration's claim fails the transaction.

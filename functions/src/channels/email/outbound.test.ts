@@ -6,7 +6,8 @@ import { ChannelSendError } from '../adapter.ts';
 import { sendEmail } from './adapter.ts';
 import type { ComposedEmail, OutboundEmail } from './outbound.ts';
 import { replySubject } from './quoting.ts';
-import { type EmailTransport, sesError, sesTransport, smtpError } from './transport.ts';
+import { smtpError } from './smtp-transport.ts';
+import { type EmailTransport, sesError, sesTransport } from './transport.ts';
 
 const options = {
   timeZone: 'America/Sao_Paulo',

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { callRoute } from '../../auth/test-gateway.ts';
 import { createTenant, type Tenant } from '../../company/test-tenant.ts';
 import { handler as conversations } from '../../conversations/handler.ts';
-import { findByProviderId, getMessage } from '../../conversations/message-store.ts';
+import { findByProviderId, findMessage, getMessage } from '../../conversations/message-store.ts';
 import { mediaPrefix } from '../../lib/media-keys.ts';
 import { handler as messages } from '../../messages/handler.ts';
 import { useTestTables } from '../../testing/dynamodb.ts';
@@ -21,9 +21,11 @@ import {
   takeEnqueued,
   useWebhookEnvironment,
 } from '../../webhooks/test-webhooks.ts';
+import { ChannelSendError } from '../adapter.ts';
 import { ingestEmail } from './ingest.ts';
 import type { ComposedEmail } from './outbound.ts';
 import { setEmailTransport } from './environment-transport.ts';
+import { drainEmailQueue, queuedEmails, redeliverEmails } from './test-email-queue.ts';
 
 vi.mock('../../realtime/publish.ts', async (importOriginal) => {
   const actual = await importOriginal<Record<string, unknown>>();
@@ -39,6 +41,12 @@ const sent: ComposedEmail[] = [];
 let tenant: Tenant;
 let mailbox: ProviderIntegrationView;
 let mails = 0;
+const recording = {
+  async send(email: ComposedEmail) {
+    sent.push(email);
+    return { messageId: email.messageId };
+  },
+};
 
 beforeAll(async () => {
   useWebhookEnvironment();
@@ -49,12 +57,7 @@ beforeAll(async () => {
     label: 'Loja Suporte',
     email: 'suporte@loja.example',
   });
-  setEmailTransport({
-    async send(email) {
-      sent.push(email);
-      return { messageId: email.messageId };
-    },
-  });
+  setEmailTransport(recording);
 });
 
 afterAll(() => setEmailTransport());
@@ -109,13 +112,23 @@ async function servedBy(chatId: string) {
   expect(taken.status).toBe(200);
 }
 
+/** The message as stored now (its status after the e-mail consumer ran). */
+async function stored(messageId: string) {
+  const ref = await findMessage(tenant.companyId, messageId);
+  return ref ? getMessage(tenant.companyId, ref.conversation, ref.sequence) : undefined;
+}
+
+/** The operator answers: the API queues the e-mail (pending), the e-mail consumer sends it. */
 const answer = async (chatId: string, message: string) => {
   const response = await callRoute(messages, sendCustomerMessage, {
     token: tenant.operator.token,
     params: { chatId },
     body: { sent_by: 'operator', message, operator: tenant.operator.id, channel: 'email' },
   });
-  return response.body as MessageView;
+  const view = response.body as MessageView;
+  expect(view.status).toBe('pending');
+  expect((await drainEmailQueue()).batchItemFailures).toEqual([]);
+  return { ...view, status: (await stored(view._id))?.status };
 };
 
 const firstMail = (): CustomerMail => {
@@ -218,7 +231,9 @@ describe('e-mail sender', () => {
         channel: 'email',
       },
     });
-    expect(response.body).toMatchObject({ status: 'sent' });
+    expect(response.body).toMatchObject({ status: 'pending' });
+    expect((await drainEmailQueue()).batchItemFailures).toEqual([]);
+    expect(await stored((response.body as MessageView)._id)).toMatchObject({ status: 'sent' });
     const parsed = await simpleParser(sent[0]?.raw ?? Buffer.alloc(0));
     expect(parsed.subject).toBe('Re: Pedido 4471 atrasado');
     expect(parsed.attachments).toHaveLength(1);
@@ -247,7 +262,44 @@ describe('e-mail sender', () => {
         channel: 'email',
       },
     });
-    expect(response.body).toMatchObject({ status: 'failed', error: { code: 'provider_unavailable' } });
+    const id = (response.body as MessageView)._id;
+    const commands = queuedEmails();
+    expect(commands).toHaveLength(1);
+    // Reading the file is retried by the queue; its last attempt leaves the message failed.
+    expect((await drainEmailQueue()).batchItemFailures).toHaveLength(1);
+    expect(await stored(id)).toMatchObject({ status: 'pending' });
+    expect((await redeliverEmails(commands, 5)).batchItemFailures).toHaveLength(1);
+    expect(await stored(id)).toMatchObject({ status: 'failed', error: { code: 'provider_unavailable' } });
     expect(sent).toHaveLength(0);
+  });
+
+  it('sends a redelivered command once, and reports an SES refusal as failed at once', async () => {
+    const chatId = await customerWrites(firstMail());
+    await servedBy(chatId);
+    const first = await answer(chatId, 'Uma vez só.');
+    expect(first.status).toBe('sent');
+    expect(sent).toHaveLength(1);
+    const again = {
+      kind: 'message' as const,
+      companyId: tenant.companyId,
+      conversationId: chatId,
+      messageId: first._id,
+      integrationId: mailbox._id,
+    };
+    expect((await redeliverEmails([again])).batchItemFailures).toEqual([]);
+    expect(sent).toHaveLength(1);
+
+    setEmailTransport({
+      async send() {
+        throw new ChannelSendError({ code: 'invalid_request', message: 'MessageRejected', retryable: false });
+      },
+    });
+    try {
+      const refused = await answer(chatId, 'Recusada.');
+      expect(refused.status).toBe('failed');
+      expect(await stored(refused._id)).toMatchObject({ error: { code: 'invalid_request' } });
+    } finally {
+      setEmailTransport(recording);
+    }
   });
 });

@@ -41,7 +41,6 @@ export async function sendByEmail(
   message: MessageView,
   conversation: ConversationRecord,
   record: ProviderIntegrationRecord,
-  _credentials: Record<string, string>,
 ): Promise<{ providerMessageId: string }> {
   // Only a proven address sends (a new address waiting for its code does not yet).
   const from = mailboxOf(record);

@@ -190,7 +190,8 @@ describe('unofficial WhatsApp sender', () => {
     expect(integration.connection).toBe(true);
     const conversation = { company: a.companyId, external_id: '+55 85 98888-0000' } as ConversationRecord;
     forgetQueued();
-    const { providerMessageId } = await sessionSender(message, conversation, integration);
+    const sent = await sessionSender(message, conversation, integration);
+    const providerMessageId = 'providerMessageId' in sent ? sent.providerMessageId : '';
     expect(providerMessageId).toMatch(/^3EB0[0-9A-F]{18}$/);
     expect(queuedCommands()).toEqual([
       {
