@@ -78,7 +78,12 @@ export function ConversationView({ conversation, timeZone, viewer, onChanged }: 
       onOk: () => send.resend(message._id),
     });
   const onRetryTemp = (tempId: string, message: MessageView) =>
-    send.retryTemp(tempId, message.content, message.template === true);
+    send.retryTemp(
+      tempId,
+      message.template_name ?? message.content,
+      message.template === true,
+      message.template_params,
+    );
 
   return (
     <Flex vertical style={{ height: '100%', minWidth: 0 }} data-testid="conversation-view">
