@@ -206,4 +206,31 @@ describe('campaigns', () => {
       }),
     ]);
   });
+
+  it('imports a CSV audience: valid numbers kept, the refused rows listed with their reasons', async () => {
+    const page = await openAs(browser, runtime, 'admin');
+    await page.goto(`${runtime.url}/app/broadcast/audience-lists`);
+    await page.getByTestId('csv-audience-open').click();
+    await page.getByTestId('csv-audience-name').fill('Planilha de pedidos');
+    const csv = [
+      'Nome;Celular;Pedido',
+      'Rita;85 99155-0001;P-1',
+      'Rui;123;P-2',
+      'Rita de novo;85991550001;P-3',
+    ];
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'pedidos.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv.join('\n'), 'utf8'),
+    });
+    // The phone column is recognised by its name.
+    await page.getByTestId('csv-audience-phone').filter({ hasText: 'Celular' }).waitFor();
+    await page.getByTestId('csv-audience-submit').click();
+    const result = page.getByTestId('csv-audience-result');
+    await result.filter({ hasText: 'Linhas aceitas: 1 de 3. Contatos novos criados: 1.' }).waitFor();
+    await expect(result.textContent()).resolves.toContain('Telefone inválido ou ausente.');
+    await expect(result.textContent()).resolves.toContain('Telefone repetido no arquivo.');
+    await page.getByTestId('csv-audience-submit').click();
+    await page.getByText('CSV: pedidos.csv (contatos: 1)').first().waitFor();
+  });
 });

@@ -4,18 +4,17 @@ import {
   CSV_AUDIENCE_MAX_ROWS,
   type CsvAudienceBody,
 } from '@atende/shared/contracts/campaigns/views';
-import { campaignsPtBR } from '@atende/shared/i18n/campaigns';
+import { csvAudiencePtBR } from '@atende/shared/i18n/csv-audience';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { csvVariableKey } from '@atende/shared/rules/csv-audience';
 import { normalizePhone } from '@atende/shared/rules/phone';
-import { Readable } from 'node:stream';
+import Papa from 'papaparse';
 import { checkContactInput } from '../contacts/input.ts';
 import { contactKeys } from '../contacts/keys.ts';
 import { newClaimItems, newDerivedPuts, newProfilePut } from '../contacts/new-contact.ts';
 import { applyFields, newContactRecord } from '../contacts/service.ts';
 import { claimOwner, readContacts } from '../contacts/store.ts';
-import { openSheet } from '../imports/parse.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { batchGet, itemOf } from '../lib/dynamo/batch-get.ts';
 import { anyConditionFailed, transactWrite } from '../lib/dynamo/transaction.ts';
@@ -23,7 +22,7 @@ import { Invalid } from '../lib/errors.ts';
 import { putAudienceList } from './audience-lists.ts';
 import { type CsvAudienceRow, putCsvRows } from './csv-audience-rows.ts';
 
-const t = campaignsPtBR.csvAudience;
+const t = csvAudiencePtBR;
 /** New contacts written side by side (each its own transaction: its phone claim decides a race). */
 const PARALLEL_CREATES = 8;
 
@@ -35,18 +34,28 @@ interface Accepted {
 }
 type RowError = { row: number; phone: string; reason: string };
 
-/** The file's rows checked one by one: a valid phone (E.164), each phone once; the rest refused with why. */
-async function readRows(body: CsvAudienceBody) {
-  const content = Buffer.from(body.content_base64, 'base64');
-  const sheet = await openSheet(Readable.from([content]), 'csv').catch(() => {
-    throw new Invalid('content_base64', t.unreadable);
+/** The CSV's header and rows; papaparse guesses the separator (Brazilian spreadsheets often save with ";"). */
+function parseCsv(content: string) {
+  const parsed = Papa.parse<Record<string, string>>(content.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.trim(),
   });
+  return { headers: (parsed.meta.fields ?? []).filter(Boolean), rows: parsed.data };
+}
+
+/** The file's rows checked one by one: a valid phone (E.164), each phone once; the rest refused with why. */
+function readRows(body: CsvAudienceBody) {
+  const sheet = parseCsv(Buffer.from(body.content_base64, 'base64').toString('utf8'));
+  if (sheet.headers.length === 0) throw new Invalid('content_base64', t.unreadable);
   const wanted = [body.phone_column, body.name_column, ...body.variable_columns].filter(
     (column): column is string => column !== undefined,
   );
   const missing = wanted.find((column) => !sheet.headers.includes(column));
-  if (sheet.headers.length === 0) throw new Invalid('content_base64', t.unreadable);
   if (missing) throw new Invalid('phone_column', interpolate(t.missingColumn, { column: missing }));
+  if (sheet.rows.length > CSV_AUDIENCE_MAX_ROWS) {
+    throw new Invalid('content_base64', interpolate(t.tooManyRows, { max: CSV_AUDIENCE_MAX_ROWS }));
+  }
   const variables = body.variable_columns.map((column, index) => ({
     column,
     key: csvVariableKey(column, index),
@@ -54,13 +63,8 @@ async function readRows(body: CsvAudienceBody) {
   const accepted: Accepted[] = [];
   const errors: RowError[] = [];
   const seen = new Set<string>();
-  let row = 0;
-  for await (const cells of sheet.rows) {
-    row += 1;
-    if (row > CSV_AUDIENCE_MAX_ROWS) {
-      await sheet.close();
-      throw new Invalid('content_base64', interpolate(t.tooManyRows, { max: CSV_AUDIENCE_MAX_ROWS }));
-    }
+  sheet.rows.forEach((cells, index) => {
+    const row = index + 1;
     const raw = (cells[body.phone_column] ?? '').trim();
     const phone = raw ? normalizePhone(raw) : undefined;
     if (!phone) errors.push({ row, phone: raw, reason: t.reasons.invalidPhone });
@@ -76,8 +80,8 @@ async function readRows(body: CsvAudienceBody) {
         ),
       });
     }
-  }
-  return { rows: row, accepted, errors, variables };
+  });
+  return { rows: sheet.rows.length, accepted, errors, variables };
 }
 
 /** A new contact for a number the company has not got yet; a contact created meanwhile with it wins. */
@@ -158,7 +162,7 @@ export async function createCsvAudienceList(
   auth: AuthContext,
   body: CsvAudienceBody,
 ): Promise<AudienceListView> {
-  const file = await readRows(body);
+  const file = readRows(body);
   const resolved = await contactsOf(auth, file.accepted);
   // Two rows whose numbers are one contact's (a contact already holding both) count once.
   const unique = [...new Map(resolved.rows.map((row) => [row.contact, row])).values()];

@@ -1,3 +1,4 @@
+import { companyRoom } from '@atende/shared/realtime/rooms';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createCampaign } from '@atende/shared/contracts/campaigns/campaign-routes';
 import { createFlow } from '@atende/shared/contracts/flows/create-flow';
@@ -17,6 +18,7 @@ import { getConversation } from '../conversations/store.ts';
 import { getCustomer } from '../customers/store.ts';
 import { handler as flowsHandler } from '../flows/handler.ts';
 import { clients } from '../lib/clients.ts';
+import { publishToRoom } from '../realtime/publish.ts';
 import { listTemplateRecords } from '../templates/store.ts';
 import { config } from '../lib/config.ts';
 import { claimRecipient } from './claims.ts';
@@ -304,8 +306,16 @@ describe('template status webhooks', () => {
     const status = async () =>
       (await listTemplateRecords(world.a.companyId, world.official._id)).find((item) => item.name === 'promo')
         ?.status;
+    vi.mocked(publishToRoom).mockClear();
     await handleBusinessAccountChanges(integration, change('PAUSED'));
     expect(await status()).toBe('PAUSED');
+    // Connected screens hear it live, in the company's own room.
+    expect(vi.mocked(publishToRoom).mock.calls).toContainEqual([
+      world.a.companyId,
+      companyRoom(world.a.companyId),
+      'template-status',
+      expect.objectContaining({ integration: world.official._id, name: 'promo', status: 'PAUSED' }),
+    ]);
     const refused = await callRoute(handler, createCampaign, {
       token: world.a.admin.token,
       body: {
@@ -324,6 +334,11 @@ describe('template status webhooks', () => {
       change('PAUSED'),
     );
     expect(await status()).toBe('APPROVED');
+    const rooms = vi.mocked(publishToRoom).mock.calls.filter((call) => call[2] === 'template-status');
+    expect(rooms.map((call) => call[1])).toEqual([
+      companyRoom(world.a.companyId),
+      companyRoom(world.a.companyId),
+    ]);
   });
 });
 

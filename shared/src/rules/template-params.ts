@@ -1,5 +1,5 @@
 import { interpolate } from '../i18n/interpolate.ts';
-import { campaignsPtBR } from '../i18n/campaigns.ts';
+import { templateParamsPtBR } from '../i18n/template-params.ts';
 
 /** The values an operator (or a campaign) gives a template's `{{n}}` placeholders, in placeholder order. */
 export interface TemplateParams {
@@ -38,7 +38,7 @@ export function fillTemplate(text: string, values: readonly string[]): string {
   });
 }
 
-const strings = campaignsPtBR.templateParams;
+const strings = templateParamsPtBR;
 /** A `{{reference}}` left in a value means a variable nothing resolved: it would reach the customer as typed. */
 const UNRESOLVED = /\{\{[^}]*\}\}/;
 

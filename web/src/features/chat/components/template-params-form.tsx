@@ -1,10 +1,10 @@
 import type { TemplateView } from '@atende/shared/contracts/templates/views';
-import { campaignsPtBR } from '@atende/shared/i18n/campaigns';
+import { templateParamsPtBR } from '@atende/shared/i18n/template-params';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { FIELD_VARIABLES, slotKey, templateSlots } from '../state/templates.ts';
 
-const labels = campaignsPtBR.templateParams;
+const labels = templateParamsPtBR;
 const fieldOptions = FIELD_VARIABLES.map((key) => ({ value: `{{${key}}}`, label: labels.fieldOptions[key] }));
 
 /** One input per `{{n}}` of the template (typed, or a contact field picked beside it), errors under each. */

@@ -1,5 +1,5 @@
 import type { TemplateView } from '@atende/shared/contracts/templates/views';
-import { campaignsPtBR } from '@atende/shared/i18n/campaigns';
+import { templateParamsPtBR } from '@atende/shared/i18n/template-params';
 import {
   checkTemplateParams,
   fillTemplate,
@@ -15,8 +15,8 @@ export function approvedTemplates<T extends { status: string }>(templates: reado
 
 /** The contact and operator fields a parameter can take, as the server's `{{variables}}`. */
 export const FIELD_VARIABLES = Object.keys(
-  campaignsPtBR.templateParams.fieldOptions,
-) as (keyof typeof campaignsPtBR.templateParams.fieldOptions)[];
+  templateParamsPtBR.fieldOptions,
+) as (keyof typeof templateParamsPtBR.fieldOptions)[];
 
 /** What the browser knows of those fields, for the preview (the server resolves them again when sending). */
 export interface KnownFields {
