@@ -1,4 +1,7 @@
+import type { AudienceListView, VariableMapping } from '@atende/shared/contracts/campaigns/views';
+import { csvAudiencePtBR } from '@atende/shared/i18n/csv-audience';
 import { CSV_VARIABLE_PREFIX } from '@atende/shared/rules/csv-audience';
+import { Invalid } from '../lib/errors.ts';
 import { queryPages } from '../lib/dynamo/query.ts';
 import { batchWrite } from '../lib/dynamo/batch-write.ts';
 
@@ -70,3 +73,17 @@ export const withCsvVariables =
     key.startsWith(CSV_VARIABLE_PREFIX)
       ? variables?.[key.slice(CSV_VARIABLE_PREFIX.length)] || undefined
       : lookup(key);
+
+/**
+ * A `csv.<key>` variable needs the campaign's audience to be a CSV list with that column; anything else would
+ * reach the customer as the typed `{{csv.<key>}}`.
+ */
+export function checkCsvVariables(variables: VariableMapping, list: AudienceListView | undefined): void {
+  for (const [placeholder, entry] of Object.entries(variables)) {
+    if (entry.source !== 'field' || !entry.value.startsWith(CSV_VARIABLE_PREFIX)) continue;
+    const key = entry.value.slice(CSV_VARIABLE_PREFIX.length);
+    if (!list?.csv?.variables.some((variable) => variable.key === key)) {
+      throw new Invalid(`variables.${placeholder}`, csvAudiencePtBR.csvVariableWithoutList);
+    }
+  }
+}

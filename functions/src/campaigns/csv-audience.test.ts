@@ -113,6 +113,19 @@ describe('CSV audiences', () => {
       },
     });
     expect(created.status).toBe(201);
+    // The same column with an audience that is not that list is refused, naming the variable.
+    const { tagId } = await world.audience(1);
+    const mismatch = await callRoute(handler, createCampaign, {
+      token: world.a.admin.token,
+      body: {
+        name: 'Sem lista',
+        integration: world.official._id,
+        template: 'promo',
+        variables: { '2': { source: 'field', value: 'csv.n_do_pedido' } },
+        audience: { tags: [tagId] },
+      },
+    });
+    expect(mismatch).toMatchObject({ status: 400, body: { field: 'variables.2' } });
     const id = (created.body as { _id: string })._id;
     expect((await world.start(id)).status).toBe(200);
     await queue.drain();

@@ -34,4 +34,6 @@ export const csvAudiencePtBR = {
   },
   source: 'CSV: {{file}} (contatos: {{accepted}})',
   csvVariable: 'Coluna do CSV: {{column}}',
+  csvVariableWithoutList:
+    'Esta variável vem de uma coluna de CSV: escolha como público a lista importada que tem essa coluna.',
 } as const;
