@@ -8,7 +8,7 @@ import { BUNDLE_BUDGET_BYTES, deployedHandlers, importChain, measureBundles } fr
  */
 const OVER_BUDGET: Record<string, { ceiling: number; why: string }> = {
   'channels/email/receipt-handler#handler': {
-    ceiling: 2_510_000,
+    ceiling: 2_520_000,
     why: 'mailparser: libmime, encoding-japanese',
   },
   'contacts/handler#handler': { ceiling: 2_250_000, why: 'exceljs (import preview), libphonenumber-js/max' },

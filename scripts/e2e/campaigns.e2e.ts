@@ -7,8 +7,12 @@ import { adminToken, openAs } from './pages.ts';
 const PHONE_NUMBER_ID = '106540352242923';
 const PHONES = ['5585988110001', '5585988110002', '5585988110003'];
 
+const APP_SECRET = 'e2e-app-secret';
+const CUSTOMER_PHONE = '5585999770001';
+
 let runtime: TestRuntime;
 let browser: Browser;
+let webhookUrl: string;
 
 async function api(path: string, method: string, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${runtime.url}/api${path}`, {
@@ -40,13 +44,20 @@ beforeAll(async () => {
     phone: '5585300000001',
     phone_number_id: PHONE_NUMBER_ID,
     access_token: 'e2e-access-token',
-    app_secret: 'e2e-app-secret',
+    app_secret: APP_SECRET,
     verify_token: 'e2e-verify-token',
   });
   await api('/templates', 'POST', {
     integration: integration._id,
     name: 'oferta_semana',
     body: 'Olá {{1}}, sua oferta chegou!',
+    status: 'APPROVED',
+  });
+  webhookUrl = String(integration.webhookUrl);
+  await api('/templates', 'POST', {
+    integration: integration._id,
+    name: 'pedido_pronto',
+    body: 'Olá {{1}}, seu pedido {{2}} está pronto.',
     status: 'APPROVED',
   });
   await api('/company/settings', 'PATCH', { whatsapp: { whatsapp_official_allow_active: true } });
@@ -122,5 +133,104 @@ describe('campaigns', () => {
     await page.getByTestId('campaign-report-page').waitFor();
     await page.getByTestId('report-sent').filter({ hasText: '3' }).waitFor();
     await expect(page.getByTestId('recipient-status').count()).resolves.toBe(3);
+  });
+
+  it('sends a template from the chat outside the 24 h window, variables checked, previewed and sent', async () => {
+    // The customer's last message is 25 h old: only an approved template can reach them.
+    const at = new Date(Date.now() - 25 * 3_600_000);
+    const inbound = await runtime.sandbox.postInbound({
+      channel: 'whatsapp',
+      to: webhookUrl,
+      appSecret: APP_SECRET,
+      phoneNumberId: PHONE_NUMBER_ID,
+      from: CUSTOMER_PHONE,
+      name: 'Joana Ribeiro',
+      text: 'Meu pedido já está pronto?',
+      at,
+    });
+    expect(inbound).toMatchObject({ status: 200 });
+    const page = await openAs(browser, runtime, 'admin');
+    await page.goto(`${runtime.url}/app/chat`);
+    await page.getByTestId('conversation-tab-queue').click();
+    const item = page
+      .locator('[data-testid="conversation-item"]:visible')
+      .filter({ hasText: 'Joana' })
+      .first();
+    await item.waitFor({ timeout: 20_000 });
+    await item.click();
+    await page.getByTestId('conversation-assign').click();
+
+    await page.getByTestId('template-picker').waitFor();
+    await choose(page, 'template-select', 'pedido_pronto');
+    await choose(page, 'template-field-body.0', 'Primeiro nome do cliente');
+    // {{2}} left empty: the send is refused with the variable named.
+    await page.getByTestId('template-send').click();
+    await page
+      .getByTestId('template-params')
+      .filter({ hasText: 'Variável {{2}} do texto: preencha um valor.' })
+      .waitFor();
+    await page.getByTestId('template-param-body.1').fill('7781');
+    await page
+      .getByTestId('template-preview')
+      .filter({ hasText: 'Olá Joana, seu pedido 7781 está pronto.' })
+      .waitFor();
+    await page.getByTestId('template-send').click();
+    await page
+      .locator('[data-testid="message-item"][data-sender="operator"]')
+      .filter({ hasText: 'seu pedido 7781 está pronto' })
+      .first()
+      .waitFor({ timeout: 15_000 });
+
+    type TemplateSend = { to?: string; type?: string; template?: { name?: string; components?: unknown } };
+    const templateTo = () =>
+      runtime.sandbox
+        .sent('meta')
+        .map((request) => request.body as TemplateSend)
+        .filter((body) => body.to === CUSTOMER_PHONE && body.type === 'template');
+    const deadline = Date.now() + 20_000;
+    while (templateTo().length === 0 && Date.now() < deadline) await page.waitForTimeout(250);
+    expect(templateTo()).toEqual([
+      expect.objectContaining({
+        template: expect.objectContaining({
+          name: 'pedido_pronto',
+          components: [
+            {
+              type: 'body',
+              parameters: [
+                { type: 'text', text: 'Joana' },
+                { type: 'text', text: '7781' },
+              ],
+            },
+          ],
+        }),
+      }),
+    ]);
+  });
+
+  it('imports a CSV audience: valid numbers kept, the refused rows listed with their reasons', async () => {
+    const page = await openAs(browser, runtime, 'admin');
+    await page.goto(`${runtime.url}/app/broadcast/audience-lists`);
+    await page.getByTestId('csv-audience-open').click();
+    await page.getByTestId('csv-audience-name').fill('Planilha de pedidos');
+    const csv = [
+      'Nome;Celular;Pedido',
+      'Rita;85 99155-0001;P-1',
+      'Rui;123;P-2',
+      'Rita de novo;85991550001;P-3',
+    ];
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'pedidos.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv.join('\n'), 'utf8'),
+    });
+    // The phone column is recognised by its name.
+    await page.getByTestId('csv-audience-phone').filter({ hasText: 'Celular' }).waitFor();
+    await page.getByTestId('csv-audience-submit').click();
+    const result = page.getByTestId('csv-audience-result');
+    await result.filter({ hasText: 'Linhas aceitas: 1 de 3. Contatos novos criados: 1.' }).waitFor();
+    await expect(result.textContent()).resolves.toContain('Telefone inválido ou ausente.');
+    await expect(result.textContent()).resolves.toContain('Telefone repetido no arquivo.');
+    await page.getByTestId('csv-audience-submit').click();
+    await page.getByText('CSV: pedidos.csv (contatos: 1)').first().waitFor();
   });
 });

@@ -254,6 +254,7 @@ describe('layout and contrast of every page', () => {
       { path: '/app/contacts/tags', title: 'Tags', open: 'tag-add' },
       { path: '/app/contacts', title: 'Contatos', open: 'contact-add' },
       { path: '/app/integrations/webhooks', title: 'Webhooks', open: 'webhook-add' },
+      { path: '/app/broadcast/audience-lists', title: 'Segmentação', open: 'csv-audience-open' },
     ];
     const open = page.locator('[role="dialog"]').filter({ visible: true });
     await signedIn();

@@ -1,5 +1,8 @@
 import { messagingTier, type MessagingTier } from '@atende/shared/contracts/campaigns/sender-routes';
 import type { PauseReason } from '@atende/shared/contracts/campaigns/views';
+import { openCredentials } from '../integrations/crypto.ts';
+import type { IntegrationRecord } from '../integrations/records.ts';
+import { getIntegration, listIntegrations } from '../integrations/store.ts';
 import { logger } from '../lib/logger.ts';
 import { pauseNumber } from './pauses.ts';
 import { updateSender } from './senders.ts';
@@ -25,6 +28,8 @@ export interface AccountSignal {
   field: 'phone_number_quality_update' | 'account_update';
   event: string;
   tier: MessagingTier | undefined;
+  /** The number a quality update is about (digits); one business account may hold several numbers. */
+  phone: string | undefined;
 }
 
 /** The quality and account changes of a WhatsApp Business Account webhook (other fields are not these). */
@@ -38,10 +43,12 @@ export function accountSignals(payload: unknown): AccountSignal[] {
       if (!isRecord(change) || !isRecord(change.value) || typeof change.value.event !== 'string') continue;
       if (change.field !== 'phone_number_quality_update' && change.field !== 'account_update') continue;
       const tier = messagingTier.safeParse(change.value.current_limit);
+      const phone = change.value.display_phone_number;
       signals.push({
         field: change.field,
         event: change.value.event,
         tier: tier.success ? tier.data : undefined,
+        phone: typeof phone === 'string' ? phone.replace(/\D/g, '') || undefined : undefined,
       });
     }
   }
@@ -58,6 +65,16 @@ export async function applyAccountSignals(companyId: string, integrationId: stri
   for (const signal of accountSignals(payload)) {
     let reason: PauseReason | undefined;
     if (signal.field === 'phone_number_quality_update') {
+      const number = await numberIntegration(companyId, integrationId, signal.phone);
+      if (!number) {
+        logger.info('quality update for a number with no integration here', { integrationId });
+        continue;
+      }
+      if (number !== integrationId) {
+        // Another number of the same business account: its own integration's campaigns, not this one's.
+        paused.push(...(await applyAccountSignals(companyId, number, onlySignal(signal))));
+        continue;
+      }
       const quality = signal.event === 'FLAGGED' ? 'RED' : signal.event === 'UNFLAGGED' ? 'GREEN' : undefined;
       await updateSender(companyId, integrationId, {
         ...(quality ? { quality } : {}),
@@ -71,4 +88,46 @@ export async function applyAccountSignals(companyId: string, integrationId: stri
     logger.info('whatsapp account signal', { integrationId, ...signal, paused: paused.length });
   }
   return paused;
+}
+
+/** A quality update rebuilt as a one-change payload, to apply it to the integration of the number it names. */
+const onlySignal = (signal: AccountSignal) => ({
+  object: 'whatsapp_business_account',
+  entry: [
+    {
+      changes: [
+        {
+          field: signal.field,
+          value: {
+            event: signal.event,
+            ...(signal.tier ? { current_limit: signal.tier } : {}),
+            ...(signal.phone ? { display_phone_number: signal.phone } : {}),
+          },
+        },
+      ],
+    },
+  ],
+});
+
+const phoneOf = (record: IntegrationRecord | undefined): string | undefined => {
+  if (!record || record.type !== 'official') return undefined;
+  const phone = openCredentials(record.credentials, record._id).phone;
+  return typeof phone === 'string' ? phone.replace(/\D/g, '') : undefined;
+};
+
+/**
+ * The company's official integration sending from `phone` (the webhook's own integration when it is that
+ * number, or when the update names none); undefined when no integration of the company has the number.
+ */
+async function numberIntegration(
+  companyId: string,
+  integrationId: string,
+  phone: string | undefined,
+): Promise<string | undefined> {
+  if (!phone) return integrationId;
+  const own = await getIntegration(companyId, integrationId);
+  const ownPhone = phoneOf(own);
+  if (ownPhone === undefined || ownPhone === phone) return integrationId;
+  const other = (await listIntegrations(companyId)).find((record) => phoneOf(record) === phone);
+  return other?._id;
 }

@@ -8,6 +8,7 @@ import { readContacts } from '../contacts/store.ts';
 import { queryPages } from '../lib/dynamo/query.ts';
 import { listMemberIds } from '../smart-tags/store.ts';
 import { readAudienceList } from './audience-lists.ts';
+import { readCsvRows } from './csv-audience-rows.ts';
 
 const DAY_MS = 86_400_000;
 const SMART_TAG_PAGE = 500;
@@ -74,7 +75,8 @@ export async function audienceContactIds(companyId: string, audience: AudienceSp
   if (audience.wallet) add(await contactsWith(companyId, 'wallet', audience.wallet));
   if (audience.audience_list) {
     const list = await readAudienceList(companyId, audience.audience_list);
-    if (list) add(await audienceContactIds(companyId, list.audience));
+    if (list?.csv) add((await readCsvRows(companyId, list._id)).map((row) => row.contact));
+    else if (list) add(await audienceContactIds(companyId, list.audience));
   }
   add(audience.contacts ?? []);
   return [...ids];

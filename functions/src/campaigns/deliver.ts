@@ -1,10 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { ChannelSendError, type OutboundMessage, type TemplateComponent } from '../channels/adapter.ts';
+import { ChannelSendError, type OutboundMessage } from '../channels/adapter.ts';
 import { bindAdapter, isAdapterProvider } from '../channels/providers.ts';
 import { sendSessionCommand } from '../channels/whatsapp-session/commands.ts';
 import { newWhatsappMessageId } from '../channels/whatsapp-session/connector.ts';
 import { openCredentials } from '../integrations/crypto.ts';
 import { getIntegration } from '../integrations/store.ts';
+import { templateComponents } from '../templates/components.ts';
 import type { CampaignRecord, RecipientRecord } from './records.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -14,12 +15,7 @@ export type Deliver = (recipient: RecipientRecord) => Promise<string>;
 
 /** The template message of one recipient: its body parameters and, when the template has one, the header's. */
 export function templateMessage(campaign: CampaignRecord, recipient: RecipientRecord): OutboundMessage {
-  const component = (type: 'header' | 'body', values: readonly string[]): TemplateComponent[] =>
-    values.length ? [{ type, parameters: values.map((text) => ({ type: 'text' as const, text })) }] : [];
-  const components = [
-    ...component('header', recipient.header_params),
-    ...component('body', recipient.params),
-  ];
+  const components = templateComponents(recipient.header_params, recipient.params);
   return {
     kind: 'template',
     to: recipient.phone ?? '',

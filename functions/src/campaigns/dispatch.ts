@@ -10,6 +10,7 @@ import { logger } from '../lib/logger.ts';
 import { recordRefused } from './claims.ts';
 import { putJob } from './jobs.ts';
 import { resolveAudience, tally } from './audience.ts';
+import { csvVariablesOf, withCsvVariables } from './csv-audience-rows.ts';
 import { publishCampaign } from './publish.ts';
 import { CAMPAIGN_DISPATCH_QUEUE, enqueueDispatch, sendMessages } from './queue.ts';
 import type { CampaignRecord, RecipientRecord } from './records.ts';
@@ -25,8 +26,9 @@ function recipientContent(
   company: CompanyItem,
   settings: CompanySettingsDocument,
   contact: Parameters<typeof contactLookup>[2],
+  rowVariables: Record<string, string> | undefined,
 ): Pick<RecipientRecord, 'params' | 'header_params' | 'text'> {
-  const lookup = contactLookup(company, settings, contact);
+  const lookup = withCsvVariables(contactLookup(company, settings, contact), rowVariables);
   if (campaign.channel === 'whatsapp') {
     return { params: [], header_params: [], text: fillVariables(campaign.message ?? '', lookup) };
   }
@@ -49,7 +51,10 @@ export async function prepareCampaign(companyId: string, campaignId: string): Pr
     const company = await readCompanyItem(companyId);
     const settings = readSettings(company);
     const now = new Date();
-    const resolved = await resolveAudience(companyId, campaign.audience, settings, now);
+    const [resolved, rowVariables] = await Promise.all([
+      resolveAudience(companyId, campaign.audience, settings, now),
+      csvVariablesOf(companyId, campaign.audience.audience_list),
+    ]);
     await writeRecipients(
       companyId,
       campaignId,
@@ -63,7 +68,7 @@ export async function prepareCampaign(companyId: string, campaignId: string): Pr
         provider_message_id: null,
         ...(reason
           ? { params: [], header_params: [], text: null }
-          : recipientContent(campaign, company, settings, contact)),
+          : recipientContent(campaign, company, settings, contact, rowVariables.get(contact._id))),
         updated_at: now.toISOString(),
       })),
     );

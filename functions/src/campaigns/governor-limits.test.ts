@@ -1,3 +1,4 @@
+import { companyRoom } from '@atende/shared/realtime/rooms';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createCampaign } from '@atende/shared/contracts/campaigns/campaign-routes';
 import { createFlow } from '@atende/shared/contracts/flows/create-flow';
@@ -17,12 +18,16 @@ import { getConversation } from '../conversations/store.ts';
 import { getCustomer } from '../customers/store.ts';
 import { handler as flowsHandler } from '../flows/handler.ts';
 import { clients } from '../lib/clients.ts';
+import { publishToRoom } from '../realtime/publish.ts';
 import { listTemplateRecords } from '../templates/store.ts';
 import { config } from '../lib/config.ts';
 import { claimRecipient } from './claims.ts';
 import { CLAIM_LEASE_MS, OUTCOME_UNKNOWN } from './dispatch.ts';
 import { campaignEvents } from './event-mapper.ts';
 import { handler } from './handler.ts';
+import { handler as integrations } from '../integrations/handler.ts';
+import { createChannelIntegration } from '@atende/shared/contracts/integrations/create-channel-integration';
+import type { ProviderIntegrationView } from '@atende/shared/contracts/integrations/views';
 import { noteCampaignReply } from './inbound.ts';
 import { campaignKeys } from './keys.ts';
 import { handleBusinessAccountChanges } from './provider-webhook.ts';
@@ -199,6 +204,64 @@ describe('send governor', () => {
     expect(sender.body).toMatchObject({ quality: 'RED', tier: 'TIER_10K' });
   });
 
+  it('a quality update naming another number of the business account pauses only that number’s campaigns', async () => {
+    const second = (
+      await callRoute(integrations, createChannelIntegration, {
+        token: world.a.admin.token,
+        body: {
+          type: 'official',
+          provider: 'meta',
+          label: 'Segundo número',
+          phone: '558530002222',
+          phone_number_id: '106540352242933',
+          access_token: 'EAAG-token-2',
+          app_secret: 'secret',
+          verify_token: 'verify',
+          waba_id: '204567',
+        },
+      })
+    ).body as ProviderIntegrationView;
+    const { tagId } = await world.audience(2);
+    const id = await world.create(tagId);
+    await world.start(id);
+    expect(await queue.deliver(queue.pending.shift() as string)).toBe(true);
+    const flagged = (phone: string) =>
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            id: '204567',
+            time: Math.floor(Date.now() / 1000),
+            changes: [
+              {
+                field: 'phone_number_quality_update',
+                value: { display_phone_number: phone, event: 'FLAGGED', current_limit: 'TIER_1K' },
+              },
+            ],
+          },
+        ],
+      });
+    const quality = async (integrationId: string) =>
+      (
+        (
+          await callRoute(handler, getSender, {
+            token: world.a.admin.token,
+            params: { integration: integrationId },
+          })
+        ).body as SenderView
+      ).quality;
+    const firstBefore = await quality(world.official._id);
+    // Both numbers' events reach the app's one callback: here, the first integration's.
+    const integration = { company: world.a.companyId, _id: world.official._id };
+    await handleBusinessAccountChanges(integration, flagged('558530002222'));
+    await handleBusinessAccountChanges(integration, flagged('15550009999'));
+    expect(await world.view(id)).toMatchObject({ paused: false });
+    expect(await quality(second._id)).toBe('RED');
+    expect(await quality(world.official._id)).toBe(firstBefore);
+    await queue.drain();
+    expect(await world.view(id)).toMatchObject({ status: 3, sent: 2 });
+  });
+
   it('a claim whose lease ran out is settled as failed (outcome_unknown), never sent; the campaign ends sent', async () => {
     const { tagId, contacts } = await world.audience(2);
     const id = await world.create(tagId);
@@ -304,8 +367,16 @@ describe('template status webhooks', () => {
     const status = async () =>
       (await listTemplateRecords(world.a.companyId, world.official._id)).find((item) => item.name === 'promo')
         ?.status;
+    vi.mocked(publishToRoom).mockClear();
     await handleBusinessAccountChanges(integration, change('PAUSED'));
     expect(await status()).toBe('PAUSED');
+    // Connected screens hear it live, in the company's own room.
+    expect(vi.mocked(publishToRoom).mock.calls).toContainEqual([
+      world.a.companyId,
+      companyRoom(world.a.companyId),
+      'template-status',
+      expect.objectContaining({ integration: world.official._id, name: 'promo', status: 'PAUSED' }),
+    ]);
     const refused = await callRoute(handler, createCampaign, {
       token: world.a.admin.token,
       body: {
@@ -324,6 +395,11 @@ describe('template status webhooks', () => {
       change('PAUSED'),
     );
     expect(await status()).toBe('APPROVED');
+    const rooms = vi.mocked(publishToRoom).mock.calls.filter((call) => call[2] === 'template-status');
+    expect(rooms.map((call) => call[1])).toEqual([
+      companyRoom(world.a.companyId),
+      companyRoom(world.a.companyId),
+    ]);
   });
 });
 

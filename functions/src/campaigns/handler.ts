@@ -10,6 +10,7 @@ import {
 } from '@atende/shared/contracts/campaigns/campaign-routes';
 import {
   createAudienceList,
+  createCsvAudienceList,
   deleteAudienceList,
   exportRecipients,
   listAudienceLists,
@@ -18,6 +19,7 @@ import {
 import { getSender, putSender } from '@atende/shared/contracts/campaigns/sender-routes';
 import { loadAccessContext } from '../company/access-context.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
+import * as csv from './csv-audience.ts';
 import * as report from './report.ts';
 import * as senders from './sender-service.ts';
 import * as service from './service.ts';
@@ -36,6 +38,7 @@ export const handler = createHttpHandler(
     route(exportRecipients, ({ auth, params }) => report.exportRecipients(auth, params.id)),
     route(listAudienceLists, ({ auth }) => report.listAudienceLists(auth)),
     route(createAudienceList, ({ auth, body }) => report.createAudienceList(auth, body)),
+    route(createCsvAudienceList, ({ auth, body }) => csv.createCsvAudienceList(auth, body)),
     route(deleteAudienceList, ({ auth, params }) => report.deleteAudienceList(auth, params.id)),
     route(getSender, ({ auth, params }) => senders.getSender(auth, params.integration)),
     route(putSender, ({ auth, params, body }) => senders.putSender(auth, params.integration, body)),

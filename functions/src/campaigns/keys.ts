@@ -2,6 +2,8 @@
  * Keys of the campaigns items in the main table:
  *
  * - campaign:        pk C#<cid>#CAMPAIGN#<id>   sk META      gsi1 C#<cid>#CAMPAIGNS / <created_at>#<id>
+ *                    gsi2 C#<cid>#CAMPAIGNSBY#<integration> / <created_at>#<id> (one number's campaigns: what
+ *                    its quality and account signals pause, read without the rest of the company's)
  * - recipient:       pk C#<cid>#CAMPAIGN#<id>   sk R#<contact id>
  * - scheduled job:   pk C#<cid>#CAMPAIGN#<id>   sk START | RESUME | RECONCILE
  *                    gsi3 CAMPAIGN_STARTS / <due at>#<cid>#<id>#<job> (every company's due jobs in one index, read
@@ -25,6 +27,8 @@ export const campaignKeys = {
   campaign: (companyId: string, id: string) => ({ pk: `${base(companyId)}CAMPAIGN#${id}`, sk: 'META' }),
   partition: (companyId: string, id: string) => `${base(companyId)}CAMPAIGN#${id}`,
   list: (companyId: string) => `${base(companyId)}CAMPAIGNS`,
+  byIntegration: (companyId: string, integrationId: string) =>
+    `${base(companyId)}CAMPAIGNSBY#${integrationId}`,
   recipient: (companyId: string, id: string, contactId: string) => ({
     pk: `${base(companyId)}CAMPAIGN#${id}`,
     sk: `R#${contactId}`,

@@ -41,17 +41,19 @@ export async function systemPause(
   return paused;
 }
 
-/** Every sending campaign of one number, paused for the same reason (a quality or account signal). */
+/**
+ * Every sending campaign of one number, paused for the same reason (a quality or account signal). Reads that
+ * number's campaigns only (its own index partition), page by page.
+ */
 export async function pauseNumber(companyId: string, integrationId: string, reason: PauseReason) {
   const paused: string[] = [];
   for await (const page of queryPages({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    FilterExpression: '#integration = :integration AND #status IN (:s0, :s1) AND #paused = :false',
-    ExpressionAttributeNames: { '#status': 'status', '#integration': 'integration', '#paused': 'paused' },
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    FilterExpression: '#status IN (:s0, :s1) AND #paused = :false',
+    ExpressionAttributeNames: { '#status': 'status', '#paused': 'paused' },
     ExpressionAttributeValues: {
-      ':pk': campaignKeys.list(companyId),
-      ':integration': integrationId,
+      ':pk': campaignKeys.byIntegration(companyId, integrationId),
       ':s0': SENDING_STATUSES[0],
       ':s1': SENDING_STATUSES[1],
       ':false': false,

@@ -1,6 +1,7 @@
 import type { RecipientStatus } from '@atende/shared/contracts/campaigns/views';
 import Papa from 'papaparse';
 import { newObjectId } from '@atende/shared/domain/object-id';
+import { deleteCsvRows } from './csv-audience-rows.ts';
 import type { AudienceListView } from '@atende/shared/contracts/campaigns/views';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { NotFound } from '../lib/errors.ts';
@@ -68,5 +69,6 @@ export async function createAudienceList(
 
 export async function deleteAudienceList(auth: AuthContext, id: string) {
   if (!(await lists.deleteAudienceList(auth.companyId, id))) throw new NotFound();
+  await deleteCsvRows(auth.companyId, id);
   return { deleted: id };
 }

@@ -19,6 +19,7 @@ import { Conflict, Invalid, NotFound } from '../lib/errors.ts';
 import { findTemplate } from '../templates/store.ts';
 import { resolveAudience, tally } from './audience.ts';
 import { readAudienceList } from './audience-lists.ts';
+import { checkCsvVariables } from './csv-audience-rows.ts';
 import { queuePending } from './dispatch.ts';
 import { beginDispatch } from './lifecycle.ts';
 import { publishCampaign } from './publish.ts';
@@ -62,9 +63,13 @@ export async function createCampaign(auth: AuthContext, body: CampaignBody, now 
   if (body.scheduled_at && new Date(body.scheduled_at).getTime() <= now.getTime()) {
     throw new Invalid('scheduled_at', t.scheduledInPast);
   }
-  if (body.audience.audience_list && !(await readAudienceList(auth.companyId, body.audience.audience_list))) {
+  const list = body.audience.audience_list
+    ? await readAudienceList(auth.companyId, body.audience.audience_list)
+    : undefined;
+  if (body.audience.audience_list && !list) {
     throw new Invalid('audience.audience_list', t.audienceListNotFound);
   }
+  checkCsvVariables(body.variables ?? {}, list);
   const scheduledAt = body.scheduled_at ? new Date(body.scheduled_at).toISOString() : null;
   const record: CampaignRecord = {
     _id: newObjectId(),

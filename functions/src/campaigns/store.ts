@@ -20,6 +20,8 @@ export async function putCampaign(record: CampaignRecord): Promise<void> {
         ...campaignKeys.campaign(record.company, record._id),
         gsi1pk: campaignKeys.list(record.company),
         gsi1sk: `${record.created_at}#${record._id}`,
+        gsi2pk: campaignKeys.byIntegration(record.company, record.integration),
+        gsi2sk: `${record.created_at}#${record._id}`,
         entity: 'campaign',
         ...record,
       },

@@ -1,15 +1,10 @@
 import { fillVariables } from '@atende/shared/rules/fill-variables';
+import { templatePlaceholders } from '@atende/shared/rules/template-params';
 import type { CompanySettingsDocument } from '@atende/shared/contracts/company/settings';
 import type { VariableMapping } from '@atende/shared/contracts/campaigns/views';
 import type { CompanyItem } from '../company/store.ts';
 import type { ContactRecord } from '../contacts/records.ts';
 import { variableLookup } from '../flows/runtime/variables.ts';
-
-/** Template placeholders `{{1}}`, `{{2}}` ... in order of their numbers. */
-export const templatePlaceholders = (body: string): string[] =>
-  [...new Set([...body.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((match) => match[1] ?? ''))].sort(
-    (a, b) => Number(a) - Number(b),
-  );
 
 /** The same lookup the flows and operators use (default variables, contact.<field>, custom.<key>). */
 export function contactLookup(

@@ -11,6 +11,7 @@ import { getIntegration } from '../integrations/store.ts';
 import { s3Client } from '../lib/s3-client.ts';
 import { config } from '../lib/config.ts';
 import type { ChannelSender } from '../outbound/sender.ts';
+import { templateComponents } from '../templates/components.ts';
 import { findTemplate } from '../templates/store.ts';
 import { ChannelSendError, type OutboundMedia, type OutboundMessage } from './adapter.ts';
 import { queueMessageMail } from './email/queued-sender.ts';
@@ -51,15 +52,19 @@ async function outboundOf(
 ): Promise<OutboundMessage> {
   const to = conversation.external_id;
   if (message.template) {
-    const template = await findTemplate(conversation.company, record._id, message.content);
+    const name = message.template_name ?? message.content;
+    const template = await findTemplate(conversation.company, record._id, name);
     if (!template || !isTemplateUsable(template)) refuse(ptBR.channels.templateNotApproved);
+    const params = message.template_params;
+    const components = params ? templateComponents(params.header, params.body) : [];
     return {
       kind: 'template',
       to,
       template: {
-        name: template?.name ?? message.content,
+        name: template?.name ?? name,
         language: template?.language ?? 'pt_BR',
         id: template?.provider_template_id,
+        ...(components.length ? { components } : {}),
       },
     };
   }

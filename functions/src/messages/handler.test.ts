@@ -278,12 +278,24 @@ describe('sending text', () => {
         updated_at: new Date().toISOString(),
       },
     ]);
-    const template = await callRoute(handler, sendCustomerMessage, {
+    const unfilled = await callRoute(handler, sendCustomerMessage, {
       token: inbox.operator.token,
       params: { chatId: official },
       body: text('boas_vindas', 'whatsapp', { templateMessage: true }),
     });
-    expect(template.body).toMatchObject({ status: 'sent', template: true });
+    expect(unfilled).toMatchObject({
+      status: 400,
+      body: { field: 'template_params.body.0', message: 'Variável {{1}} do texto: preencha um valor.' },
+    });
+    const template = await callRoute(handler, sendCustomerMessage, {
+      token: inbox.operator.token,
+      params: { chatId: official },
+      body: text('boas_vindas', 'whatsapp', {
+        templateMessage: true,
+        template_params: { header: [], body: ['Ana'] },
+      }),
+    });
+    expect(template.body).toMatchObject({ status: 'sent', template: true, content: 'Olá Ana!' });
     const messenger = await served({ integrationId: inbox.messenger, channel: 'messenger' });
     const open = await callRoute(handler, sendCustomerMessage, {
       token: inbox.operator.token,

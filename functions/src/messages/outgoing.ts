@@ -10,6 +10,7 @@ import type { ConversationRecord } from '../conversations/records.ts';
 import { getCustomer } from '../customers/store.ts';
 import { Forbidden, Invalid } from '../lib/errors.ts';
 import { isTemplateUsable } from '@atende/shared/rules/statuses';
+import type { TemplateView } from '@atende/shared/contracts/templates/views';
 import { findTemplate } from '../templates/store.ts';
 
 /** The shared rules speak of messaging channels, where both WhatsApp kinds are "whatsapp". */
@@ -60,13 +61,13 @@ export async function checkWindow(
   template: boolean,
   now: Date,
   templateName = '',
-): Promise<void> {
+): Promise<TemplateView | undefined> {
   if (template) {
     if (conversation.channel !== 'official')
       throw new Invalid('templateMessage', ptBR.inbox.templateNotAllowed);
     const found = await findTemplate(conversation.company, conversation.integration, templateName.trim());
     if (!found || !isTemplateUsable(found)) throw new Invalid('message', ptBR.channels.templateNotApproved);
-    return;
+    return found;
   }
   if (conversation.channel !== 'official' && conversation.channel !== 'messenger') return;
   const customer = await getCustomer(conversation.company, conversation.customer._id);
@@ -75,4 +76,5 @@ export async function checkWindow(
       ? customer?.last_interaction_whatsapp_official
       : customer?.last_interaction_messenger;
   if (!isConversationWindowOpen(last, now)) throw new Invalid('message', ptBR.inbox.windowClosed);
+  return undefined;
 }

@@ -21,10 +21,11 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import { isConversationMediaKey } from '../lib/media-keys.ts';
 import { conversationVariables } from '../variables/conversation-lookup.ts';
 import { deliver } from '../outbound/delivery.ts';
+import { templateDraft } from '../templates/conversation-send.ts';
 import { checkWindow, messagingChannel, type SendContext, sendContext } from './outgoing.ts';
 
 type Draft = Pick<MessageRecord, 'type' | 'content' | 'flags'> &
-  Partial<Pick<MessageRecord, 'media' | 'template'>>;
+  Partial<Pick<MessageRecord, 'media' | 'template' | 'template_name' | 'template_params'>>;
 
 /**
  * Stores the operator's message (pending), tells the watchers, then hands it to the channel. A send the client
@@ -98,7 +99,18 @@ export async function sendText(
   body: z.infer<typeof sendTextBody>,
 ) {
   const context = await sendContext(auth, conversationId, body);
-  await checkWindow(context.conversation, body.templateMessage, new Date(), body.message);
+  const template = await checkWindow(context.conversation, body.templateMessage, new Date(), body.message);
+  if (template) {
+    const draft = await templateDraft(template, body.template_params, (value) =>
+      resolveVariables(auth, context, value),
+    );
+    return store(
+      auth,
+      context,
+      { type: 'text', flags: ['template'], template: true, ...draft },
+      body.client_id,
+    );
+  }
   const channel = messagingChannel(context.conversation.channel);
   const prepared = prepareOutgoingText(channel, body.message);
   if (!prepared.ok) {
@@ -109,15 +121,13 @@ export async function sendText(
         : interpolate(ptBR.inbox.textTooLong, { max: TEXT_LIMITS[channel] }),
     );
   }
-  const content = body.templateMessage ? prepared.text : await resolveVariables(auth, context, prepared.text);
   return store(
     auth,
     context,
     {
       type: context.conversation.channel === 'email' ? 'email' : 'text',
-      content,
-      flags: body.templateMessage ? ['template'] : [],
-      ...(body.templateMessage ? { template: true } : {}),
+      content: await resolveVariables(auth, context, prepared.text),
+      flags: [],
     },
     body.client_id,
   );

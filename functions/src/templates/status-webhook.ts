@@ -1,4 +1,6 @@
+import { companyRoom } from '@atende/shared/realtime/rooms';
 import { logger } from '../lib/logger.ts';
+import { publishToRoom } from '../realtime/publish.ts';
 import { specStatus } from './provider-sync.ts';
 import { listTemplateRecords, putTemplates } from './store.ts';
 
@@ -50,6 +52,19 @@ export async function applyTemplateStatuses(
     template.status = status;
     changed += 1;
     logger.info('template status changed by webhook', { integrationId, name: template.name, status });
+    await publishToRoom(companyId, companyRoom(companyId), 'template-status', {
+      integration: integrationId,
+      template: template._id,
+      name: template.name,
+      language: template.language,
+      status,
+    }).catch((error: unknown) => {
+      // Best effort: the page shows the stored status on its next load either way.
+      logger.warn('template status not published', {
+        integrationId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    });
   }
   return changed;
 }

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { conversationView, deliveryStatus, messageView } from '../contracts/conversations/views.ts';
 import { SMART_TAG_STATUSES } from '../contracts/smart-tags/views.ts';
 import { widgetMessage } from '../contracts/widget/views.ts';
+import { TEMPLATE_STATUSES } from '../domain/constants.ts';
 import { objectId } from '../domain/object-id.ts';
 
 /**
@@ -140,6 +141,17 @@ export const SERVER_EVENT_SCHEMAS = {
     paused: z.boolean(),
     attempted: z.number().int(),
     total: z.number().int(),
+  }),
+  /**
+   * Templates: Meta's status webhook moved a template (APPROVED, PAUSED, REJECTED...). Company room; the
+   * templates page and the chat's picker refetch that integration's templates.
+   */
+  'template-status': scoped({
+    integration: objectId,
+    template: objectId,
+    name: z.string(),
+    language: z.string(),
+    status: z.enum(TEMPLATE_STATUSES),
   }),
   /**
    * Analytics: the ledger took in a change of this conversation. Goes to the company room naming the id only;

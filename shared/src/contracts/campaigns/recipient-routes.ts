@@ -5,6 +5,8 @@ import {
   audienceListBody,
   audienceListView,
   campaignIdParams,
+  CSV_AUDIENCE_MAX_BYTES,
+  csvAudienceBody,
   recipientStatus,
   recipientView,
 } from './views.ts';
@@ -55,6 +57,18 @@ export const createAudienceList = defineRoute({
   response: audienceListView,
   successStatus: 201,
   maxBodyBytes: 65_536,
+});
+
+/** A saved audience from an uploaded CSV: phone column, optional name and per-row variable columns. */
+export const createCsvAudienceList = defineRoute({
+  ...common,
+  id: 'campaigns.createCsvAudienceList',
+  method: 'POST',
+  path: '/audience-lists/csv',
+  body: csvAudienceBody,
+  response: audienceListView,
+  successStatus: 201,
+  maxBodyBytes: Math.ceil((CSV_AUDIENCE_MAX_BYTES * 4) / 3) + 4096,
 });
 
 export const deleteAudienceList = defineRoute({

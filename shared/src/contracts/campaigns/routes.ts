@@ -10,6 +10,7 @@ import {
 } from './campaign-routes.ts';
 import {
   createAudienceList,
+  createCsvAudienceList,
   deleteAudienceList,
   exportRecipients,
   listAudienceLists,
@@ -30,6 +31,7 @@ export const CAMPAIGNS_ROUTES = [
   exportRecipients,
   listAudienceLists,
   createAudienceList,
+  createCsvAudienceList,
   deleteAudienceList,
   getSender,
   putSender,

@@ -185,5 +185,44 @@ export const audienceListBody = z.object({
   name: z.string({ error: required }).trim().min(1, required).max(120),
   audience: audienceSpec.omit({ audience_list: true }).refine(hasAudience, t.audienceRequired),
 });
-export const audienceListView = audienceListBody.extend({ _id: objectId, created_at: z.string() });
+/** An uploaded CSV audience's limits: the file is read whole in one request, so both stay modest. */
+export const CSV_AUDIENCE_MAX_BYTES = 2_000_000;
+export const CSV_AUDIENCE_MAX_ROWS = 10_000;
+/** Refused rows kept on the list for the screen (the counts cover all of them). */
+export const CSV_AUDIENCE_ERROR_ROWS = 200;
+
+export const csvAudienceSummary = z.object({
+  file_name: z.string(),
+  rows: z.number().int(),
+  accepted: z.number().int(),
+  created_contacts: z.number().int(),
+  errors: z.number().int(),
+  /** The per-row variable columns, as the campaign's variables name them (`csv.<key>`). */
+  variables: z.array(z.object({ column: z.string(), key: z.string() })),
+  error_rows: z.array(z.object({ row: z.number().int(), phone: z.string(), reason: z.string() })),
+});
+export type CsvAudienceSummary = z.infer<typeof csvAudienceSummary>;
+
+/** A saved audience: filters, or (with `csv`) the contacts of an uploaded file, each with its row's variables. */
+export const audienceListView = z.object({
+  _id: objectId,
+  name: z.string(),
+  audience: audienceSpec.omit({ audience_list: true }),
+  created_at: z.string(),
+  csv: csvAudienceSummary.optional(),
+});
+
+const column = z.string().trim().min(1).max(120);
+export const csvAudienceBody = z.object({
+  name: z.string({ error: required }).trim().min(1, required).max(120),
+  file_name: z.string().trim().min(1).max(200),
+  content_base64: z
+    .string()
+    .min(1, required)
+    .max(Math.ceil((CSV_AUDIENCE_MAX_BYTES * 4) / 3) + 4),
+  phone_column: column,
+  name_column: column.optional(),
+  variable_columns: z.array(column).max(10).default([]),
+});
+export type CsvAudienceBody = z.infer<typeof csvAudienceBody>;
 export type AudienceListView = z.infer<typeof audienceListView>;

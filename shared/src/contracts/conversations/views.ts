@@ -104,6 +104,10 @@ export const messageView = z.object({
   status: deliveryStatus,
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   template: z.boolean().optional(),
+  /** A template message's name (its `content` is then the text the customer read, parameters filled). */
+  template_name: z.string().optional(),
+  /** The template's parameter values as sent (a resend sends the same ones). */
+  template_params: z.object({ header: z.array(z.string()), body: z.array(z.string()) }).optional(),
 });
 export type MessageView = z.infer<typeof messageView>;
 

@@ -12,6 +12,9 @@ export const clientMessageId = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,80}$/, 'Identificador do cliente inválido.');
 
+const templateParamList = z.array(z.string().max(1024)).max(20).default([]);
+export const templateParamsBody = z.object({ header: templateParamList, body: templateParamList });
+
 /** Spec point 3 send-message payload; `operator` must be the caller, `channel` the conversation's. */
 export const sendTextBody = z.object({
   sent_by: messageSenderSchema.default('operator'),
@@ -20,6 +23,11 @@ export const sendTextBody = z.object({
   channel: channelType,
   /** True when `message` is the name of an approved template (the only thing allowed outside the window). */
   templateMessage: z.boolean().default(false),
+  /**
+   * With `templateMessage`: the values of the template's `{{n}}` placeholders, header and body, in order. A value
+   * may hold `{{variables}}` (contact fields, custom fields, defaults), resolved for the conversation's contact.
+   */
+  template_params: templateParamsBody.optional(),
   client_id: clientMessageId.optional(),
 });
 

@@ -10,6 +10,7 @@ import {
 } from '@atende/shared/contracts/campaigns/campaign-routes';
 import {
   createAudienceList,
+  createCsvAudienceList,
   deleteAudienceList,
   exportRecipients,
   listAudienceLists,
@@ -18,6 +19,7 @@ import {
 import { getSender, putSender, type senderBody } from '@atende/shared/contracts/campaigns/sender-routes';
 import type {
   audienceListBody,
+  csvAudienceBody,
   campaignBody,
   RecipientStatus,
 } from '@atende/shared/contracts/campaigns/views';
@@ -32,6 +34,7 @@ import { callRoute } from '../../../lib/api/call-route.ts';
 
 export type CampaignInput = z.input<typeof campaignBody>;
 export type AudienceListInput = z.input<typeof audienceListBody>;
+export type CsvAudienceInput = z.input<typeof csvAudienceBody>;
 export type EstimateInput = z.input<typeof estimateBody>;
 
 export const campaignKeys = {
@@ -65,6 +68,7 @@ export const campaignsApi = {
   audienceLists: async () => (await callRoute(listAudienceLists)).audience_lists,
   createAudienceList: (body: AudienceListInput) => callRoute(createAudienceList, { body }),
   deleteAudienceList: (id: string) => callRoute(deleteAudienceList, { params: { id } }),
+  createCsvAudienceList: (body: CsvAudienceInput) => callRoute(createCsvAudienceList, { body }),
 };
 
 /** What the stepper offers: WhatsApp channels, tags, smart tags, wallets and saved audiences. */

@@ -1,3 +1,5 @@
+import { csvAudiencePtBR } from '@atende/shared/i18n/csv-audience';
+import { interpolate } from '@atende/shared/i18n/interpolate';
 import type { AudienceListView } from '@atende/shared/contracts/campaigns/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Alert, App, Button, Empty, Flex, Form, Input, Modal, Select } from 'antd';
@@ -6,6 +8,7 @@ import type { BreadcrumbItem } from '../../../components/page-header/page-header
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { useAudienceLists, useChoices } from '../hooks/use-campaigns.ts';
+import { CsvAudienceModal } from './csv-audience-modal.tsx';
 import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 
 const t = ptBR.campaigns;
@@ -26,7 +29,8 @@ export function AudienceListsPage({
   title: string;
   breadcrumb: readonly BreadcrumbItem[];
 }) {
-  const { lists, create, remove } = useAudienceLists();
+  const { lists, create, remove, importCsv } = useAudienceLists();
+  const [csvOpen, setCsvOpen] = useState(false);
   const choices = useChoices();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
@@ -37,9 +41,11 @@ export function AudienceListsPage({
     ),
   );
   const describe = (list: AudienceListView) =>
-    [...(list.audience.tags ?? []), list.audience.smart_tag, list.audience.wallet]
-      .flatMap((id) => (id ? [names.get(id) ?? id] : []))
-      .join(', ');
+    list.csv
+      ? interpolate(csvAudiencePtBR.source, { file: list.csv.file_name, accepted: list.csv.accepted })
+      : [...(list.audience.tags ?? []), list.audience.smart_tag, list.audience.wallet]
+          .flatMap((id) => (id ? [names.get(id) ?? id] : []))
+          .join(', ');
   const save = async (values: ListForm) => {
     const audience = {
       ...(values.tags?.length ? { tags: values.tags } : {}),
@@ -64,11 +70,20 @@ export function AudienceListsPage({
   return (
     <div data-testid="audience-lists-page">
       <PageHeader title={title} breadcrumb={breadcrumb} />
-      <Flex justify="end" style={{ marginBlock: 16 }}>
+      <Flex justify="end" gap={8} wrap style={{ marginBlock: 16 }}>
+        <Button onClick={() => setCsvOpen(true)} data-testid="csv-audience-open">
+          {csvAudiencePtBR.open}
+        </Button>
         <Button type="primary" onClick={() => setOpen(true)}>
           {t.audienceLists.create}
         </Button>
       </Flex>
+      <CsvAudienceModal
+        open={csvOpen}
+        onClose={() => setCsvOpen(false)}
+        submit={(body) => importCsv.mutateAsync(body)}
+        pending={importCsv.isPending}
+      />
       {lists.isError ? (
         <Alert type="error" showIcon message={common.loadFailed} />
       ) : (

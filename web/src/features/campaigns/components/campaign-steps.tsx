@@ -1,3 +1,5 @@
+import { csvAudiencePtBR } from '@atende/shared/i18n/csv-audience';
+import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { fillVariables } from '@atende/shared/rules/fill-variables';
 import {
@@ -16,6 +18,7 @@ import dayjs from 'dayjs';
 import type { CampaignChoices } from '../api/campaigns-api.ts';
 import { useApprovedTemplates } from '../hooks/use-campaigns.ts';
 import { type CampaignDraft, FIELD_VARIABLES, placeholders } from './campaign-draft.ts';
+import { CSV_VARIABLE_PREFIX } from '@atende/shared/rules/csv-audience';
 
 const t = ptBR.campaigns;
 
@@ -102,7 +105,7 @@ const preview = (draft: CampaignDraft) =>
     return entry.source === 'text' ? entry.value : `[${entry.value}]`;
   });
 
-export function VariablesStep({ draft, change }: StepProps) {
+export function VariablesStep({ draft, change, choices }: StepProps) {
   if (!draft.official) {
     return (
       <Flex vertical gap={12} style={{ maxWidth: 560 }}>
@@ -131,6 +134,16 @@ export function VariablesStep({ draft, change }: StepProps) {
     );
   }
   const keys = placeholders(draft.templateBody);
+  // Per-row values of the saved CSV audiences, read as `csv.<key>` when the audience is that list.
+  const fieldOptions = [
+    ...FIELD_VARIABLES.map((value) => ({ value, label: value })),
+    ...choices.audienceLists.flatMap((list) =>
+      (list.csv?.variables ?? []).map((variable) => ({
+        value: `${CSV_VARIABLE_PREFIX}${variable.key}`,
+        label: interpolate(csvAudiencePtBR.csvVariable, { column: `${variable.column} (${list.name})` }),
+      })),
+    ),
+  ];
   const set = (key: string, entry: { source: 'field' | 'text'; value: string }) =>
     change({ variables: { ...draft.variables, [key]: entry } });
   return (
@@ -152,7 +165,7 @@ export function VariablesStep({ draft, change }: StepProps) {
               <Select
                 style={{ width: 220 }}
                 value={entry.value || undefined}
-                options={FIELD_VARIABLES.map((value) => ({ value, label: value }))}
+                options={fieldOptions}
                 onChange={(value: string) => set(key, { source: 'field', value })}
               />
             ) : (

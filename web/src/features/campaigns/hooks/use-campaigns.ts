@@ -94,5 +94,6 @@ export function useAudienceLists() {
     onSuccess: invalidate,
   });
   const remove = useMutation({ mutationFn: campaignsApi.deleteAudienceList, onSuccess: invalidate });
-  return { lists, create, remove };
+  const importCsv = useMutation({ mutationFn: campaignsApi.createCsvAudienceList, onSuccess: invalidate });
+  return { lists, create, remove, importCsv };
 }

@@ -3,6 +3,7 @@ import { presignMedia } from '@atende/shared/contracts/messages/presign-media';
 import { resendMessage } from '@atende/shared/contracts/messages/resend-message';
 import { sendCustomerMedia } from '@atende/shared/contracts/messages/send-customer-media';
 import { sendCustomerMessage } from '@atende/shared/contracts/messages/send-customer-message';
+import type { TemplateParams } from '@atende/shared/rules/template-params';
 import { callRoute } from '../../../lib/api/call-route.ts';
 
 export interface SendContext {
@@ -12,7 +13,13 @@ export interface SendContext {
 }
 
 /** `clientId` names this send: a retry with the same one (after a lost answer) is not sent twice. */
-export const postText = (context: SendContext, message: string, clientId: string, templateMessage = false) =>
+export const postText = (
+  context: SendContext,
+  message: string,
+  clientId: string,
+  templateMessage = false,
+  templateParams?: TemplateParams,
+) =>
   callRoute(sendCustomerMessage, {
     params: { chatId: context.conversationId },
     body: {
@@ -21,6 +28,9 @@ export const postText = (context: SendContext, message: string, clientId: string
       operator: context.operator,
       channel: context.channel,
       templateMessage,
+      ...(templateParams && {
+        template_params: { header: [...templateParams.header], body: [...templateParams.body] },
+      }),
       client_id: clientId,
     },
   });

@@ -13,6 +13,8 @@ import { useChatTemplates } from '../hooks/use-chat-templates.ts';
 import { useQuickMessages } from '../hooks/use-quick-messages.ts';
 import type { useSend } from '../hooks/use-send.ts';
 import { messagingChannelOf } from '../state/channel-rules.ts';
+import { previewLookup } from '../state/templates.ts';
+import { useChatMe } from '../hooks/use-chat-me.ts';
 import { CopilotBar } from './copilot-bar.tsx';
 import { EmojiButton } from './emoji-button.tsx';
 import { UnknownVariablesWarning } from './unknown-variables.tsx';
@@ -39,6 +41,7 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
   // The AI copilot shows only on plans with AI assistants (the route's own access rule decides).
   const showCopilot = access !== undefined && decideAccess(copilotSuggest.access, access).allowed;
   const templates = useChatTemplates(conversation.integration, !windowOpen);
+  const { employee } = useChatMe();
   const quick = useQuickMessages(conversation, text, (value, caret) => {
     setText(value);
     if (caret === undefined) return;
@@ -64,7 +67,14 @@ export function Composer({ conversation, send, windowOpen }: ComposerProps) {
         <TemplatePicker
           templates={templates.data ?? []}
           loading={templates.isLoading}
-          onSend={(name) => send.sendText(name, true)}
+          lookup={previewLookup({
+            customerName: conversation.customer.full_name,
+            customerEmail: conversation.customer.email,
+            customerPhone: conversation.customer.cel_phone,
+            employeeName: employee?.name,
+            companyName: employee?.company.name,
+          })}
+          onSend={send.sendTemplate}
         />
       </div>
     );

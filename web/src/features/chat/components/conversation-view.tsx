@@ -40,8 +40,11 @@ function useWindowOpen(conversation: Conversation): boolean {
   const { timeline } = useMessageTimeline(conversation._id);
   return useMemo(() => {
     if (!hasConversationWindow(conversation.channel)) return true;
-    const last = timeline.findLast((entry) => entry.message.sent_by === 'customer');
-    return isConversationWindowOpen(last?.message.created_at, new Date());
+    const last = timeline.findLast((entry) => entry.message.sent_by === 'customer')?.message;
+    // The server times the window from when the customer sent it (the provider's timestamp), not from when
+    // it arrived here; the composer follows the same clock so it never offers text the API would refuse.
+    const sentAt = last?.channel_metadata.sent_at;
+    return isConversationWindowOpen(typeof sentAt === 'string' ? sentAt : last?.created_at, new Date());
   }, [timeline, conversation.channel]);
 }
 
@@ -78,7 +81,12 @@ export function ConversationView({ conversation, timeZone, viewer, onChanged }: 
       onOk: () => send.resend(message._id),
     });
   const onRetryTemp = (tempId: string, message: MessageView) =>
-    send.retryTemp(tempId, message.content, message.template === true);
+    send.retryTemp(
+      tempId,
+      message.template_name ?? message.content,
+      message.template === true,
+      message.template_params,
+    );
 
   return (
     <Flex vertical style={{ height: '100%', minWidth: 0 }} data-testid="conversation-view">

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useSetAtom } from 'jotai';
 import { useCallback, useState } from 'react';
+import type { TemplateParams } from '@atende/shared/rules/template-params';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import type { SendContext } from '../api/messages-api.ts';
 import { postMedia, postPresign, postResend, postText } from '../api/messages-api.ts';
@@ -67,32 +68,42 @@ export function useSend(conversation: ConversationView) {
     return warning !== undefined;
   };
 
-  const deliver = async (tempId: string, text: string, template: boolean) => {
+  const deliver = async (tempId: string, text: string, template: boolean, params?: TemplateParams) => {
     if (!context) return;
     try {
-      const stored = await postText(context, text, tempId, template);
+      const stored = await postText(context, text, tempId, template, params);
       dispatch({ type: 'succeeded', tempId, message: stored });
       store(stored);
-    } catch {
+    } catch (error) {
       dispatch({ type: 'failed', tempId });
-      void message.error(ptBR.errors.sendMessageFailed, TOAST_SECONDS);
+      // A refused template parameter comes back named (pt-BR); anything else gets the generic failure.
+      const named = template && error instanceof ApiRequestError && error.status === 400;
+      void message.error(named ? error.message : ptBR.errors.sendMessageFailed, TOAST_SECONDS);
     }
   };
 
   /** Returns false when the text was refused before sending (the composer then keeps it). */
-  const sendText = (raw: string, template = false): boolean => {
-    if (!context || !employee || blockedByConnection()) return false;
+  const sendText = (raw: string): boolean => {
     const check = prepareOutgoingText(messagingChannelOf(conversation.channel), raw);
     if (!check.ok) {
       if (check.reason === 'too-long') void message.warning(ptBR.chat.composer.tooLong, TOAST_SECONDS);
       return false;
     }
+    return enqueue(check.text, false);
+  };
+
+  /** An approved template with its parameters; the outbox shows the preview until the server answers. */
+  const sendTemplate = (name: string, params: TemplateParams, preview: string): boolean =>
+    enqueue(name, true, params, preview);
+
+  const enqueue = (text: string, template: boolean, params?: TemplateParams, preview = text): boolean => {
+    if (!context || !employee || blockedByConnection()) return false;
     const tempId = `temp-${crypto.randomUUID()}`;
     const temporary: MessageView = {
       _id: tempId,
       conversation: conversation._id,
       type: 'text',
-      content: check.text,
+      content: preview,
       sent_by: 'operator',
       employee: { _id: employee._id, name: employee.name },
       channel: conversation.channel,
@@ -102,20 +113,21 @@ export function useSend(conversation: ConversationView) {
       channel_metadata: {},
       company: employee.company._id,
       status: 'pending',
-      ...(template && { template: true }),
+      ...(template && { template: true, template_name: text }),
+      ...(params && { template_params: { header: [...params.header], body: [...params.body] } }),
     };
     dispatch({
       type: 'add',
       item: { tempId, conversationId: conversation._id, message: temporary, state: 'sending' },
     });
-    void deliver(tempId, check.text, template);
+    void deliver(tempId, text, template, params);
     return true;
   };
 
-  const retryTemp = (tempId: string, text: string, template: boolean) => {
+  const retryTemp = (tempId: string, text: string, template: boolean, params?: TemplateParams) => {
     if (blockedByConnection()) return;
     dispatch({ type: 'retry', tempId });
-    void deliver(tempId, text, template);
+    void deliver(tempId, text, template, params);
   };
 
   /** Spec point 4 media sending: processing on, upload, trigger-media, append the answer (the view scrolls). */
@@ -155,5 +167,5 @@ export function useSend(conversation: ConversationView) {
     }
   };
 
-  return { sendText, retryTemp, sendFile, resend, upload, ready: context !== undefined };
+  return { sendText, sendTemplate, retryTemp, sendFile, resend, upload, ready: context !== undefined };
 }

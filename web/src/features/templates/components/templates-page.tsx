@@ -5,6 +5,8 @@ import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { decideAccess } from '@atende/shared/rules/access';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLiveInvalidation } from '../../../lib/socket/use-live-invalidation.ts';
+import { TEMPLATE_LIVE_EVENTS, templateKeysForFrame } from '../api/live-keys.ts';
 import { Alert, App, Button, Empty, Flex, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { HTMLAttributes } from 'react';
@@ -76,6 +78,7 @@ export function TemplatesPage({
   const [picked, setPicked] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
   const selected = integrations.find((view) => view._id === picked) ?? integrations[0];
+  useLiveInvalidation(TEMPLATE_LIVE_EVENTS, templateKeysForFrame);
   const templates = useQuery({
     queryKey: templateKeys.list(selected?._id ?? ''),
     queryFn: () => fetchTemplates(selected?._id ?? ''),
