@@ -514,8 +514,6 @@ export const ptBR = {
         statuses: { enabled: 'Ativo', blocked: 'Bloqueado', off: 'Inativo' },
         block: 'Bloquear',
         unblock: 'Desbloquear',
-        blocked: 'Recurso bloqueado para a empresa.',
-        unblocked: 'Recurso desbloqueado para a empresa.',
         empty: 'Nenhum recurso em teste.',
       },
       profile: {
