@@ -45,16 +45,17 @@ const rolloutsOf = async (tenant: Tenant) =>
   ).body as string[];
 
 describe('rollout blacklist admin routes', () => {
-  it('lists every blacklistable flag with where it comes from', async () => {
+  it('lists every blacklistable flag with where it comes from (a new company has the manager flag itself)', async () => {
     const answer = await callRoute(handler, listRolloutBlacklist, { token: a.admin.token });
     expect(answer.status).toBe(200);
     expect(row(answer.body, ROLLOUTS.manager)).toEqual({
       flag: ROLLOUTS.manager,
       platform: true,
-      company: false,
+      company: true,
       blacklisted: false,
       enabled: true,
     });
+    expect(row(answer.body, ROLLOUTS.customFields)).toMatchObject({ platform: true, company: false });
     expect(row(answer.body, ROLLOUTS.aiSmartAssistant)?.enabled).toBe(false);
   });
 
