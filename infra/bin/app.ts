@@ -17,6 +17,11 @@ const jwtSecretArn = context('jwtSecretArn');
 const encryptionKeySecretArn = context('encryptionKeySecretArn');
 const publicBaseUrl = context('publicBaseUrl');
 const domainName = context('domainName');
+// `-c platformRollouts=manager,profile-manager`: flags on for every company (PLATFORM_ROLLOUTS).
+const platformRollouts = context('platformRollouts')
+  ?.split(',')
+  .map((flag) => flag.trim())
+  .filter((flag) => flag.length > 0);
 const certificateArn = context('certificateArn');
 
 // The region `cdk deploy` targets (the profile's); offline `npm run synth` has none and uses us-east-1.
@@ -31,6 +36,7 @@ buildStacks(app, {
   ...(jwtSecretArn ? { jwtSecretArn } : {}),
   ...(encryptionKeySecretArn ? { encryptionKeySecretArn } : {}),
   ...(publicBaseUrl ? { publicBaseUrl } : {}),
+  ...(platformRollouts ? { platformRollouts } : {}),
   ...(domainName && certificateArn ? { domain: { names: [domainName], certificateArn } } : {}),
 });
 

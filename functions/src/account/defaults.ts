@@ -1,4 +1,5 @@
 import { COMPANY_MODULES, TRIAL_DAYS } from '@atende/shared/contracts/account/catalogue';
+import { ROLLOUTS } from '@atende/shared/domain/features';
 import { DEFAULT_TIMEZONE, type PlanCode, type Role } from '@atende/shared/domain/constants';
 import { DEFAULT_COMPANY_PERMISSIONS } from '@atende/shared/rules/permission-scope';
 import type { CompanyRecord, EmployeeRecord } from './records.ts';
@@ -11,7 +12,11 @@ export const allModules = (value: 0 | 1): Record<string, number> =>
 
 /**
  * A new trial company: due in seven days, status active, modules off, permission flags at least privilege (the
- * admin turns them on in the settings page), no rollouts and no stored plan features.
+ * admin turns them on in the settings page), the manager rollout on and no stored plan features.
+ *
+ * Why the manager rollout (docs/decisions.md): spec point 5 makes the manager company permissions bind only
+ * under it and names no default; without it the permissions card would offer manager flags that do nothing.
+ * A company that must keep the legacy behaviour blacklists the flag in its settings.
  */
 export function newTrialCompany(input: {
   id: string;
@@ -35,7 +40,7 @@ export function newTrialCompany(input: {
     whatsapps: {},
     official_whatsapps: {},
     created_at: input.now.toISOString(),
-    rollouts: [],
+    rollouts: [ROLLOUTS.manager],
     rollout_blacklist: [],
     plan_features: [],
   };

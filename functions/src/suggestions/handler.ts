@@ -18,6 +18,9 @@ import { config } from '../lib/config.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import { queryAllByPrefix } from '../lib/dynamo/query.ts';
+import { logger } from '../lib/logger.ts';
+import { publishToRoom } from '../realtime/publish.ts';
+import { companyRoom } from '@atende/shared/realtime/rooms';
 
 /** pk C#<cid>#SUGGESTIONS: sk S#<id> (suggestion), V#<id>#<employee> (one vote each). */
 const pk = (companyId: string) => `C#${companyId}#SUGGESTIONS`;
@@ -157,10 +160,30 @@ export async function moveStatus(auth: AuthContext, id: string, to: SuggestionSt
     }
     throw error;
   }
+  await announceStatus(auth, record, to);
   const voted = await clients().document.send(
     new GetCommand({ TableName: table(), Key: { pk: key.pk, sk: `V#${id}#${auth.employeeId}` } }),
   );
   return view({ ...record, status: to, status_changed: changed }, auth, voted.Item !== undefined);
+}
+
+/**
+ * Open suggestion pages (the author's among them) see the move without a reload. The change is saved: a lost
+ * frame only delays it until the next read, so a failure is logged, not raised.
+ */
+async function announceStatus(auth: AuthContext, record: SuggestionRecord, to: SuggestionStatus) {
+  const companyId = auth.companyId;
+  await publishToRoom(companyId, companyRoom(companyId), 'suggestion-update', {
+    suggestion: record._id,
+    author: record.author._id,
+    status: to,
+    by: auth.employeeId,
+  }).catch((error: unknown) =>
+    logger.warn('suggestion-update not delivered', {
+      companyId,
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
 }
 
 export const handler = createHttpHandler(

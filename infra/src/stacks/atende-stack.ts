@@ -1,6 +1,7 @@
 import { DOMAINS, type RouteContract } from '@atende/shared/contracts/types';
 import { WEBSOCKET_API } from '@atende/shared/contracts/websocket';
 import { ENV } from '@atende/shared/infra/env';
+import { ROLLOUTS } from '@atende/shared/domain/features';
 import type { HandlerRef } from '@atende/shared/infra/handlers';
 import {
   QUEUES,
@@ -52,6 +53,11 @@ export interface AtendeStackProps extends StackProps {
   encryptionKeySecretArn?: string;
   /** Public https origin (custom domain) handed to functions for links and provider webhook URLs. */
   publicBaseUrl?: string;
+  /**
+   * Rollout flags on for every company (`PLATFORM_ROLLOUTS`); a company's blacklist can still turn the
+   * blacklistable ones off (spec point 5). Each must be a known flag of shared's `ROLLOUTS`.
+   */
+  platformRollouts?: readonly string[];
   /** Addresses or domains the SES receipt rule accepts; every verified domain's when absent. */
   mailRecipients?: string[];
   /**
@@ -83,6 +89,16 @@ export const JWT_SECRET_ARN_VARIABLE = ENV.jwtSecretArn;
 
 /** Functions read ENCRYPTION_KEY from this secret at cold start (functions/src/integrations/crypto.ts). */
 export const ENCRYPTION_KEY_ARN_VARIABLE = ENV.encryptionKeyArn;
+
+/** A typo in a flag would silently roll nothing out: only shared's flag names are accepted. */
+export function platformRolloutsValue(flags: readonly string[]): string {
+  const known: readonly string[] = Object.values(ROLLOUTS);
+  const unknown = flags.filter((flag) => !known.includes(flag));
+  if (unknown.length > 0) {
+    throw new Error(`Unknown platform rollout flag(s): ${unknown.join(', ')}. Known: ${known.join(', ')}.`);
+  }
+  return [...new Set(flags)].join(',');
+}
 
 /** The whole product in one stack, one construct per concern. */
 export class AtendeStack extends Stack {
@@ -136,6 +152,10 @@ export class AtendeStack extends Stack {
         [ENV.exportsBucket]: this.data.exportsBucket.bucketName,
         [JWT_SECRET_ARN_VARIABLE]: jwtSecret.secretArn,
         [ENCRYPTION_KEY_ARN_VARIABLE]: encryptionSecret.secretArn,
+        // Every function may decide route access (functions/src/company/access-context.ts), which reads it.
+        ...(props.platformRollouts
+          ? { [ENV.platformRollouts]: platformRolloutsValue(props.platformRollouts) }
+          : {}),
       },
     });
     const lookup = (ref: HandlerRef) => this.functions.get(ref);

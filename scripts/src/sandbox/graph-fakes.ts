@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { profilePicture } from './profile-pictures.ts';
 import { handleMessageTemplates } from './templates-fake.ts';
 import type {
   FakeContext,
@@ -152,6 +153,40 @@ function mediaDownload(request: FakeRequest, context: FakeContext): FakeResponse
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 
+/** Where the fake serves profile pictures, like Meta's signed CDN URLs: no token needed to download. */
+const PROFILE_PICS_PATH = '/profile-pics/';
+
+/** The fields each platform's User Profile API answers (Messenger by PSID, Instagram by IGSID). */
+const PROFILE_FIELDS: Record<string, (id: string) => string> = {
+  first_name: () => 'Cliente',
+  last_name: (id) => `Sandbox ${id.slice(-4)}`,
+  name: (id) => `Cliente Sandbox ${id.slice(-4)}`,
+  username: (id) => `cliente_${id.slice(-4)}`,
+};
+
+/**
+ * Messenger/Instagram User Profile API: `GET /{version}/{PSID or IGSID}?fields=...` answers the asked fields and
+ * `profile_pic`, a URL of the picture (left out when the customer keeps it private).
+ */
+function userProfile(mount: string, id: string, fields: string, context: FakeContext): FakeResponse {
+  const asked = fields.split(',').map((field) => field.trim());
+  const answer: Record<string, string> = { id };
+  for (const field of asked) {
+    const value = PROFILE_FIELDS[field];
+    if (value) answer[field] = value(id);
+  }
+  if (asked.includes('profile_pic') && profilePicture(context, id)) {
+    answer.profile_pic = `${context.baseUrl}/${mount}${PROFILE_PICS_PATH}${encodeURIComponent(id)}`;
+  }
+  return json(200, answer);
+}
+
+function profilePicDownload(request: FakeRequest, context: FakeContext): FakeResponse {
+  const id = decodeURIComponent(request.path.slice(PROFILE_PICS_PATH.length));
+  const media = profilePicture(context, id);
+  return media ? { status: 200, body: media.bytes, contentType: media.mimeType } : json(404, 'Not Found');
+}
+
 /**
  * Graph API mounts: meta (WhatsApp Cloud), motor (Cloud-API-compatible) and messenger (the Send API of Messenger
  * and Instagram); each answers both send paths, recorded and failed under its own mount.
@@ -165,7 +200,12 @@ export function handleGraph(
   if (request.method === 'GET' && request.path.startsWith(ATTACHMENTS_PATH)) {
     return served(bearer(request) ? mediaDownload(request, context) : missingToken());
   }
+  if (request.method === 'GET' && request.path.startsWith(PROFILE_PICS_PATH)) {
+    return served(profilePicDownload(request, context));
+  }
   if (!bearer(request)) return sent(missingToken());
+  if (request.method === 'GET' && parts.length === 2 && parts[1] && request.query.fields !== undefined)
+    return served(userProfile(provider, parts[1], request.query.fields, context));
   if (request.method === 'GET' && parts.length === 2 && parts[1])
     return served(mediaInfo(provider, parts[1], context));
   if (parts.length === 3 && parts[1] && parts[2] === 'message_templates' && provider !== 'messenger') {

@@ -1,9 +1,11 @@
+import { profilePicture } from './profile-pictures.ts';
 import type { FakeContext, FakeRequest, FakeResponse, FakeResult, SandboxFailure } from './types.ts';
 
 /**
  * Fake of the Telegram Bot API: `POST /bot{token}/{method}` answering `{ok: true, result}` or
  * `{ok: false, error_code, description, parameters?}`, plus `getFile` and the `/file/bot{token}/{path}`
- * downloads of media the customer "sent" through the sandbox.
+ * downloads of media the customer "sent" through the sandbox, and `getUserProfilePhotos` (the customer's profile
+ * picture in two sizes, downloaded through getFile like any file).
  */
 
 const fail = (errorCode: number, description: string, retryAfter?: number): FakeResponse => ({
@@ -65,6 +67,24 @@ function sentMessage(method: string, fields: Record<string, unknown>, botId: str
   };
 }
 
+/** `getUserProfilePhotos`: a UserProfilePhotos object, each photo as PhotoSizes from small to large. */
+function userProfilePhotos(fields: Record<string, unknown>, context: FakeContext): FakeResponse {
+  const userId = fields.user_id;
+  if (typeof userId !== 'number' && !(typeof userId === 'string' && /^\d+$/.test(userId))) {
+    return fail(400, 'Bad Request: invalid user_id specified');
+  }
+  const media = profilePicture(context, String(userId));
+  if (!media) return ok({ total_count: 0, photos: [] });
+  const size = (side: number) => ({
+    file_id: media.id,
+    file_unique_id: `${media.id}-${side}`,
+    file_size: media.bytes.byteLength,
+    width: side,
+    height: side,
+  });
+  return ok({ total_count: 1, photos: [[size(160), size(320), size(640)]] });
+}
+
 export function handleTelegram(request: FakeRequest, context: FakeContext): FakeResult {
   const download = /^\/file\/bot([^/]+)\/(.+)$/.exec(request.path);
   if (download && request.method === 'GET') {
@@ -88,6 +108,8 @@ export function handleTelegram(request: FakeRequest, context: FakeContext): Fake
       : fail(400, 'Bad Request: invalid file_id');
     return { response, recorded: false };
   }
+  if (method === 'getUserProfilePhotos')
+    return { response: userProfilePhotos(fields, context), recorded: false };
   if (method === 'setWebhook') {
     const response = fields.url
       ? ok(true, 'Webhook was set')

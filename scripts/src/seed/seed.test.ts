@@ -81,6 +81,7 @@ describe('seedDemo', () => {
       ROLLOUTS.aiSmartAssistant,
       ROLLOUTS.newFrontendEditor,
       ROLLOUTS.customFields,
+      ROLLOUTS.manager,
     ]);
   });
 

@@ -85,6 +85,8 @@ function demoCompany(now: Date): CompanyRecord {
       ROLLOUTS.aiSmartAssistant,
       ROLLOUTS.newFrontendEditor,
       ROLLOUTS.customFields,
+      // As for every new company (functions/src/account/defaults.ts): the manager permissions take effect.
+      ROLLOUTS.manager,
     ],
     rollout_blacklist: [],
     plan_features: [...PLAN_FEATURES],

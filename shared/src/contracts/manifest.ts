@@ -22,6 +22,7 @@ import { getCompanySettings } from './company/get-company-settings.ts';
 import { updateCompanyPermissions } from './company/update-company-permissions.ts';
 import { updateCompanyProfile } from './company/update-company-profile.ts';
 import { updateCompanySettings } from './company/update-company-settings.ts';
+import { ROLLOUT_BLACKLIST_ROUTES } from './company/rollout-blacklist.ts';
 import { createDepartment } from './departments/create-department.ts';
 import { deleteDepartment } from './departments/delete-department.ts';
 import { listDepartments } from './departments/list-departments.ts';
@@ -375,4 +376,5 @@ export const ROUTES: readonly RouteContract[] = [
   ...ANALYTICS_ROUTES,
   ...WEBHOOK_ENDPOINT_ROUTES,
   ...API_KEY_ROUTES,
+  ...ROLLOUT_BLACKLIST_ROUTES,
 ];

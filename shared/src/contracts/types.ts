@@ -30,8 +30,11 @@ export interface AccessRule {
   permission?: string;
   /** Company-level permission a manager needs (spec point 5). */
   companyPermission?: string;
-  /** Company permission flag an operator needs (spec point 5: reports need display_report_base_to_operators). */
-  operatorPermission?: string;
+  /**
+   * Company permission flag(s) an operator needs, every one of them (spec point 5: reports need
+   * display_report_base_to_operators; exporting them needs export_report_base_to_operators as well).
+   */
+  operatorPermission?: string | readonly string[];
   /** FAQ roles allowed (spec point 2, FAQ module); the FAQ role comes from rules/faq.ts. */
   faqRoles?: readonly ('admin' | 'manager' | 'creator')[];
 }

@@ -30,6 +30,7 @@ export const suggestionStrings = {
   moveTo: 'Mover para',
   statusChanged: 'Situação alterada por {{name}} em {{at}}',
   moved: 'Situação da sugestão atualizada.',
+  movedLive: 'Sua sugestão "{{title}}" agora está em "{{status}}".',
   status: {
     received: 'Recebida',
     reviewing: 'Em análise',

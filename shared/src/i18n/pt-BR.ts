@@ -307,6 +307,7 @@ export const ptBR = {
         dataProtection: 'Proteção de dados',
         profile: 'Perfil da empresa',
         officeHours: 'Horários e feriados',
+        rollouts: 'Recursos em teste',
       },
       sections: {
         chatLimits: {
@@ -469,7 +470,8 @@ export const ptBR = {
           manage_allow_spies: 'Mostra ao gestor as conversas de todos os departamentos, não só dos seus.',
           manage_queue_all: 'Mostra ao gestor a fila de todos os departamentos para assumir atendimentos.',
           hide_personal_data_manager_open: 'Esconde telefone e e-mail dos contatos nas telas do gestor.',
-          limit_view_customer_wallet_manager: 'O gestor vê só os contatos das carteiras de que participa.',
+          limit_view_customer_wallet_manager:
+            'O gestor vê só os contatos das carteiras de que participa e os que não estão em nenhuma carteira.',
           'contacts:import-base': 'Permite importar planilhas de contatos.',
           'contacts:export-base': 'Permite baixar a base de contatos.',
           'wallets:export-base': 'Permite baixar os contatos das carteiras.',
@@ -489,11 +491,30 @@ export const ptBR = {
             'Mostra ao operador as conversas de colegas dos seus departamentos, mesmo sem escolher um alcance acima.',
           show_gupshup_wallet_balance_to_operators: 'Mostra aos operadores o saldo da conta Gupshup.',
           hide_personal_data_operator_open: 'Esconde telefone e e-mail dos contatos nas telas do operador.',
-          limit_view_customer_wallet_operator: 'O operador vê só os contatos das carteiras de que participa.',
+          limit_view_customer_wallet_operator:
+            'O operador vê só os contatos das carteiras de que participa e os que não estão em nenhuma carteira.',
           'operator_contacts:import-base': 'Permite aos operadores importar planilhas de contatos.',
           'operator_contacts:export-base': 'Permite aos operadores baixar a base de contatos.',
           'operator_wallets:export-base': 'Permite aos operadores baixar os contatos das carteiras.',
         },
+      },
+      rollouts: {
+        intro:
+          'Recursos novos são liberados aos poucos. Bloqueie um recurso para manter a empresa fora dele até estar pronta; desbloqueie para recebê-lo de volta.',
+        columns: { flag: 'Recurso', source: 'Liberado por', status: 'Situação', actions: 'Ações' },
+        flags: {
+          'rdcbill:plan-access-control': 'Controle de acesso por plano',
+          manager: 'Perfil de gestor',
+          'profile-manager': 'Perfil de gestor (permissões por perfil)',
+          'ai-smart-assistant': 'Assistente inteligente de IA',
+          'new-frontend-editor': 'Novo editor de chatbot',
+          'custom-fields': 'Campos personalizados',
+        },
+        sources: { platform: 'Plataforma', company: 'Empresa', none: 'Não liberado' },
+        statuses: { enabled: 'Ativo', blocked: 'Bloqueado', off: 'Inativo' },
+        block: 'Bloquear',
+        unblock: 'Desbloquear',
+        empty: 'Nenhum recurso em teste.',
       },
       profile: {
         title: 'Perfil da empresa',
@@ -549,6 +570,7 @@ export const ptBR = {
         company_settings: 'Configurações da empresa',
         company_permissions: 'Permissões',
         company_profile: 'Perfil da empresa',
+        company_rollout_blacklist: 'Bloqueio de recursos em teste',
         integration: 'Integração',
         contact: 'Contato',
         contact_import: 'Importação de contatos',

@@ -4,6 +4,7 @@ import { SMART_TAG_STATUSES } from '../contracts/smart-tags/views.ts';
 import { widgetMessage } from '../contracts/widget/views.ts';
 import { TEMPLATE_STATUSES } from '../domain/constants.ts';
 import { objectId } from '../domain/object-id.ts';
+import { SUGGESTION_STATUSES } from '../rules/suggestion-status.ts';
 
 /**
  * Frames the server pushes: JSON `{event, data}`. Every `data` carries the `company` it belongs to, so a
@@ -158,6 +159,17 @@ export const SERVER_EVENT_SCHEMAS = {
    * open dashboards and the wallboard refetch (coalesced) through the API, which scopes each viewer.
    */
   'analytics-update': scoped({ conversation: objectId }),
+  /**
+   * Suggestions: an admin moved a suggestion to another status. Goes to the company room naming ids and the
+   * status only; open suggestion pages refetch through the API (admin-only) and the author is told.
+   */
+  'suggestion-update': scoped({
+    suggestion: objectId,
+    author: objectId,
+    status: z.enum(SUGGESTION_STATUSES),
+    /** Who moved it: their own page already said so. */
+    by: objectId,
+  }),
   /** A refused or malformed client frame; nothing else happened. */
   error: scoped({ code: z.string(), message: z.string(), action: z.string().optional() }),
 } as const;

@@ -155,6 +155,23 @@ const cases: {
     expected: allow,
   },
   {
+    clause: 'an operator needs every listed operator permission: export flag without the display flag',
+    rule: { operatorPermission: ['display_report_base_to_operators', 'export_report_base_to_operators'] },
+    ctx: ctx({ role: 'operator', company: { permissions: { export_report_base_to_operators: true } } }),
+    expected: toHome,
+  },
+  {
+    clause: 'an operator with every listed operator permission passes',
+    rule: { operatorPermission: ['display_report_base_to_operators', 'export_report_base_to_operators'] },
+    ctx: ctx({
+      role: 'operator',
+      company: {
+        permissions: { display_report_base_to_operators: true, export_report_base_to_operators: true },
+      },
+    }),
+    expected: allow,
+  },
+  {
     clause: 'per-route permission is checked by role under the manager rollout',
     rule: { permission: 'campaign:module' },
     ctx: ctx({ role: 'operator', rollouts: [ROLLOUTS.manager] }),

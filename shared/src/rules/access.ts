@@ -88,12 +88,10 @@ export function decideAccess(rule: AccessRule | undefined, ctx: AccessContext): 
   ) {
     return toHome;
   }
-  if (
-    rule.operatorPermission &&
-    ctx.role === 'operator' &&
-    ctx.company.permissions[rule.operatorPermission] !== true
-  ) {
-    return toHome;
+  if (rule.operatorPermission && ctx.role === 'operator') {
+    const needed =
+      typeof rule.operatorPermission === 'string' ? [rule.operatorPermission] : rule.operatorPermission;
+    if (!needed.every((flag) => ctx.company.permissions[flag] === true)) return toHome;
   }
   if (rule.rollouts?.length && !rule.rollouts.every((rollout) => ctx.rollouts.includes(rollout)))
     return toError;

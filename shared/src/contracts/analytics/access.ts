@@ -10,8 +10,11 @@ export const REPORTS_ACCESS = {
   operatorPermission: 'display_report_base_to_operators',
 } as const satisfies AccessRule;
 
-/** Report exports: operators need export_report_base_to_operators too. */
+/**
+ * Report exports: an operator needs export_report_base_to_operators on top of display_report_base_to_operators
+ * (exporting is reading the report base; the export flag alone must not open it).
+ */
 export const REPORTS_EXPORT_ACCESS = {
   roles: 'all',
-  operatorPermission: 'export_report_base_to_operators',
+  operatorPermission: ['display_report_base_to_operators', 'export_report_base_to_operators'],
 } as const satisfies AccessRule;

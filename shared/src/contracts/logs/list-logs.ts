@@ -16,6 +16,7 @@ export const AUDIT_ENTITIES = [
   'company_settings',
   'company_permissions',
   'company_profile',
+  'company_rollout_blacklist',
   'integration',
   'contact',
   'contact_import',

@@ -7,6 +7,11 @@ import type { CompanySettingsPatch } from '@atende/shared/contracts/company/sett
 import { updateCompanyPermissions } from '@atende/shared/contracts/company/update-company-permissions';
 import { updateCompanyProfile } from '@atende/shared/contracts/company/update-company-profile';
 import { updateCompanySettings } from '@atende/shared/contracts/company/update-company-settings';
+import {
+  addRolloutBlacklist,
+  listRolloutBlacklist,
+  removeRolloutBlacklist,
+} from '@atende/shared/contracts/company/rollout-blacklist';
 import { listDepartments } from '@atende/shared/contracts/departments/list-departments';
 import type { z } from 'zod';
 import { callRoute } from '../../../lib/api/call-route.ts';
@@ -23,3 +28,7 @@ export const patchProfile = (body: z.input<typeof updateCompanyProfileBody>) =>
   callRoute(updateCompanyProfile, { body });
 
 export const fetchDepartmentTree = () => callRoute(listDepartments);
+
+export const fetchRolloutBlacklist = () => callRoute(listRolloutBlacklist);
+export const setRolloutBlacklisted = ({ flag, blacklisted }: { flag: string; blacklisted: boolean }) =>
+  callRoute(blacklisted ? addRolloutBlacklist : removeRolloutBlacklist, { params: { flag } });

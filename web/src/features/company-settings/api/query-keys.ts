@@ -8,6 +8,7 @@ export const companyKeys = {
   settings: [...ROOT, 'settings'] as const,
   permissions: [...ROOT, 'permissions'] as const,
   profile: [...ROOT, 'profile'] as const,
+  rolloutBlacklist: [...ROOT, 'rollout-blacklist'] as const,
   departmentOptions: [...ROOT, 'department-options'] as const,
 };
 

@@ -14,12 +14,14 @@ import {
   useFlowChoices,
   usePermissions,
   useProfile,
+  useRolloutBlacklist,
   useSettings,
 } from '../hooks/use-company.ts';
 import { useLiveInvalidation } from '../../../lib/socket/use-live-invalidation.ts';
 import { OfficeHoursCard } from './office-hours-card.tsx';
 import { PermissionsCard } from './permissions-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
+import { RolloutsCard } from './rollouts-card.tsx';
 import { SettingsSectionCard } from './settings-section-card.tsx';
 
 /** Editors that belong to other features, handed in by the app so features never import each other. */
@@ -94,6 +96,7 @@ export function CompanySettingsPage({ title, breadcrumb, panels = {} }: CompanyS
   const settings = useSettings();
   const permissions = usePermissions();
   const profile = useProfile();
+  const rollouts = useRolloutBlacklist();
   const departments = useDepartmentChoices();
   const flows = useFlowChoices();
   const tabs = ptBR.adminScreens.company.tabs;
@@ -138,6 +141,12 @@ export function CompanySettingsPage({ title, breadcrumb, panels = {} }: CompanyS
       children = (
         <QueryState query={profile} testId="company-profile">
           {() => profile.data && <ProfileCard profile={profile.data} />}
+        </QueryState>
+      );
+    else if (key === 'rollouts')
+      children = (
+        <QueryState query={rollouts} testId="company-rollouts">
+          {() => rollouts.data && <RolloutsCard rollouts={rollouts.data.rollouts} />}
         </QueryState>
       );
     else if (key === 'officeHours')

@@ -12,16 +12,20 @@ import {
   fetchDepartmentTree,
   fetchPermissions,
   fetchProfile,
+  fetchRolloutBlacklist,
   fetchSettings,
   patchPermissions,
   patchProfile,
   patchSettings,
+  setRolloutBlacklisted,
 } from '../api/company-api.ts';
 import { companyKeys } from '../api/query-keys.ts';
 
 export const useSettings = () => useQuery({ queryKey: companyKeys.settings, queryFn: fetchSettings });
 export const usePermissions = () =>
   useQuery({ queryKey: companyKeys.permissions, queryFn: fetchPermissions });
+export const useRolloutBlacklist = () =>
+  useQuery({ queryKey: companyKeys.rolloutBlacklist, queryFn: fetchRolloutBlacklist });
 export const useProfile = () => useQuery({ queryKey: companyKeys.profile, queryFn: fetchProfile });
 
 export interface Choice {
@@ -80,3 +84,4 @@ function useSave<T, R>(key: QueryKey, save: (body: T) => Promise<R>) {
 export const useSaveSettings = () => useSave(companyKeys.settings, patchSettings);
 export const useSavePermissions = () => useSave(companyKeys.permissions, patchPermissions);
 export const useSaveProfile = () => useSave(companyKeys.profile, patchProfile);
+export const useSetRolloutBlacklisted = () => useSave(companyKeys.rolloutBlacklist, setRolloutBlacklisted);

@@ -14,10 +14,11 @@ import type { z } from 'zod';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { callRoute } from '../../../lib/api/call-route.ts';
+import { SUGGESTIONS_KEY, useLiveSuggestions } from '../hooks/use-live-suggestions.ts';
 import { SuggestionItem } from './suggestion-item.tsx';
 
 const labels = ptBR.suggestions;
-const key = ['suggestions'] as const;
+const key = SUGGESTIONS_KEY;
 const rule = (schema: z.ZodType) => ({
   validator: async (_: unknown, value: unknown) => {
     const result = schema.safeParse(value ?? '');
@@ -36,6 +37,7 @@ export function SuggestionsPage({
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ title: string; description: string }>();
+  useLiveSuggestions();
   const list = useQuery({
     queryKey: key,
     queryFn: () => callRoute(listSuggestions),
