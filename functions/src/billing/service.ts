@@ -8,12 +8,12 @@ import { planGatingEnabled } from '@atende/shared/rules/access';
 import { getCompany } from '../account/store.ts';
 import { enabledRollouts } from '../company/rollouts.ts';
 import { readCompanyItem } from '../company/store.ts';
-import { inboxKeys } from '../conversations/keys.ts';
 import { maxIncludedUsers } from '../employees/limits.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { queryAllByPrefix } from '../lib/dynamo/query.ts';
+import { conversationEntity } from '../conversations/entities.ts';
 
 const requestsPk = (companyId: string) => `C#${companyId}#PLAN_REQUESTS`;
 /** Request sort keys start with their ISO date (years 2000-2999), so "2" lists them all. */
@@ -82,7 +82,7 @@ export async function consumption(auth: AuthContext, month = new Date().toISOStr
         KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk >= :start',
         FilterExpression: 'created_at >= :start AND created_at < :end',
         ExpressionAttributeValues: {
-          ':pk': inboxKeys.allConversations(auth.companyId),
+          ':pk': conversationEntity.partition('all', auth.companyId),
           ':start': start,
           ':end': end,
         },

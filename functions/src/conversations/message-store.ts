@@ -2,8 +2,9 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryStatus } from '@atende/shared/channels/inbound';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { inboxKeys as keys } from './keys.ts';
 import { type MessageRecord, messageRecord } from './records.ts';
+import { inboxKeys as keys } from './keys.ts';
+import { messageEntity, messagePointerEntity } from './entities.ts';
 
 const table = () => config().mainTable;
 
@@ -27,7 +28,7 @@ export async function getMessage(
   const { Item } = await clients().document.send(
     new GetCommand({
       TableName: table(),
-      Key: { pk: keys.messagePk(companyId, conversationId), sk: keys.messageSk(sequence) },
+      Key: messageEntity.key(companyId, conversationId, sequence),
       ConsistentRead: true,
     }),
   );
@@ -48,7 +49,7 @@ export async function findMessage(companyId: string, messageId: string): Promise
   const { Item } = await clients().document.send(
     new GetCommand({
       TableName: table(),
-      Key: keys.messagePointer(companyId, messageId),
+      Key: messagePointerEntity.key(companyId, messageId),
       ConsistentRead: true,
     }),
   );
@@ -120,7 +121,7 @@ export async function moveStatus(
     const { Attributes } = await clients().document.send(
       new UpdateCommand({
         TableName: table(),
-        Key: { pk: keys.messagePk(companyId, ref.conversation), sk: keys.messageSk(ref.sequence) },
+        Key: messageEntity.key(companyId, ref.conversation, ref.sequence),
         UpdateExpression: `SET ${sets.join(', ')}${removeError}`,
         ConditionExpression: `#status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
         ExpressionAttributeNames: {

@@ -7,9 +7,18 @@ import {
   isTransactionConflict,
   transactWrite,
 } from '../lib/dynamo/transaction.ts';
-import { activitySortKey, inboxKeys as keys, inboxPartition, openBucketOf, openSortKey } from './keys.ts';
-import { type ConversationRecord, conversationRecord, type MessageRecord, messageRecord } from './records.ts';
+import { type ConversationRecord, type MessageRecord, messageRecord } from './records.ts';
 import { customerWalletCondition } from './wallet-sync.ts';
+import { inboxKeys as keys } from './keys.ts';
+import {
+  activitySortKey,
+  conversationEntity,
+  messageEntity,
+  messagePointerEntity,
+  openSortKey,
+} from './entities.ts';
+import { customerWrites } from '../contacts/customer-record.ts';
+import { customerConversationEntity } from '../contacts/entities.ts';
 
 const table = () => config().mainTable;
 
@@ -17,27 +26,7 @@ export async function getConversation(
   companyId: string,
   id: string,
 ): Promise<ConversationRecord | undefined> {
-  const { Item } = await clients().document.send(
-    new GetCommand({ TableName: table(), Key: keys.conversation(companyId, id), ConsistentRead: true }),
-  );
-  return Item ? conversationRecord.parse(Item) : undefined;
-}
-
-/** The index attributes of a conversation in its current status. */
-export function indexAttributes(record: ConversationRecord) {
-  const open = record.status !== 'closed';
-  return {
-    gsi1pk: inboxPartition(record.company, record.status, record.employee?._id),
-    gsi1sk: activitySortKey(record.last_activity_at, record._id),
-    gsi2pk: keys.allConversations(record.company),
-    gsi2sk: activitySortKey(record.last_activity_at, record._id),
-    ...(open
-      ? {
-          gsi3pk: keys.openBucket(openBucketOf(record._id)),
-          gsi3sk: openSortKey(record.last_activity_at, record.company, record._id),
-        }
-      : {}),
-  };
+  return conversationEntity.get(conversationEntity.key(companyId, id));
 }
 
 /**
@@ -48,50 +37,20 @@ export function indexAttributes(record: ConversationRecord) {
  */
 export async function createConversation(record: ConversationRecord): Promise<boolean> {
   const open = record.status !== 'closed';
-  const customerKey = keys.customer(record.company, record.customer._id);
   const inWallet = customerWalletCondition(record.wallet);
   try {
     await transactWrite({
       customer: open
-        ? {
-            Update: {
-              TableName: table(),
-              Key: customerKey,
-              UpdateExpression: 'SET open_conversation = :id',
-              ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(open_conversation) AND ${inWallet.expression}`,
-              ExpressionAttributeValues: { ':id': record._id, ...inWallet.values },
-            },
-          }
-        : {
-            ConditionCheck: {
-              TableName: table(),
-              Key: customerKey,
-              ConditionExpression: inWallet.expression,
-              ExpressionAttributeValues: inWallet.values,
-            },
-          },
-      conversation: {
-        Put: {
-          TableName: table(),
-          Item: {
-            ...keys.conversation(record.company, record._id),
-            entity: 'conversation',
-            ...record,
-            ...indexAttributes(record),
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      history: {
-        Put: {
-          TableName: table(),
-          Item: {
-            ...keys.customerHistory(record.company, record.customer._id, record.created_at, record._id),
-            entity: 'customer_conversation',
-            conversation: record._id,
-          },
-        },
-      },
+        ? customerWrites.openConversation(record.company, record.customer._id, record._id, inWallet)
+        : customerWrites.inWallet(record.company, record.customer._id, inWallet),
+      conversation: conversationEntity.transact.put(record, {
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+      history: customerConversationEntity.transact.put(
+        { conversation: record._id },
+        {},
+        customerConversationEntity.key(record.company, record.customer._id, record.created_at, record._id),
+      ),
     });
     return true;
   } catch (error) {
@@ -201,36 +160,23 @@ export async function appendMessage(
         conversation: {
           Update: {
             TableName: table(),
-            Key: keys.conversation(conversation.company, conversation._id),
+            Key: conversationEntity.key(conversation.company, conversation._id),
             UpdateExpression: `SET ${sets.join(', ')}`,
             ConditionExpression: condition,
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
           },
         },
-        message: {
-          Put: {
-            TableName: table(),
-            Item: {
-              pk: keys.messagePk(conversation.company, conversation._id),
-              sk: keys.messageSk(sequence),
-              entity: 'message',
-              ...message,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        pointer: {
-          Put: {
-            TableName: table(),
-            Item: {
-              ...keys.messagePointer(conversation.company, message._id),
-              entity: 'message_pointer',
-              conversation: conversation._id,
-              sequence,
-            },
-          },
-        },
+        message: messageEntity.transact.put(
+          message,
+          { ConditionExpression: 'attribute_not_exists(pk)' },
+          messageEntity.key(conversation.company, conversation._id, sequence),
+        ),
+        pointer: messagePointerEntity.transact.put(
+          { conversation: conversation._id, sequence },
+          {},
+          messagePointerEntity.key(conversation.company, message._id),
+        ),
         clientSend: clientSend && {
           Put: {
             TableName: table(),

@@ -3,8 +3,10 @@ import type { ConversationStatus } from '@atende/shared/contracts/conversations/
 import { conditionFailed, isTransactionConflict, transactWrite } from '../lib/dynamo/transaction.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { inboxKeys as keys, inboxPartition } from './keys.ts';
 import type { ConversationRecord } from './records.ts';
+import { inboxKeys as keys } from './keys.ts';
+import { conversationEntity, inboxPartition } from './entities.ts';
+import { customerEntity } from '../contacts/entities.ts';
 
 const table = () => config().mainTable;
 
@@ -74,7 +76,7 @@ export async function transition(
   const update = {
     Update: {
       TableName: table(),
-      Key: keys.conversation(current.company, current._id),
+      Key: conversationEntity.key(current.company, current._id),
       UpdateExpression:
         'SET #status = :status, department = :department, employee = :employee, tabulation = :tabulation, ' +
         'redistributed = :redistributed, redistributed_to = :redistributed_to, close_reason = :close_reason, ' +
@@ -90,7 +92,7 @@ export async function transition(
         {
           Update: {
             TableName: table(),
-            Key: keys.customer(current.company, current.customer._id),
+            Key: customerEntity.key(current.company, current.customer._id),
             UpdateExpression: 'REMOVE open_conversation',
             ConditionExpression: 'attribute_exists(pk)',
           },
@@ -125,7 +127,7 @@ export async function markRead(record: ConversationRecord): Promise<void> {
   await clients().document.send(
     new UpdateCommand({
       TableName: table(),
-      Key: keys.conversation(record.company, record._id),
+      Key: conversationEntity.key(record.company, record._id),
       UpdateExpression: 'SET unread = :zero',
       ExpressionAttributeValues: { ':zero': 0 },
       ConditionExpression: 'attribute_exists(pk)',

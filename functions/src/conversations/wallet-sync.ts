@@ -3,8 +3,9 @@ import { conditionFailed, transactWrite } from '../lib/dynamo/transaction.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { queryAllByPrefix } from '../lib/dynamo/query.ts';
-import { inboxKeys } from './keys.ts';
 import { walletOfCustomer } from './wallet-reach.ts';
+import { conversationEntity } from './entities.ts';
+import { customerEntity } from '../contacts/entities.ts';
 
 const table = () => config().mainTable;
 const PARALLEL = 8;
@@ -23,7 +24,7 @@ export function customerWalletCondition(wallet: string | null) {
 }
 
 async function conversationsOf(companyId: string, customerId: string): Promise<string[]> {
-  const links = await queryAllByPrefix(inboxKeys.customer(companyId, customerId).pk, 'CONV#', {
+  const links = await queryAllByPrefix(customerEntity.key(companyId, customerId).pk, 'CONV#', {
     ProjectionExpression: 'conversation',
   });
   return links.flatMap((item) => (typeof item.conversation === 'string' ? [item.conversation] : []));
@@ -43,7 +44,7 @@ async function copyWallet(
       customer: {
         ConditionCheck: {
           TableName: table(),
-          Key: inboxKeys.customer(companyId, customerId),
+          Key: customerEntity.key(companyId, customerId),
           ConditionExpression: condition.expression,
           ExpressionAttributeValues: condition.values,
         },
@@ -51,7 +52,7 @@ async function copyWallet(
       conversation: {
         Update: {
           TableName: table(),
-          Key: inboxKeys.conversation(companyId, conversationId),
+          Key: conversationEntity.key(companyId, conversationId),
           UpdateExpression: 'SET wallet = :copy',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':copy': wallet },
@@ -75,7 +76,7 @@ export async function syncConversationWallet(companyId: string, customerId: stri
   const { Item } = await clients().document.send(
     new GetCommand({
       TableName: table(),
-      Key: inboxKeys.customer(companyId, customerId),
+      Key: customerEntity.key(companyId, customerId),
       ConsistentRead: true,
       ProjectionExpression: 'wallet',
     }),
