@@ -19,7 +19,7 @@ import {
 import { markRead } from './transition-store.ts';
 import { canSee, maskConversation, type Viewer } from './visibility.ts';
 import { conversationEntity, messageEntity } from './entities.ts';
-import { customerEntity } from '../contacts/entities.ts';
+import { CONVERSATION_LINK_PREFIX, customerEntity } from '../contacts/entities.ts';
 
 const EMPTY = { items: [], nextCursor: null };
 
@@ -44,8 +44,11 @@ function customerPage(
 ) {
   return fillPage({
     companyId,
-    partitionKey: customerEntity.key(companyId, customerId).pk,
-    sortCondition: { expression: 'begins_with(#sk, :conv)', values: { ':conv': 'CONV#' } },
+    partitionKey: customerEntity.partition('record', companyId, customerId),
+    sortCondition: {
+      expression: 'begins_with(#sk, :conv)',
+      values: { ':conv': CONVERSATION_LINK_PREFIX },
+    },
     newestFirst: true,
     limit: query.limit,
     cursor: query.cursor,

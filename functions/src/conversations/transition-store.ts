@@ -6,7 +6,7 @@ import { config } from '../lib/config.ts';
 import type { ConversationRecord } from './records.ts';
 import { inboxKeys as keys } from './keys.ts';
 import { conversationEntity, inboxPartition } from './entities.ts';
-import { customerEntity } from '../contacts/entities.ts';
+import { customerWrites } from '../contacts/customer-record.ts';
 
 const table = () => config().mainTable;
 
@@ -89,14 +89,7 @@ export async function transition(
   };
   const extra = closing
     ? [
-        {
-          Update: {
-            TableName: table(),
-            Key: customerEntity.key(current.company, current.customer._id),
-            UpdateExpression: 'REMOVE open_conversation',
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        },
+        customerWrites.closeConversation(current.company, current.customer._id),
         ...(current.employee
           ? [
               {

@@ -103,7 +103,14 @@ describe('declared entities are keyed only by their declarations', () => {
   });
 
   it('the customer record is written only by contacts, its owner', () => {
-    const writes = /\b(customerEntity|customerIdentityEntity)\.(put|update|delete|transact)\b/;
+    const writes = new RegExp(
+      [
+        String.raw`\b(customerEntity|customerIdentityEntity)\.(put|update|delete|transact)\b`,
+        // A raw write (or condition check) on a customer key the declaration built.
+        String.raw`(Update|Put|Delete|ConditionCheck)\s*:\s*\{[^}]*?(customerEntity|customerIdentityEntity)\.key\(`,
+        String.raw`new (Update|Put|Delete)Command\(\{[^}]*?(customerEntity|customerIdentityEntity)\.key\(`,
+      ].join('|'),
+    );
     expect(
       files
         .filter((file) => writes.test(file.text) && !file.path.startsWith('contacts/'))

@@ -1,9 +1,8 @@
 import { NO_ACTIVITY, type SmartTagActivity, type SmartTagContact } from '@atende/shared/rules/smart-tags';
 import type { ContactRecord } from '../contacts/records.ts';
 import { batchGet } from '../lib/dynamo/batch-get.ts';
-import { queryAll } from '../lib/dynamo/query.ts';
 import { conversationEntity } from '../conversations/entities.ts';
-import { customerEntity } from '../contacts/entities.ts';
+import { CONVERSATION_LINK_PREFIX, customerEntity } from '../contacts/entities.ts';
 
 export const contactFacts = (record: ContactRecord): SmartTagContact => ({
   full_name: record.full_name,
@@ -25,10 +24,8 @@ const RECENT = 2;
  * the count and the last conversation; the newest conversations give the last message and tabulation.
  */
 export async function readActivity(companyId: string, customerId: string): Promise<SmartTagActivity> {
-  const { pk } = customerEntity.key(companyId, customerId);
-  const links = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :conv)',
-    ExpressionAttributeValues: { ':pk': pk, ':conv': 'CONV#' },
+  const links = await customerEntity.queryAll('record', [companyId, customerId], {
+    sort: { beginsWith: CONVERSATION_LINK_PREFIX },
     ProjectionExpression: 'conversation',
     ScanIndexForward: false,
   });
