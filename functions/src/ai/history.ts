@@ -1,7 +1,7 @@
 import { messageRecord } from '../conversations/records.ts';
 import { fillPage } from '../lib/dynamo/fill-page.ts';
 import type { ChatMessage } from './model-client.ts';
-import { messageEntity } from '../conversations/entities.ts';
+import { MESSAGE_PREFIX, messageEntity } from '../conversations/entities.ts';
 
 /** The conversation's last text messages, oldest first, as chat turns (the customer is the user). */
 export async function recentTurns(
@@ -12,7 +12,7 @@ export async function recentTurns(
   const page = await fillPage({
     companyId,
     partitionKey: messageEntity.partition('conversation', companyId, conversationId),
-    sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': 'MSG#' } },
+    sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': MESSAGE_PREFIX } },
     newestFirst: true,
     limit,
     cursor: undefined,

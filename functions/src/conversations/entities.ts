@@ -23,7 +23,7 @@ const conversationPartition = (companyId: string, conversationId: string) =>
 export const OPEN_BUCKETS = 8;
 
 /** The inbox list a conversation is in for its status and owner. */
-export function inboxPartition(
+function inboxPartition(
   companyId: string,
   status: ConversationStatus,
   employeeId?: string | undefined,
@@ -38,8 +38,7 @@ export const activitySortKey = (lastActivityAt: string, conversationId: string) 
   `${lastActivityAt}#${conversationId}`;
 
 /** A conversation's fixed bucket of the open index, from the last hex digits of its id. */
-export const openBucketOf = (conversationId: string) =>
-  Number.parseInt(conversationId.slice(-2), 16) % OPEN_BUCKETS;
+const openBucketOf = (conversationId: string) => Number.parseInt(conversationId.slice(-2), 16) % OPEN_BUCKETS;
 
 export const openSortKey = (lastActivityAt: string, companyId: string, conversationId: string) =>
   `${lastActivityAt}#${companyId}#${conversationId}`;

@@ -19,21 +19,21 @@ export interface Source {
 /** Picks the one Query that serves the tab and filters (see keys.ts for the indexes). */
 export function sourceOf(companyId: string, me: string, query: ListQuery): Source | undefined {
   const { status, employee } = query;
-  const gsi1 = (partitionKey: string, filters: ListQuery): Source => ({
+  const inbox = (partitionKey: string, filters: ListQuery): Source => ({
     index: INBOX_INDEX,
     partitionKey,
     filters,
   });
   if (query.tab === 'mine') {
     if (status === undefined || status === 'in_service') {
-      return gsi1(conversationEntity.partition('inbox', companyId, 'in_service', me), {
+      return inbox(conversationEntity.partition('inbox', companyId, 'in_service', me), {
         ...query,
         status: undefined,
         employee: undefined,
       });
     }
     if (status === 'closed')
-      return gsi1(conversationEntity.partition('inbox', companyId, 'closed'), {
+      return inbox(conversationEntity.partition('inbox', companyId, 'closed'), {
         ...query,
         status: undefined,
         employee: me,
@@ -42,16 +42,16 @@ export function sourceOf(companyId: string, me: string, query: ListQuery): Sourc
   }
   if (query.tab === 'queue') {
     if (status !== undefined && status !== 'queue') return undefined;
-    return gsi1(conversationEntity.partition('inbox', companyId, 'queue'), { ...query, status: undefined });
+    return inbox(conversationEntity.partition('inbox', companyId, 'queue'), { ...query, status: undefined });
   }
   if (status === 'queue')
-    return gsi1(conversationEntity.partition('inbox', companyId, 'queue'), { ...query, status: undefined });
+    return inbox(conversationEntity.partition('inbox', companyId, 'queue'), { ...query, status: undefined });
   if (status === 'bot')
-    return gsi1(conversationEntity.partition('inbox', companyId, 'bot'), { ...query, status: undefined });
+    return inbox(conversationEntity.partition('inbox', companyId, 'bot'), { ...query, status: undefined });
   if (status === 'closed')
-    return gsi1(conversationEntity.partition('inbox', companyId, 'closed'), { ...query, status: undefined });
+    return inbox(conversationEntity.partition('inbox', companyId, 'closed'), { ...query, status: undefined });
   if (status === 'in_service' && employee) {
-    return gsi1(conversationEntity.partition('inbox', companyId, 'in_service', employee), {
+    return inbox(conversationEntity.partition('inbox', companyId, 'in_service', employee), {
       ...query,
       status: undefined,
       employee: undefined,

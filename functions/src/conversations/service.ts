@@ -18,7 +18,7 @@ import {
 } from './records.ts';
 import { markRead } from './transition-store.ts';
 import { canSee, maskConversation, type Viewer } from './visibility.ts';
-import { conversationEntity, messageEntity } from './entities.ts';
+import { MESSAGE_PREFIX, conversationEntity, messageEntity } from './entities.ts';
 import { CONVERSATION_LINK_PREFIX, customerEntity } from '../contacts/entities.ts';
 
 const EMPTY = { items: [], nextCursor: null };
@@ -97,7 +97,7 @@ export async function listMessages(auth: AuthContext, id: string, query: z.infer
   const page = await fillPage({
     companyId: auth.companyId,
     partitionKey: messageEntity.partition('conversation', auth.companyId, id),
-    sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': 'MSG#' } },
+    sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': MESSAGE_PREFIX } },
     newestFirst: true,
     limit: query.limit,
     cursor: query.cursor,
@@ -122,7 +122,7 @@ export async function getTranscript(auth: AuthContext, id: string): Promise<Tran
     const page = await fillPage({
       companyId: auth.companyId,
       partitionKey: messageEntity.partition('conversation', auth.companyId, id),
-      sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': 'MSG#' } },
+      sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': MESSAGE_PREFIX } },
       newestFirst: false,
       limit: 100,
       cursor,

@@ -20,6 +20,13 @@ import {
 import { customerWrites } from '../contacts/customer-record.ts';
 import { customerConversationEntity } from '../contacts/entities.ts';
 
+/** Sort attributes of the conversation's indexes, which follow its last activity. */
+const INDEX_SORT = {
+  inbox: conversationEntity.indexKeyNames('inbox').sk,
+  all: conversationEntity.indexKeyNames('all').sk,
+  open: conversationEntity.indexKeyNames('open').sk,
+};
+
 const table = () => config().mainTable;
 
 export async function getConversation(
@@ -112,14 +119,18 @@ export async function appendMessage(
       unread: options.unread ? conversation.unread + 1 : conversation.unread,
       ...(options.answered ? { redistributed: false, redistributed_to: null } : {}),
     };
-    const names: Record<string, string> = { '#seq': 'message_seq' };
+    const names: Record<string, string> = {
+      '#seq': 'message_seq',
+      '#inbox_sk': INDEX_SORT.inbox,
+      '#all_sk': INDEX_SORT.all,
+    };
     const values: Record<string, unknown> = {
       ':expected': conversation.message_seq,
       ':seq': sequence,
       ':last': lastMessage,
       ':activity': activity,
       ':updated': message.created_at,
-      ':gsi1sk': activitySortKey(activity, conversation._id),
+      ':activity_sk': activitySortKey(activity, conversation._id),
       ':zero': 0,
       ':unread': options.unread ? 1 : 0,
     };
@@ -128,13 +139,14 @@ export async function appendMessage(
       'last_message = :last',
       'last_activity_at = :activity',
       'updated_at = :updated',
-      'gsi1sk = :gsi1sk',
-      'gsi2sk = :gsi1sk',
+      '#inbox_sk = :activity_sk',
+      '#all_sk = :activity_sk',
       'unread = if_not_exists(unread, :zero) + :unread',
     ];
     if (conversation.status !== 'closed') {
-      sets.push('gsi3sk = :gsi3sk');
-      values[':gsi3sk'] = openSortKey(activity, conversation.company, conversation._id);
+      sets.push('#open_sk = :open_sk');
+      names['#open_sk'] = INDEX_SORT.open;
+      values[':open_sk'] = openSortKey(activity, conversation.company, conversation._id);
     }
     if (options.answered) {
       sets.push('redistributed = :false', 'redistributed_to = :null');

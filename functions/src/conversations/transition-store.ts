@@ -5,8 +5,12 @@ import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import type { ConversationRecord } from './records.ts';
 import { inboxKeys as keys } from './keys.ts';
-import { conversationEntity, inboxPartition } from './entities.ts';
+import { conversationEntity } from './entities.ts';
 import { customerWrites } from '../contacts/customer-record.ts';
+
+/** Attribute names of the indexes a transition moves the conversation in. */
+const INBOX = conversationEntity.indexKeyNames('inbox');
+const OPEN = conversationEntity.indexKeyNames('open');
 
 const table = () => config().mainTable;
 
@@ -59,10 +63,10 @@ export async function transition(
     ':closed_at': next.closed_at,
     ':assigned_at': next.assigned_at,
     ':queued_at': next.queued_at,
-    ':gsi1pk': inboxPartition(next.company, next.status, next.employee?._id),
+    ':inbox': conversationEntity.partition('inbox', next.company, next.status, next.employee?._id),
     ':was': current.status,
   };
-  const names: Record<string, string> = { '#status': 'status' };
+  const names: Record<string, string> = { '#status': 'status', '#inbox': INBOX.pk };
   let condition = '#status = :was';
   if (current.employee) {
     names['#id'] = '_id';
@@ -81,9 +85,9 @@ export async function transition(
         'SET #status = :status, department = :department, employee = :employee, tabulation = :tabulation, ' +
         'redistributed = :redistributed, redistributed_to = :redistributed_to, close_reason = :close_reason, ' +
         'updated_at = :updated, closed_at = :closed_at, assigned_at = :assigned_at, queued_at = :queued_at, ' +
-        `gsi1pk = :gsi1pk${closing ? ' REMOVE gsi3pk, gsi3sk' : ''}`,
+        `#inbox = :inbox${closing ? ' REMOVE #open_pk, #open_sk' : ''}`,
       ConditionExpression: condition,
-      ExpressionAttributeNames: names,
+      ExpressionAttributeNames: closing ? { ...names, '#open_pk': OPEN.pk, '#open_sk': OPEN.sk } : names,
       ExpressionAttributeValues: values,
     },
   };

@@ -14,7 +14,7 @@ import { linkOf, remoteIdOf, saveLink } from './links.ts';
 import { rdMarketingClient } from '../oauth/rdstation-marketing.ts';
 import { tokenSession } from '../oauth/tokens.ts';
 import { pipedriveClient } from './pipedrive.ts';
-import { messageEntity } from '../../conversations/entities.ts';
+import { MESSAGE_PREFIX, messageEntity } from '../../conversations/entities.ts';
 
 type ConversationEventView = z.infer<typeof conversationEventView>;
 type SyncedContact = Pick<z.infer<typeof contactEventView>, '_id' | 'full_name' | 'email' | 'cel_phone'>;
@@ -88,7 +88,7 @@ export async function transcriptHtml(
 ): Promise<string> {
   const items = await queryAllByPrefix(
     messageEntity.partition('conversation', companyId, conversation._id),
-    'MSG#',
+    MESSAGE_PREFIX,
   );
   const lines = items.flatMap((item) => {
     const parsed = messageRecord.safeParse(item);

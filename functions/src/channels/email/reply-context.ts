@@ -2,7 +2,7 @@ import { type ConversationRecord, type MessageRecord, messageRecord } from '../.
 import { queryPages } from '../../lib/dynamo/query.ts';
 import { emailMessageId } from './message-id.ts';
 import type { ReplyContext } from './outbound.ts';
-import { messageEntity } from '../../conversations/entities.ts';
+import { MESSAGE_PREFIX, messageEntity } from '../../conversations/entities.ts';
 
 /** Messages read back from the newest while looking for the answered e-mail; older mail is not quoted. */
 const LOOKBACK = 200;
@@ -39,7 +39,7 @@ export async function replyContextOf(conversation: ConversationRecord): Promise<
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: {
       ':pk': messageEntity.partition('conversation', conversation.company, conversation._id),
-      ':prefix': 'MSG#',
+      ':prefix': MESSAGE_PREFIX,
     },
     ScanIndexForward: false,
     Limit: PAGE,
