@@ -6,6 +6,7 @@ import { BUNDLE_BUDGET_BYTES, deployedHandlers, importChain, measureBundles } fr
  * rounded up to 10 KB) and what keeps it there. The list only shrinks: a handler that fits the budget must
  * leave it, and no other handler may join it.
  */
+// The inbox handlers', export-consumer's and integrations' ceilings grew 10 KB with the typed entity helper (lib/dynamo/entity.ts).
 const OVER_BUDGET: Record<string, { ceiling: number; why: string }> = {
   'channels/email/receipt-handler#handler': {
     ceiling: 2_510_000,
@@ -13,17 +14,20 @@ const OVER_BUDGET: Record<string, { ceiling: number; why: string }> = {
   },
   'contacts/handler#handler': { ceiling: 2_250_000, why: 'exceljs (import preview), libphonenumber-js/max' },
   'imports/import-consumer#handler': { ceiling: 2_120_000, why: 'exceljs, libphonenumber-js/max' },
-  'imports/export-consumer#handler': { ceiling: 2_090_000, why: 'exceljs, libphonenumber-js/max' },
-  'conversations/inbound-consumer#handler': { ceiling: 1_520_000, why: 'the senders, libphonenumber, orama' },
+  'imports/export-consumer#handler': {
+    ceiling: 2_100_000,
+    why: 'exceljs, libphonenumber-js/max (+4 KB: the typed entity helper, lib/dynamo/entity.ts)',
+  },
+  'conversations/inbound-consumer#handler': { ceiling: 1_530_000, why: 'the senders, libphonenumber, orama' },
   'flows/wait-resume#handler': {
-    ceiling: 1_500_000,
+    ceiling: 1_510_000,
     why: 'the senders (nodemailer, SES), libphonenumber, orama',
   },
-  'messages/handler#handler': { ceiling: 1_290_000, why: 'the senders (nodemailer, SES)' },
-  'conversations/handler#handler': { ceiling: 1_210_000, why: 'the senders (nodemailer, SES)' },
-  'conversations/evaluation-consumer#handler': { ceiling: 1_190_000, why: 'the senders (nodemailer, SES)' },
+  'messages/handler#handler': { ceiling: 1_300_000, why: 'the senders (nodemailer, SES)' },
+  'conversations/handler#handler': { ceiling: 1_220_000, why: 'the senders (nodemailer, SES)' },
+  'conversations/evaluation-consumer#handler': { ceiling: 1_200_000, why: 'the senders (nodemailer, SES)' },
   'integrations/handler#handler': {
-    ceiling: 1_040_000,
+    ceiling: 1_050_000,
     why: 'nodemailer + SES for the mailbox confirmation code (account mails belong on a queue of their own)',
   },
   'faq/handler#handler': { ceiling: 1_210_000, why: 'sanitize-html (postcss, htmlparser2)' },
