@@ -4,7 +4,7 @@ import type { Course, CourseSummary, CourseView, courseInput } from '@atende/sha
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
-import { keys } from '../auth/keys.ts';
+import { employeeEntity } from '../auth/entities.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -157,7 +157,7 @@ export async function teamProgress(auth: AuthContext, courseId: string) {
       const { Item } = await clients().document.send(
         new GetCommand({
           TableName: table(),
-          Key: keys.employee(auth.companyId, String(row.sk)),
+          Key: employeeEntity.key(auth.companyId, String(row.sk)),
           ProjectionExpression: '#name',
           ExpressionAttributeNames: { '#name': 'name' },
         }),

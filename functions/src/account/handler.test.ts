@@ -13,6 +13,7 @@ import { PLAN_ACCESS_ROLLOUT } from '@atende/shared/domain/constants';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as authHandler } from '../auth/handler.ts';
+import { employeeEntity } from '../auth/entities.ts';
 import { keys } from '../auth/keys.ts';
 import { hashPassword } from '../auth/password.ts';
 import { listEmployeeSessions } from '../auth/session-store.ts';
@@ -342,7 +343,7 @@ describe('POST /api/force-logout-for-disabled-companies', () => {
     await clients().document.send(
       new UpdateCommand({
         TableName: config().mainTable,
-        Key: keys.employee(c.companyId, c.operatorId),
+        Key: employeeEntity.key(c.companyId, c.operatorId),
         UpdateExpression: 'SET inactive = :true',
         ExpressionAttributeValues: { ':true': true },
       }),
@@ -365,7 +366,7 @@ describe('POST /api/force-logout-for-disabled-companies', () => {
     await clients().document.send(
       new UpdateCommand({
         TableName: config().mainTable,
-        Key: keys.employee(d.companyId, d.operatorId),
+        Key: employeeEntity.key(d.companyId, d.operatorId),
         UpdateExpression: 'SET inactive = :true',
         ExpressionAttributeValues: { ':true': true },
       }),

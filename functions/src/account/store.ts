@@ -4,6 +4,7 @@ import {
   modalNotification,
 } from '@atende/shared/contracts/account/get-modal-notifications';
 import { isConditionFailure } from '../lib/dynamo/transaction.ts';
+import { employeeEntity } from '../auth/entities.ts';
 import { keys } from '../auth/keys.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -23,7 +24,7 @@ export async function getEmployee(
   const { Item } = await clients().document.send(
     new GetCommand({
       TableName: config().mainTable,
-      Key: keys.employee(companyId, employeeId),
+      Key: employeeEntity.key(companyId, employeeId),
       ConsistentRead: true,
     }),
   );
@@ -34,7 +35,7 @@ export async function recordAccess(companyId: string, employeeId: string, now: D
   await clients().document.send(
     new UpdateCommand({
       TableName: config().mainTable,
-      Key: keys.employee(companyId, employeeId),
+      Key: employeeEntity.key(companyId, employeeId),
       UpdateExpression: 'SET last_access_in_platform = :now',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':now': now.toISOString() },

@@ -1,7 +1,7 @@
-import { inboxKeys } from '../conversations/keys.ts';
 import { messageRecord } from '../conversations/records.ts';
 import { fillPage } from '../lib/dynamo/fill-page.ts';
 import type { ChatMessage } from './model-client.ts';
+import { MESSAGE_PREFIX, messageEntity } from '../conversations/entities.ts';
 
 /** The conversation's last text messages, oldest first, as chat turns (the customer is the user). */
 export async function recentTurns(
@@ -11,8 +11,8 @@ export async function recentTurns(
 ): Promise<ChatMessage[]> {
   const page = await fillPage({
     companyId,
-    partitionKey: inboxKeys.messagePk(companyId, conversationId),
-    sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': 'MSG#' } },
+    partitionKey: messageEntity.partition('conversation', companyId, conversationId),
+    sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': MESSAGE_PREFIX } },
     newestFirst: true,
     limit,
     cursor: undefined,

@@ -1,7 +1,8 @@
 import type { EmployeeRecord } from '../account/records.ts';
 import { config } from '../lib/config.ts';
 import type { Account, Membership } from './accounts.ts';
-import { employeeSearchAttributes, keys } from './keys.ts';
+import { employeeEntity, employeeSearchAttributes } from './entities.ts';
+import { keys } from './keys.ts';
 
 import type { TransactItem } from '../lib/dynamo/transaction.ts';
 
@@ -108,7 +109,7 @@ export function passwordItems(account: Account, verifiedHash: string, newHash: s
     items.push({
       Update: {
         TableName: table,
-        Key: keys.employee(member.companyId, member.employeeId),
+        Key: employeeEntity.key(member.companyId, member.employeeId),
         UpdateExpression: 'SET firstLogin = :false',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':false': false },
@@ -146,7 +147,7 @@ export function identityItems(
     items.push({
       Update: {
         TableName: table,
-        Key: keys.employee(member.companyId, member.employeeId),
+        Key: employeeEntity.key(member.companyId, member.employeeId),
         UpdateExpression: 'SET #name = :name, email = :email, gsi2sk = :gsi2sk, gsi3sk = :gsi3sk',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#name': 'name' },

@@ -5,6 +5,7 @@ import { config } from '../lib/config.ts';
 import { batchGet, itemOf } from '../lib/dynamo/batch-get.ts';
 import { queryAll } from '../lib/dynamo/query.ts';
 import { isConditionFailure } from '../lib/dynamo/transaction.ts';
+import { employeeEntity } from './entities.ts';
 import { keys } from './keys.ts';
 
 /**
@@ -105,14 +106,14 @@ export interface MemberStatus extends Membership {
 export async function readMemberStatuses(memberships: readonly Membership[]): Promise<MemberStatus[]> {
   const found = await batchGet(
     memberships.flatMap((member) => [
-      keys.employee(member.companyId, member.employeeId),
+      employeeEntity.key(member.companyId, member.employeeId),
       keys.company(member.companyId),
     ]),
     { attributes: ['inactive', 'name', 'account_disabled'] },
   );
   const item = (key: { pk: string; sk: string }) => itemOf(found, key);
   return memberships.map((member) => {
-    const employee = item(keys.employee(member.companyId, member.employeeId));
+    const employee = item(employeeEntity.key(member.companyId, member.employeeId));
     const company = item(keys.company(member.companyId));
     return {
       ...member,

@@ -16,6 +16,7 @@ import { type AccountMail, setAccountMailer, watchAccountMail } from './account-
 import { handler } from './handler.ts';
 import { confirmSignUp } from './sign-up.ts';
 import { confirmationToken, confirmedSignUp } from './test-sign-up.ts';
+import { employeeEntity } from './entities.ts';
 import { keys } from './keys.ts';
 import { callRoute } from './test-gateway.ts';
 import { SIGN_IN_LIMITS } from './throttle.ts';
@@ -288,7 +289,7 @@ describe('POST /api/trial/register', () => {
   it("refuses a blocked account with the spec's message, at sign-in and on every call", async () => {
     const inactive = await signUp();
     const tokens = await tokensFor(inactive.email);
-    await setFlag(keys.employee(inactive.companyId, inactive.employeeId), 'inactive', true);
+    await setFlag(employeeEntity.key(inactive.companyId, inactive.employeeId), 'inactive', true);
     const login = await signIn(inactive.email);
     expect(login.status).toBe(401);
     expect(login.body).toMatchObject({ message: 'Conta bloqueada. Contate o suporte.' });

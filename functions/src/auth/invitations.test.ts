@@ -29,7 +29,7 @@ import { type AccountMail, setAccountMailer } from './account-mail.ts';
 import { readAccount } from './accounts.ts';
 import { handler } from './handler.ts';
 import * as invitations from './invitations.ts';
-import { keys } from './keys.ts';
+import { employeeEntity } from './entities.ts';
 import { callRoute } from './test-gateway.ts';
 
 interface Session {
@@ -324,7 +324,7 @@ describe('leaving a company', () => {
     await clients().document.send(
       new UpdateCommand({
         TableName: config().mainTable,
-        Key: keys.employee(e.companyId, e.admin.id),
+        Key: employeeEntity.key(e.companyId, e.admin.id),
         UpdateExpression: 'SET is_root = :false, inactive = :true',
         ExpressionAttributeValues: { ':false': false, ':true': true },
       }),

@@ -1,3 +1,5 @@
+import { employeePartition } from './entities.ts';
+
 /** What a throttle counter counts: see auth/throttle.ts. */
 export type ThrottleKind =
   'ACCOUNT' | 'ADDRESS' | 'ACCOUNT_ADDRESS' | 'REGISTER' | 'SIGNUP_CONFIRM' | 'PASSWORD' | 'EMAIL_CHECK';
@@ -5,7 +7,7 @@ export type ThrottleKind =
 /**
  * Keys of the items the accounts API keeps in the main table.
  *
- * Company data: every key begins with `C#<companyId>#`. An employee's profile, credential and sessions share
+ * Company data: every key begins with `C#<companyId>#`. An employee's profile (entities.ts), credential and sessions share
  * one partition, so the authorizer's reads and the "other sessions of this employee" query stay in it.
  *
  * Three lookups must happen before any company is known, so they use global keys holding only ids, counters,
@@ -20,24 +22,15 @@ export type ThrottleKind =
  */
 export const keys = {
   company: (companyId: string) => ({ pk: `C#${companyId}#COMPANY`, sk: 'PROFILE' }),
-  employee: (companyId: string, employeeId: string) => ({
-    pk: `C#${companyId}#EMPLOYEE#${employeeId}`,
-    sk: 'PROFILE',
-  }),
   credential: (companyId: string, employeeId: string) => ({
-    pk: `C#${companyId}#EMPLOYEE#${employeeId}`,
+    pk: employeePartition(companyId, employeeId),
     sk: 'CREDENTIAL',
   }),
   session: (companyId: string, employeeId: string, sessionId: string) => ({
-    pk: `C#${companyId}#EMPLOYEE#${employeeId}`,
+    pk: employeePartition(companyId, employeeId),
     sk: `SESSION#${sessionId}`,
   }),
   sessionPrefix: 'SESSION#',
-  /** gsi1: the employees of a company. */
-  employeesIndex: (companyId: string) => `C#${companyId}#EMPLOYEES`,
-  /** gsi2 / gsi3: the employees of a company by searchable name and by e-mail (prefix search). */
-  employeeNameIndex: (companyId: string) => `C#${companyId}#EMPLOYEE_NAMES`,
-  employeeEmailIndex: (companyId: string) => `C#${companyId}#EMPLOYEE_EMAILS`,
   /** gsi1: the sessions a browser registered (identify-user-for-browser...). */
   browserIndex: (companyId: string, browserSessionId: string) => `C#${companyId}#BROWSER#${browserSessionId}`,
   modalNotifications: (companyId: string) => `C#${companyId}#MODAL_NOTIFICATION`,
@@ -63,16 +56,3 @@ export const searchableName = (name: string): string =>
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
-
-/** The index attributes that make an employee findable by name or e-mail prefix. */
-export const employeeSearchAttributes = (employee: {
-  _id: string;
-  company: string;
-  name: string;
-  email: string;
-}) => ({
-  gsi2pk: keys.employeeNameIndex(employee.company),
-  gsi2sk: `${searchableName(employee.name)}#${employee._id}`,
-  gsi3pk: keys.employeeEmailIndex(employee.company),
-  gsi3sk: `${employee.email}#${employee._id}`,
-});

@@ -10,24 +10,19 @@ import { countQuery } from '../lib/dynamo/query.ts';
 import { Conflict, Forbidden, NotFound } from '../lib/errors.ts';
 import { leaveItems } from './account-items.ts';
 import { callerAccount } from './caller-account.ts';
-import { keys } from './keys.ts';
+import { employeeEntity } from './entities.ts';
 import { listEmployeeSessions, revokeSession } from './session-store.ts';
 
 /** Active admins of the company other than `employeeId`. */
 const otherActiveAdmins = (companyId: string, employeeId: string): Promise<number> =>
-  countQuery({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    FilterExpression:
-      '#role = :admin AND (attribute_not_exists(inactive) OR inactive = :false) AND #id <> :me',
-    ExpressionAttributeNames: { '#role': 'role', '#id': '_id' },
-    ExpressionAttributeValues: {
-      ':pk': keys.employeesIndex(companyId),
-      ':admin': 'admin',
-      ':false': false,
-      ':me': employeeId,
-    },
-  });
+  countQuery(
+    employeeEntity.indexQuery('all', [companyId], {
+      FilterExpression:
+        '#role = :admin AND (attribute_not_exists(inactive) OR inactive = :false) AND #id <> :me',
+      ExpressionAttributeNames: { '#role': 'role', '#id': '_id' },
+      ExpressionAttributeValues: { ':admin': 'admin', ':false': false, ':me': employeeId },
+    }),
+  );
 
 /**
  * The caller's account leaves one of its other companies. Rules: not the company of the current session (the
@@ -58,7 +53,7 @@ export async function leaveCompany(auth: AuthContext, companyId: string, now = n
         {
           Update: {
             TableName: config().mainTable,
-            Key: keys.employee(companyId, employee._id),
+            Key: employeeEntity.key(companyId, employee._id),
             UpdateExpression: 'SET inactive = :true',
             ConditionExpression: 'attribute_exists(pk) AND #role = :role',
             ExpressionAttributeNames: { '#role': 'role' },

@@ -14,7 +14,8 @@ import { config } from '../lib/config.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { setAccountMailer } from './account-mail.ts';
 import { handler } from './handler.ts';
-import { employeeSearchAttributes, keys } from './keys.ts';
+import { employeeEntity, employeeSearchAttributes } from './entities.ts';
+import { keys } from './keys.ts';
 import { hashPassword } from './password.ts';
 import { callRoute } from './test-gateway.ts';
 
@@ -45,8 +46,8 @@ async function legacyEmployee(companyId: string) {
   });
   await put({ ...keys.email(employee.email), companyId, employeeId: employee._id });
   await put({
-    ...keys.employee(companyId, employee._id),
-    gsi1pk: keys.employeesIndex(companyId),
+    ...employeeEntity.key(companyId, employee._id),
+    gsi1pk: employeeEntity.partition('all', companyId),
     gsi1sk: employee._id,
     ...employeeSearchAttributes(employee),
     entity: 'employee',

@@ -9,6 +9,7 @@ import {
   transactWrite,
 } from '../lib/dynamo/transaction.ts';
 import { closeSessionConnections } from '../realtime/publish.ts';
+import { employeeEntity } from './entities.ts';
 import { keys } from './keys.ts';
 
 /** Sessions (one per sign-in, the family of its refresh tokens) and their refresh tokens. */
@@ -192,7 +193,7 @@ const toStoredSession = (item: Record<string, unknown>): StoredSession => ({
 });
 
 export async function listEmployeeSessions(companyId: string, employeeId: string): Promise<StoredSession[]> {
-  const { pk } = keys.employee(companyId, employeeId);
+  const { pk } = employeeEntity.key(companyId, employeeId);
   return (await queryAllByPrefix(pk, keys.sessionPrefix)).map(toStoredSession);
 }
 

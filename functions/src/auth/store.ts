@@ -6,25 +6,13 @@ import { config } from '../lib/config.ts';
 import { Conflict } from '../lib/errors.ts';
 import { membershipItems, newAccountItems, passwordItems, type TransactItem } from './account-items.ts';
 import type { Account } from './accounts.ts';
-import { employeeSearchAttributes, keys } from './keys.ts';
+import { employeeEntity } from './entities.ts';
+import { keys } from './keys.ts';
 import type { SessionRef } from './session-store.ts';
 
 /** The employee item of a company: its profile with the list and search index attributes. */
 function employeePut(employee: EmployeeRecord): TransactItem {
-  return {
-    Put: {
-      TableName: config().mainTable,
-      Item: {
-        ...keys.employee(employee.company, employee._id),
-        gsi1pk: keys.employeesIndex(employee.company),
-        gsi1sk: employee._id,
-        ...employeeSearchAttributes(employee),
-        entity: 'employee',
-        ...employee,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+  return employeeEntity.transact.put(employee, { ConditionExpression: 'attribute_not_exists(pk)' });
 }
 
 /** The writes that create one employee together with a new login account (its e-mail unique across companies). */
@@ -69,7 +57,7 @@ export interface AuthorizerView {
 /** Everything the authorizer needs, in one BatchGetItem round trip. */
 export async function readForAuthorizer(session: SessionRef): Promise<AuthorizerView> {
   const sessionKey = keys.session(session.companyId, session.employeeId, session.sessionId);
-  const employeeKey = keys.employee(session.companyId, session.employeeId);
+  const employeeKey = employeeEntity.key(session.companyId, session.employeeId);
   const companyKey = keys.company(session.companyId);
   const found = await batchGet([sessionKey, employeeKey, companyKey], {
     attributes: ['revokedAt', 'expiresAt', 'inactive', 'role', 'account_disabled'],

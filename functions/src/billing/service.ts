@@ -1,4 +1,4 @@
-import { QueryCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { FinanceView, MyPlanView } from '@atende/shared/contracts/billing/routes';
 import { LIMITS, type PlanCode } from '@atende/shared/domain/constants';
 import { PLAN_FEATURES } from '@atende/shared/domain/features';
@@ -8,12 +8,13 @@ import { planGatingEnabled } from '@atende/shared/rules/access';
 import { getCompany } from '../account/store.ts';
 import { enabledRollouts } from '../company/rollouts.ts';
 import { readCompanyItem } from '../company/store.ts';
-import { inboxKeys } from '../conversations/keys.ts';
 import { maxIncludedUsers } from '../employees/limits.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { queryAllByPrefix } from '../lib/dynamo/query.ts';
+import { countQuery } from '../lib/dynamo/query.ts';
+import { conversationEntity } from '../conversations/entities.ts';
 
 const requestsPk = (companyId: string) => `C#${companyId}#PLAN_REQUESTS`;
 /** Request sort keys start with their ISO date (years 2000-2999), so "2" lists them all. */
@@ -72,27 +73,13 @@ const monthRange = (month: string) => {
  */
 export async function consumption(auth: AuthContext, month = new Date().toISOString().slice(0, 7)) {
   const { start, end } = monthRange(month);
-  let sessions = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: config().mainTable,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk >= :start',
-        FilterExpression: 'created_at >= :start AND created_at < :end',
-        ExpressionAttributeValues: {
-          ':pk': inboxKeys.allConversations(auth.companyId),
-          ':start': start,
-          ':end': end,
-        },
-        Select: 'COUNT',
-        ExclusiveStartKey,
-      }),
-    );
-    sessions += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const sessions = await countQuery(
+    conversationEntity.indexQuery('all', [auth.companyId], {
+      sort: { gte: start },
+      FilterExpression: 'created_at >= :start AND created_at < :end',
+      ExpressionAttributeValues: { ':start': start, ':end': end },
+    }),
+  );
   return { month, sessions, allowed: LIMITS.sessionCountingAllowedTotal };
 }
 

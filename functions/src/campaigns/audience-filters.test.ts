@@ -3,7 +3,7 @@ import { estimateCampaign } from '@atende/shared/contracts/campaigns/campaign-ro
 import type { EstimateView } from '@atende/shared/contracts/campaigns/views';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
-import { contactKeys } from '../contacts/keys.ts';
+import { customerEntity } from '../contacts/entities.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { handler } from './handler.ts';
@@ -23,7 +23,7 @@ const plan = (id: string, value: string) =>
   clients().document.send(
     new UpdateCommand({
       TableName: config().mainTable,
-      Key: contactKeys.profile(world.a.companyId, id),
+      Key: customerEntity.key(world.a.companyId, id),
       UpdateExpression: 'SET custom_fields = :fields',
       ExpressionAttributeValues: { ':fields': { plano: value } },
     }),

@@ -3,9 +3,8 @@ import type { AudienceSpec, ExclusionReason } from '@atende/shared/contracts/cam
 import { normalizePhone } from '@atende/shared/rules/phone';
 import { contactsWith } from '../contacts/members.ts';
 import type { ContactRecord } from '../contacts/records.ts';
-import { contactKeys } from '../contacts/keys.ts';
+import { customerEntity } from '../contacts/entities.ts';
 import { readContacts } from '../contacts/store.ts';
-import { queryPages } from '../lib/dynamo/query.ts';
 import { listMemberIds } from '../smart-tags/store.ts';
 import { readAudienceList } from './audience-lists.ts';
 import { readCsvRows } from './csv-audience-rows.ts';
@@ -32,16 +31,14 @@ const matchesFields = (contact: ContactRecord, filters: FieldFilters | undefined
 /** Every contact of the company whose custom fields match (a Query of the company's contacts, filtered). */
 async function contactsMatching(companyId: string, filters: FieldFilters): Promise<string[]> {
   const names: Record<string, string> = { '#cf': 'custom_fields' };
-  const values: Record<string, unknown> = { ':pk': contactKeys.allContacts(companyId) };
+  const values: Record<string, unknown> = {};
   const conditions = filters.map(({ key, value }, index) => {
     names[`#k${index}`] = key;
     values[`:v${index}`] = value;
     return `#cf.#k${index} = :v${index}`;
   });
   const ids: string[] = [];
-  for await (const page of queryPages({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
+  for await (const page of customerEntity.queryPages('all', [companyId], {
     FilterExpression: conditions.join(' AND '),
     ProjectionExpression: '#id',
     ExpressionAttributeNames: { ...names, '#id': '_id' },

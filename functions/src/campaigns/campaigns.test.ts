@@ -26,7 +26,7 @@ import { callRoute } from '../auth/test-gateway.ts';
 import { setProviderFetch } from '../channels/providers.ts';
 import { createTenant, setCompany, type Tenant } from '../company/test-tenant.ts';
 import { handler as contactsHandler } from '../contacts/handler.ts';
-import { contactKeys } from '../contacts/keys.ts';
+import { customerEntity } from '../contacts/entities.ts';
 import { handler as integrations } from '../integrations/handler.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -119,7 +119,7 @@ const setProfile = (companyId: string, id: string, values: Record<string, unknow
   clients().document.send(
     new UpdateCommand({
       TableName: config().mainTable,
-      Key: contactKeys.profile(companyId, id),
+      Key: customerEntity.key(companyId, id),
       UpdateExpression: `SET ${Object.keys(values)
         .map((key) => `#${key} = :${key}`)
         .join(', ')}`,

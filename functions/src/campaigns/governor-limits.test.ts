@@ -15,7 +15,7 @@ import { setProviderFetch } from '../channels/providers.ts';
 import { setCompany } from '../company/test-tenant.ts';
 import { handleInboundMessage } from '../conversations/engine.ts';
 import { getConversation } from '../conversations/store.ts';
-import { getCustomer } from '../customers/store.ts';
+import { getCustomer } from '../contacts/customer-record.ts';
 import { handler as flowsHandler } from '../flows/handler.ts';
 import { clients } from '../lib/clients.ts';
 import { publishToRoom } from '../realtime/publish.ts';

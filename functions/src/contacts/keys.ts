@@ -1,17 +1,11 @@
 import { catalogueKeys } from '../lib/dynamo/catalogue.ts';
-import { identityOf } from './identity.ts';
-import { inboxKeys } from '../conversations/keys.ts';
 
 /**
- * Keys of the contacts items in the main table (the profile itself is the inbox's customer item).
+ * Keys of the contacts' other items in the main table. The customer record (profile, identity claims, tag log,
+ * conversation links) is declared in entities.ts; a phone or e-mail claim is the identity item
+ * `whatsapp#<digits>` / `email#<address>`, so an inbound WhatsApp message from an imported number lands on that
+ * contact, and one number is one contact.
  *
- * - profile:         pk C#<cid>#CUSTOMER#<id>            sk PROFILE
- *                    gsi1 C#<cid>#CONTACTS / <name>#<id>       (every contact, by name)
- *                    gsi2 C#<cid>#CWALLET#<wallet> / <name>#<id> (a wallet's contacts, by name)
- * - tag change:      pk C#<cid>#CUSTOMER#<id>            sk TAGLOG#<at>#<tag>   (the timeline's tag entries)
- * - phone claim:     the inbox's identity item `whatsapp#<digits>`, so an inbound WhatsApp message from an
- *                    imported number lands on that contact, and one number is one contact.
- * - e-mail claim:    the inbox's identity item `email#<address>`, likewise.
  * - name token:      pk C#<cid>#CNAME#<first letter>       sk <token>#<id>   (prefix search, sharded by letter)
  * - tag membership:  pk C#<cid>#CTAG#<tag>                 sk <name>#<id>     (a tag's contacts, by name)
  * - catalogue item and claim: see lib/dynamo/catalogue.ts (tags, wallets, quick messages ...)
@@ -22,17 +16,6 @@ import { inboxKeys } from '../conversations/keys.ts';
 const base = (companyId: string) => `C#${companyId}#`;
 
 export const contactKeys = {
-  profile: inboxKeys.customer,
-  tagLog: (companyId: string, customerId: string, at: string, tagId: string) => ({
-    pk: `${base(companyId)}CUSTOMER#${customerId}`,
-    sk: `TAGLOG#${at}#${tagId}`,
-  }),
-  phoneClaim: (companyId: string, e164: string) =>
-    inboxKeys.identity(companyId, identityOf({ channel: 'whatsapp', integrationId: '', externalId: e164 })),
-  emailClaim: (companyId: string, email: string) =>
-    inboxKeys.identity(companyId, identityOf({ channel: 'email', integrationId: '', externalId: email })),
-  allContacts: (companyId: string) => `${base(companyId)}CONTACTS`,
-  walletContacts: (companyId: string, walletId: string) => `${base(companyId)}CWALLET#${walletId}`,
   nameShard: (companyId: string, token: string) => `${base(companyId)}CNAME#${token.slice(0, 1)}`,
   nameToken: (companyId: string, token: string, customerId: string) => ({
     pk: `${base(companyId)}CNAME#${token.slice(0, 1)}`,

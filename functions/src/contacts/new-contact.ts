@@ -1,5 +1,5 @@
 import { config } from '../lib/config.ts';
-import { contactKeys } from './keys.ts';
+import { emailClaimKey, phoneClaimKey } from './entities.ts';
 import type { ContactRecord } from './records.ts';
 import { claimPut, derivedItems, profileItem, type TransactItem } from './store.ts';
 
@@ -10,7 +10,7 @@ export function newClaimItems(record: ContactRecord): { field: 'cel_phone' | 'em
       ? [
           {
             field: 'cel_phone' as const,
-            item: claimPut(contactKeys.phoneClaim(record.company, record.cel_phone), record._id),
+            item: claimPut(phoneClaimKey(record.company, record.cel_phone), record._id),
           },
         ]
       : []),
@@ -18,7 +18,7 @@ export function newClaimItems(record: ContactRecord): { field: 'cel_phone' | 'em
       ? [
           {
             field: 'email' as const,
-            item: claimPut(contactKeys.emailClaim(record.company, record.email), record._id),
+            item: claimPut(emailClaimKey(record.company, record.email), record._id),
           },
         ]
       : []),

@@ -2,6 +2,7 @@ import { normalizeEmail, normalizePhone } from '@atende/shared/rules/phone';
 import { isEmail } from '@atende/shared/rules/formats';
 import type { Key } from '../lib/dynamo/cursor.ts';
 import { smartTagKeys } from '../smart-tags/keys.ts';
+import { emailClaimKey, phoneClaimKey, customerEntity } from './entities.ts';
 import { contactKeys } from './keys.ts';
 import { nameTokens } from './text.ts';
 
@@ -31,7 +32,7 @@ export type Driver =
        */
       budget?: number;
     }
-  | { kind: 'profiles'; index: 'gsi1' | 'gsi2'; pk: string };
+  | { kind: 'profiles'; index: 'all' | 'wallet'; pk: string };
 
 export type QueryDriver = Exclude<Driver, { kind: 'none' } | { kind: 'claim' }>;
 
@@ -74,11 +75,11 @@ const nameDriver = (companyId: string, token: string): QueryDriver => ({
 export function driverOf(companyId: string, filter: ContactFilter, cursor: Key | undefined): Driver {
   const search = filter.search?.trim();
   if (search && isEmail(search)) {
-    return { kind: 'claim', key: contactKeys.emailClaim(companyId, normalizeEmail(search)) };
+    return { kind: 'claim', key: emailClaimKey(companyId, normalizeEmail(search)) };
   }
   if (search && /^[\d\s()+.-]+$/.test(search) && search.replace(/\D/g, '').length >= 8) {
     const phone = normalizePhone(search);
-    return phone ? { kind: 'claim', key: contactKeys.phoneClaim(companyId, phone) } : { kind: 'none' };
+    return phone ? { kind: 'claim', key: phoneClaimKey(companyId, phone) } : { kind: 'none' };
   }
   const token = search && isNameSearch(search) ? leadingToken(search) : undefined;
   const [tag] = filter.tags;
@@ -93,7 +94,8 @@ export function driverOf(companyId: string, filter: ContactFilter, cursor: Key |
   if (tag) return { kind: 'index', pk: contactKeys.tagMembers(companyId, tag) };
   if (filter.smartTag) return { kind: 'index', pk: smartTagKeys.members(companyId, filter.smartTag) };
   if (filter.wallet) {
-    return { kind: 'profiles', index: 'gsi2', pk: contactKeys.walletContacts(companyId, filter.wallet) };
+    const pk = customerEntity.partition('wallet', companyId, filter.wallet);
+    return { kind: 'profiles', index: 'wallet', pk };
   }
-  return { kind: 'profiles', index: 'gsi1', pk: contactKeys.allContacts(companyId) };
+  return { kind: 'profiles', index: 'all', pk: customerEntity.partition('all', companyId) };
 }

@@ -1,5 +1,6 @@
 import { decodeCursor, encodeCursor, isCompanyKey, type Key, openCursor } from '../lib/dynamo/cursor.ts';
 import { queryOnce, type QueryInput } from '../lib/dynamo/query.ts';
+import { customerEntity } from './entities.ts';
 import { type ContactRecord, contactRecord } from './records.ts';
 import { type ContactScope, mayManage } from './scope.ts';
 import {
@@ -186,13 +187,7 @@ const INDEX_ATTRIBUTES = ['pk', 'sk', 'customer', 'entity', 'name', 'tags', 'tag
 /** One Query of the driver; index items are read without the attributes no check needs. */
 function queryOf(driver: QueryDriver, size: number): QueryInput {
   if (driver.kind === 'profiles') {
-    return {
-      IndexName: driver.index,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': `${driver.index}pk` },
-      ExpressionAttributeValues: { ':pk': driver.pk },
-      Limit: size,
-    };
+    return customerEntity.queryAt(driver.index, driver.pk, { Limit: size });
   }
   return {
     ProjectionExpression: INDEX_ATTRIBUTES.map((_, at) => `#a${at}`).join(', '),
@@ -204,10 +199,7 @@ function queryOf(driver: QueryDriver, size: number): QueryInput {
 }
 
 function keyOf(item: Record<string, unknown>, driver: QueryDriver) {
-  const names = [
-    'pk',
-    'sk',
-    ...(driver.kind === 'profiles' ? [`${driver.index}pk`, `${driver.index}sk`] : []),
-  ];
+  const index = driver.kind === 'profiles' ? customerEntity.indexKeyNames(driver.index) : undefined;
+  const names = ['pk', 'sk', ...(index ? [index.pk, index.sk] : [])];
   return Object.fromEntries(names.map((name) => [name, item[name]]));
 }

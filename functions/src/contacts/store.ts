@@ -1,12 +1,16 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { batchGetInOrder } from '../lib/dynamo/batch-get.ts';
 import { retryOnConflict, TransactionCancelled, transactWrite } from '../lib/dynamo/transaction.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
+import {
+  customerEntity,
+  customerIdentityEntity,
+  customerTagLogEntity,
+  emailClaimKey,
+  phoneClaimKey,
+} from './entities.ts';
 import { contactKeys } from './keys.ts';
-import { type ContactRecord, contactRecord } from './records.ts';
+import type { ContactRecord } from './records.ts';
 import { foldText, nameTokens, sortName } from './text.ts';
 
 import type { TransactItem } from '../lib/dynamo/transaction.ts';
@@ -15,26 +19,8 @@ export type { TransactItem };
 
 const table = () => config().mainTable;
 
-/** Index attributes of the profile: every contact by name (gsi1) and a wallet's contacts by name (gsi2). */
-export function profileIndex(record: ContactRecord) {
-  const name = sortName(record.full_name, record._id);
-  return {
-    gsi1pk: contactKeys.allContacts(record.company),
-    gsi1sk: name,
-    ...(record.wallet
-      ? { gsi2pk: contactKeys.walletContacts(record.company, record.wallet), gsi2sk: name }
-      : {}),
-  };
-}
-
-export function profileItem(record: ContactRecord) {
-  return {
-    ...contactKeys.profile(record.company, record._id),
-    entity: 'customer',
-    ...record,
-    ...profileIndex(record),
-  };
-}
+/** The profile as stored: the customer item with its index keys (every contact, a wallet's contacts). */
+export const profileItem = (record: ContactRecord) => customerEntity.item(record);
 
 /** Name-token (with the contact's name and tags) and tag-membership items of a contact, keyed by their (pk, sk). */
 export function derivedItems(record: ContactRecord | undefined): Map<string, Record<string, unknown>> {
@@ -78,14 +64,10 @@ function claimSteps(
   const steps: Step[] = [];
   if (before) {
     steps.push({
-      item: {
-        Delete: {
-          TableName: table(),
-          Key: key(companyId, before),
-          ConditionExpression: 'attribute_not_exists(pk) OR customer = :id',
-          ExpressionAttributeValues: { ':id': id },
-        },
-      },
+      item: customerIdentityEntity.transact.delete(key(companyId, before), {
+        ConditionExpression: 'attribute_not_exists(pk) OR customer = :id',
+        ExpressionAttributeValues: { ':id': id },
+      }),
     });
   }
   if (after) steps.push({ item: claimPut(key(companyId, after), id), conflict });
@@ -93,14 +75,15 @@ function claimSteps(
 }
 
 /** Claims a phone or e-mail for a contact: taken by another contact fails, held already by it passes. */
-export const claimPut = (key: { pk: string; sk: string }, id: string): TransactItem => ({
-  Put: {
-    TableName: table(),
-    Item: { ...key, entity: 'customer_identity', customer: id },
-    ConditionExpression: 'attribute_not_exists(pk) OR customer = :id',
-    ExpressionAttributeValues: { ':id': id },
-  },
-});
+export const claimPut = (key: { pk: string; sk: string }, id: string): TransactItem =>
+  customerIdentityEntity.transact.put(
+    { customer: id },
+    {
+      ConditionExpression: 'attribute_not_exists(pk) OR customer = :id',
+      ExpressionAttributeValues: { ':id': id },
+    },
+    key,
+  );
 
 function walletSteps(companyId: string, before: string | null, after: string | null): Step[] {
   if (before === after) return [];
@@ -141,11 +124,11 @@ export async function writeContact(
     : { ConditionExpression: 'attribute_not_exists(pk)' };
   const gone = new NotFound(ptBR.contacts.notFound);
   if (after) {
-    const Item = profileItem({ ...after, version: (before?.version ?? 0) + 1 });
-    steps.push({ item: { Put: { TableName: table(), Item, ...condition } }, conflict: gone });
+    const item = customerEntity.transact.put({ ...after, version: (before?.version ?? 0) + 1 }, condition);
+    steps.push({ item, conflict: gone });
   } else {
-    const Key = contactKeys.profile(companyId, id);
-    steps.push({ item: { Delete: { TableName: table(), Key, ...condition } }, conflict: gone });
+    const item = customerEntity.transact.delete(customerEntity.key(companyId, id), condition);
+    steps.push({ item, conflict: gone });
   }
   steps.push(
     ...claimSteps(
@@ -153,7 +136,7 @@ export async function writeContact(
       id,
       before?.cel_phone,
       after?.cel_phone,
-      contactKeys.phoneClaim,
+      phoneClaimKey,
       new Conflict(ptBR.contacts.phoneTaken, 'cel_phone'),
     ),
     ...claimSteps(
@@ -161,7 +144,7 @@ export async function writeContact(
       id,
       before?.email,
       after?.email,
-      contactKeys.emailClaim,
+      emailClaimKey,
       new Conflict(ptBR.contacts.emailTaken, 'email'),
     ),
     ...walletSteps(companyId, before?.wallet ?? null, after?.wallet ?? null),
@@ -189,18 +172,11 @@ export async function writeContact(
     ] as const) {
       for (const tag of tags) {
         steps.push({
-          item: {
-            Put: {
-              TableName: table(),
-              Item: {
-                ...contactKeys.tagLog(companyId, id, at, tag),
-                entity: 'contact_tag_log',
-                tag,
-                action,
-                employee: options.actor ?? null,
-              },
-            },
-          },
+          item: customerTagLogEntity.transact.put(
+            { tag, action, employee: options.actor ?? null },
+            {},
+            customerTagLogEntity.key(companyId, id, at, tag),
+          ),
         });
       }
     }
@@ -222,26 +198,17 @@ async function transact(steps: Step[]): Promise<void> {
   });
 }
 
-export async function readContact(companyId: string, id: string): Promise<ContactRecord | undefined> {
-  const { Item } = await clients().document.send(
-    new GetCommand({ TableName: table(), Key: contactKeys.profile(companyId, id), ConsistentRead: true }),
-  );
-  return Item ? contactRecord.parse(Item) : undefined;
-}
+export const readContact = (companyId: string, id: string): Promise<ContactRecord | undefined> =>
+  customerEntity.get(customerEntity.key(companyId, id));
 
 /** Profiles by id, in the order asked, skipping ids no longer there. */
-export async function readContacts(companyId: string, ids: readonly string[]): Promise<ContactRecord[]> {
-  const items = await batchGetInOrder(
-    ids.map((id) => contactKeys.profile(companyId, id)),
+export const readContacts = (companyId: string, ids: readonly string[]): Promise<ContactRecord[]> =>
+  customerEntity.batchGet(
+    ids.map((id) => customerEntity.key(companyId, id)),
     { consistent: false },
   );
-  return items.map((item) => contactRecord.parse(item));
-}
 
 /** The contact id holding a claim (phone or e-mail identity), if any. */
 export async function claimOwner(key: { pk: string; sk: string }): Promise<string | undefined> {
-  const { Item } = await clients().document.send(
-    new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }),
-  );
-  return typeof Item?.customer === 'string' ? Item.customer : undefined;
+  return (await customerIdentityEntity.get(key))?.customer;
 }

@@ -1,8 +1,7 @@
 import type { TimelineEntry } from '@atende/shared/contracts/contacts/get-contact-timeline';
 import { getConversation } from '../conversations/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { queryAll } from '../lib/dynamo/query.ts';
-import { contactKeys } from './keys.ts';
+import { customerEntity } from './entities.ts';
 import { loadScope } from './scope.ts';
 import { visibleContact } from './service.ts';
 
@@ -13,10 +12,7 @@ import { visibleContact } from './service.ts';
 export async function contactTimeline(auth: AuthContext, id: string): Promise<{ entries: TimelineEntry[] }> {
   const scope = await loadScope(auth);
   const contact = await visibleContact(scope, id);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': contactKeys.profile(auth.companyId, id).pk },
-  });
+  const items = await customerEntity.queryAll('record', [auth.companyId, id]);
   const entries: TimelineEntry[] = [];
   if (contact.created_at)
     entries.push({ kind: 'created', at: contact.created_at, employee: contact.created_by });

@@ -2,7 +2,7 @@ import { type InboundMessage, SUSPICIOUS_SENDER_FLAG } from '@atende/shared/chan
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { readSettings } from '../company/settings-reader.ts';
 import type { CompanyItem } from '../company/store.ts';
-import type { CustomerRecord } from '../customers/store.ts';
+import type { CustomerRecord } from '../contacts/customer-record.ts';
 import { type ConversationRecord, type MessageRecord, searchable } from './records.ts';
 import { walletOfCustomer } from './wallet-reach.ts';
 

@@ -1,11 +1,10 @@
 import { readSettings } from '../company/settings-reader.ts';
 import { type CompanyItem, readCompanyItem } from '../company/store.ts';
-import { queryAll } from '../lib/dynamo/query.ts';
 import { logger } from '../lib/logger.ts';
-import { inboxKeys, OPEN_BUCKETS } from './keys.ts';
 import { conversationRecord, type ConversationRecord } from './records.ts';
 import { getConversation } from './store.ts';
 import { announceClose, closeRecord } from './transitions.ts';
+import { OPEN_BUCKETS, conversationEntity } from './entities.ts';
 
 /** The shortest auto-close the settings allow is 1 hour: nothing more recent is ever a candidate. */
 const MIN_IDLE_MS = 3_600_000;
@@ -26,10 +25,8 @@ async function candidates(now: Date): Promise<{ companyId: string; id: string }[
   const cutoff = new Date(now.getTime() - MIN_IDLE_MS).toISOString();
   const found: { companyId: string; id: string }[] = [];
   for (let bucket = 0; bucket < OPEN_BUCKETS; bucket += 1) {
-    const items = await queryAll({
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :cutoff',
-      ExpressionAttributeValues: { ':pk': inboxKeys.openBucket(bucket), ':cutoff': cutoff },
+    const items = await conversationEntity.queryAll('open', [bucket], {
+      sort: { lt: cutoff },
       ProjectionExpression: 'company, #id',
       ExpressionAttributeNames: { '#id': '_id' },
     });

@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Forbidden } from '../lib/errors.ts';
 import { callerContext } from './context.ts';
-import { inboxKeys } from './keys.ts';
 import { countQuery, queryAll as queryAllOf } from '../lib/dynamo/query.ts';
 import { canSee } from './visibility.ts';
+import { conversationEntity } from './entities.ts';
 
 /** The spec's count calls name the company and employee; only the caller's own are answered. */
 export function requireSelf(auth: AuthContext, companyId: string, employeeId: string): void {
@@ -23,13 +23,12 @@ async function queryAll(
   projection: string,
   names: Record<string, string>,
 ): Promise<Item[]> {
-  return queryAllOf({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ProjectionExpression: projection,
-    ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
-    ExpressionAttributeValues: { ':pk': partitionKey },
-  });
+  return queryAllOf(
+    conversationEntity.queryAt('inbox', partitionKey, {
+      ProjectionExpression: projection,
+      ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+    }),
+  );
 }
 
 /**
@@ -44,7 +43,7 @@ export async function customersQueueWaitCount(
   requireSelf(auth, body.company, body.employee);
   const { viewer } = await callerContext(auth);
   const waiting = await queryAll(
-    inboxKeys.inboxQueue(auth.companyId),
+    conversationEntity.partition('inbox', auth.companyId, 'queue'),
     '#status, department, employee, wallet',
     { '#status': 'status' },
   );
@@ -69,22 +68,23 @@ export async function reallocatedQueueWaitCount(
   body: z.infer<typeof reallocatedQueueWaitCountBody>,
 ) {
   requireSelf(auth, body.company, body.employee);
-  const count = await countQuery({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    FilterExpression: 'redistributed = :true',
-    ExpressionAttributeValues: {
-      ':pk': inboxKeys.inboxEmployee(auth.companyId, auth.employeeId),
-      ':true': true,
-    },
-  });
+  const count = await countQuery(
+    conversationEntity.indexQuery('inbox', [auth.companyId, 'in_service', auth.employeeId], {
+      FilterExpression: 'redistributed = :true',
+      ExpressionAttributeValues: { ':true': true },
+    }),
+  );
   return { count };
 }
 
 /** customers/customers-total-messages: unread customer messages across the employee's conversations. */
 export async function totalNewMessages(auth: AuthContext, companyId: string, employeeId: string) {
   requireSelf(auth, companyId, employeeId);
-  const items = await queryAll(inboxKeys.inboxEmployee(auth.companyId, auth.employeeId), 'unread', {});
+  const items = await queryAll(
+    conversationEntity.partition('inbox', auth.companyId, 'in_service', auth.employeeId),
+    'unread',
+    {},
+  );
   const totalNewMessages = items.reduce(
     (sum, item) => sum + (typeof item.unread === 'number' ? item.unread : 0),
     0,

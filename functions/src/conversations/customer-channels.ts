@@ -1,7 +1,7 @@
 import { customerChannelSchema, type CustomerChannel } from '@atende/shared/domain/customer';
 import { batchGet, itemOf } from '../lib/dynamo/batch-get.ts';
-import { inboxKeys } from './keys.ts';
 import type { ConversationRecord } from './records.ts';
+import { customerEntity } from '../contacts/entities.ts';
 
 type Owner = Pick<ConversationRecord, 'company' | 'channel' | 'customer'>;
 
@@ -17,7 +17,7 @@ export async function customerChannels(
   companyId: string,
   conversations: readonly Owner[],
 ): Promise<(conversation: Owner) => CustomerChannel> {
-  const key = (conversation: Owner) => inboxKeys.customer(companyId, conversation.customer._id);
+  const key = (conversation: Owner) => customerEntity.key(companyId, conversation.customer._id);
   const items = await batchGet(conversations.map(key), { attributes: ['channel'] });
   return (conversation) => {
     const parsed = customerChannelSchema.safeParse(itemOf(items, key(conversation))?.channel);

@@ -15,9 +15,9 @@ import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
-import { inboxKeys } from './keys.ts';
 import { findByProviderId } from './message-store.ts';
 import { createInbox, deliverInbound, type Inbox, inboundText } from './test-inbox.ts';
+import { customerEntity } from '../contacts/entities.ts';
 
 beforeAll(async () => {
   await useTestTables();
@@ -47,7 +47,7 @@ const setCustomerChannel = (inbox: Inbox, customerId: string, channel: CustomerC
   clients().document.send(
     new UpdateCommand({
       TableName: config().mainTable,
-      Key: inboxKeys.customer(inbox.companyId, customerId),
+      Key: customerEntity.key(inbox.companyId, customerId),
       UpdateExpression: 'SET #channel = :channel',
       ExpressionAttributeNames: { '#channel': 'channel' },
       ExpressionAttributeValues: { ':channel': channel },

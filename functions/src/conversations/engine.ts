@@ -11,7 +11,7 @@ import {
   getCustomer,
   touchInteraction,
   type CustomerRecord,
-} from '../customers/store.ts';
+} from '../contacts/customer-record.ts';
 import { campaignOrigin } from '../campaigns/inbound.ts';
 import { runBotTurn, startsInBot } from '../flows/bot.ts';
 import { NotFound } from '../lib/errors.ts';

@@ -2,7 +2,7 @@ import type { InboundMessage } from '@atende/shared/channels/inbound';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { gradeOf } from '@atende/shared/rules/evaluation';
 import type { CompanyItem } from '../company/store.ts';
-import type { CustomerRecord } from '../customers/store.ts';
+import type { CustomerRecord } from '../contacts/customer-record.ts';
 import { startFlow } from '../flows/bot.ts';
 import { sendBotText } from '../flows/runtime/outbox.ts';
 import { inboundMessageRecord, newConversation } from './arrivals.ts';

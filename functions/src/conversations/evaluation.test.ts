@@ -7,7 +7,7 @@ import type { FlowDetail } from '@atende/shared/contracts/flows/views';
 import type { MessageView } from '@atende/shared/contracts/conversations/views';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
-import { getCustomer } from '../customers/store.ts';
+import { getCustomer } from '../contacts/customer-record.ts';
 import { handler as flowsHandler } from '../flows/handler.ts';
 import { menuFlow } from '../flows/test-flows.ts';
 import { replaceChannelSender } from '../outbound/senders.ts';

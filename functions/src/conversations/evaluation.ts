@@ -10,8 +10,8 @@ import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { isConditionFailure } from '../lib/dynamo/transaction.ts';
 import { findIntegration } from './integrations.ts';
-import { inboxKeys } from './keys.ts';
 import { getConversation } from './store.ts';
+import { conversationEntity } from './entities.ts';
 
 /**
  * The service evaluation (spec point 3, chat settings): closing a conversation someone served asks the
@@ -118,7 +118,7 @@ export async function recordGrade(
   await clients().document.send(
     new UpdateCommand({
       TableName: table(),
-      Key: inboxKeys.conversation(companyId, conversationId),
+      Key: conversationEntity.key(companyId, conversationId),
       UpdateExpression: 'SET evaluation = :evaluation',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':evaluation': { grade, answered_at: at } },

@@ -3,7 +3,7 @@ import { listMessages } from '@atende/shared/contracts/conversations/list-messag
 import type { ConversationView, MessageView } from '@atende/shared/contracts/conversations/views';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
-import { findOrCreateCustomer } from '../customers/store.ts';
+import { findOrCreateCustomer } from '../contacts/customer-record.ts';
 import { replaceChannelSender } from '../outbound/senders.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';

@@ -1,12 +1,16 @@
 import type { listConversationsQuery } from '@atende/shared/contracts/conversations/list-conversations';
 import type { z } from 'zod';
-import { inboxKeys } from './keys.ts';
 import { type ConversationRecord, searchable } from './records.ts';
+import type { IndexName } from '../lib/dynamo/entity.ts';
+import { conversationEntity } from './entities.ts';
+
+const INBOX_INDEX = conversationEntity.indexes.inbox.index;
+const ALL_INDEX = conversationEntity.indexes.all.index;
 
 export type ListQuery = z.infer<typeof listConversationsQuery>;
 
 export interface Source {
-  index: 'gsi1' | 'gsi2';
+  index: Exclude<IndexName, 'table'>;
   partitionKey: string;
   /** Filters the source does not already imply. */
   filters: ListQuery;
@@ -15,38 +19,45 @@ export interface Source {
 /** Picks the one Query that serves the tab and filters (see keys.ts for the indexes). */
 export function sourceOf(companyId: string, me: string, query: ListQuery): Source | undefined {
   const { status, employee } = query;
-  const gsi1 = (partitionKey: string, filters: ListQuery): Source => ({
-    index: 'gsi1',
+  const inbox = (partitionKey: string, filters: ListQuery): Source => ({
+    index: INBOX_INDEX,
     partitionKey,
     filters,
   });
   if (query.tab === 'mine') {
     if (status === undefined || status === 'in_service') {
-      return gsi1(inboxKeys.inboxEmployee(companyId, me), {
+      return inbox(conversationEntity.partition('inbox', companyId, 'in_service', me), {
         ...query,
         status: undefined,
         employee: undefined,
       });
     }
     if (status === 'closed')
-      return gsi1(inboxKeys.inboxClosed(companyId), { ...query, status: undefined, employee: me });
+      return inbox(conversationEntity.partition('inbox', companyId, 'closed'), {
+        ...query,
+        status: undefined,
+        employee: me,
+      });
     return undefined;
   }
   if (query.tab === 'queue') {
     if (status !== undefined && status !== 'queue') return undefined;
-    return gsi1(inboxKeys.inboxQueue(companyId), { ...query, status: undefined });
+    return inbox(conversationEntity.partition('inbox', companyId, 'queue'), { ...query, status: undefined });
   }
-  if (status === 'queue') return gsi1(inboxKeys.inboxQueue(companyId), { ...query, status: undefined });
-  if (status === 'bot') return gsi1(inboxKeys.inboxBot(companyId), { ...query, status: undefined });
-  if (status === 'closed') return gsi1(inboxKeys.inboxClosed(companyId), { ...query, status: undefined });
+  if (status === 'queue')
+    return inbox(conversationEntity.partition('inbox', companyId, 'queue'), { ...query, status: undefined });
+  if (status === 'bot')
+    return inbox(conversationEntity.partition('inbox', companyId, 'bot'), { ...query, status: undefined });
+  if (status === 'closed')
+    return inbox(conversationEntity.partition('inbox', companyId, 'closed'), { ...query, status: undefined });
   if (status === 'in_service' && employee) {
-    return gsi1(inboxKeys.inboxEmployee(companyId, employee), {
+    return inbox(conversationEntity.partition('inbox', companyId, 'in_service', employee), {
       ...query,
       status: undefined,
       employee: undefined,
     });
   }
-  return { index: 'gsi2', partitionKey: inboxKeys.allConversations(companyId), filters: query };
+  return { index: ALL_INDEX, partitionKey: conversationEntity.partition('all', companyId), filters: query };
 }
 
 /** The source's filters as a DynamoDB FilterExpression (the customer filter is served by its own Query). */

@@ -1,9 +1,10 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryStatus } from '@atende/shared/channels/inbound';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import type { MessageRecord } from './records.ts';
 import { inboxKeys as keys } from './keys.ts';
-import { type MessageRecord, messageRecord } from './records.ts';
+import { messageEntity, messagePointerEntity } from './entities.ts';
 
 const table = () => config().mainTable;
 
@@ -24,14 +25,7 @@ export async function getMessage(
   conversationId: string,
   sequence: number,
 ): Promise<MessageRecord | undefined> {
-  const { Item } = await clients().document.send(
-    new GetCommand({
-      TableName: table(),
-      Key: { pk: keys.messagePk(companyId, conversationId), sk: keys.messageSk(sequence) },
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? messageRecord.parse(Item) : undefined;
+  return messageEntity.get(messageEntity.key(companyId, conversationId, sequence));
 }
 
 export interface MessageRef {
@@ -45,14 +39,7 @@ const refOf = (item: Record<string, unknown> | undefined): MessageRef | undefine
     : undefined;
 
 export async function findMessage(companyId: string, messageId: string): Promise<MessageRef | undefined> {
-  const { Item } = await clients().document.send(
-    new GetCommand({
-      TableName: table(),
-      Key: keys.messagePointer(companyId, messageId),
-      ConsistentRead: true,
-    }),
-  );
-  return refOf(Item);
+  return refOf(await messagePointerEntity.read(messagePointerEntity.key(companyId, messageId)));
 }
 
 export async function findByProviderId(
@@ -117,10 +104,9 @@ export async function moveStatus(
   }
   const removeError = extra.error === null ? ' REMOVE #error' : '';
   try {
-    const { Attributes } = await clients().document.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: { pk: keys.messagePk(companyId, ref.conversation), sk: keys.messageSk(ref.sequence) },
+    const updated = await messageEntity.update(
+      messageEntity.key(companyId, ref.conversation, ref.sequence),
+      {
         UpdateExpression: `SET ${sets.join(', ')}${removeError}`,
         ConditionExpression: `#status IN (${from.map((_, index) => `:from${index}`).join(', ')})`,
         ExpressionAttributeNames: {
@@ -128,10 +114,10 @@ export async function moveStatus(
           ...(extra.error !== undefined ? { '#error': 'error' } : {}),
         },
         ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
+      },
+      true,
     );
-    return Attributes ? messageRecord.parse(Attributes) : undefined;
+    return updated ? messageEntity.parse(updated) : undefined;
   } catch (error) {
     if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return undefined;
     throw error;

@@ -6,7 +6,6 @@ import type { AuthContext } from '../lib/auth-context.ts';
 import { batchGet, itemOf } from '../lib/dynamo/batch-get.ts';
 import { callerContext, visibleConversation } from './context.ts';
 import { customerChannels } from './customer-channels.ts';
-import { inboxKeys } from './keys.ts';
 import { filterOf, type ListQuery, matchesSource, type Source, sourceOf } from './list-source.ts';
 import { withMediaUrls } from './media-url.ts';
 import { fillPage } from '../lib/dynamo/fill-page.ts';
@@ -19,6 +18,8 @@ import {
 } from './records.ts';
 import { markRead } from './transition-store.ts';
 import { canSee, maskConversation, type Viewer } from './visibility.ts';
+import { MESSAGE_PREFIX, conversationEntity, messageEntity } from './entities.ts';
+import { CONVERSATION_LINK_PREFIX, customerEntity } from '../contacts/entities.ts';
 
 const EMPTY = { items: [], nextCursor: null };
 
@@ -43,14 +44,17 @@ function customerPage(
 ) {
   return fillPage({
     companyId,
-    partitionKey: inboxKeys.customer(companyId, customerId).pk,
-    sortCondition: { expression: 'begins_with(#sk, :conv)', values: { ':conv': 'CONV#' } },
+    partitionKey: customerEntity.partition('record', companyId, customerId),
+    sortCondition: {
+      expression: 'begins_with(#sk, :conv)',
+      values: { ':conv': CONVERSATION_LINK_PREFIX },
+    },
     newestFirst: true,
     limit: query.limit,
     cursor: query.cursor,
     load: async (links) => {
       const keyOf = (link: Record<string, unknown>) =>
-        inboxKeys.conversation(companyId, String(link.conversation));
+        conversationEntity.key(companyId, String(link.conversation));
       const found = await batchGet(links.map(keyOf));
       return links.map((link) => itemOf(found, keyOf(link)));
     },
@@ -92,8 +96,8 @@ export async function listMessages(auth: AuthContext, id: string, query: z.infer
   const { conversation } = await visibleConversation(auth, id);
   const page = await fillPage({
     companyId: auth.companyId,
-    partitionKey: inboxKeys.messagePk(auth.companyId, id),
-    sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': 'MSG#' } },
+    partitionKey: messageEntity.partition('conversation', auth.companyId, id),
+    sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': MESSAGE_PREFIX } },
     newestFirst: true,
     limit: query.limit,
     cursor: query.cursor,
@@ -117,8 +121,8 @@ export async function getTranscript(auth: AuthContext, id: string): Promise<Tran
   for (let read = 0; read < TRANSCRIPT_MAX_PAGES; read += 1) {
     const page = await fillPage({
       companyId: auth.companyId,
-      partitionKey: inboxKeys.messagePk(auth.companyId, id),
-      sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': 'MSG#' } },
+      partitionKey: messageEntity.partition('conversation', auth.companyId, id),
+      sortCondition: { expression: 'begins_with(#sk, :msg)', values: { ':msg': MESSAGE_PREFIX } },
       newestFirst: false,
       limit: 100,
       cursor,

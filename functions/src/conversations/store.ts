@@ -7,9 +7,25 @@ import {
   isTransactionConflict,
   transactWrite,
 } from '../lib/dynamo/transaction.ts';
-import { activitySortKey, inboxKeys as keys, inboxPartition, openBucketOf, openSortKey } from './keys.ts';
-import { type ConversationRecord, conversationRecord, type MessageRecord, messageRecord } from './records.ts';
+import { type ConversationRecord, type MessageRecord, messageRecord } from './records.ts';
 import { customerWalletCondition } from './wallet-sync.ts';
+import { inboxKeys as keys } from './keys.ts';
+import {
+  activitySortKey,
+  conversationEntity,
+  messageEntity,
+  messagePointerEntity,
+  openSortKey,
+} from './entities.ts';
+import { customerWrites } from '../contacts/customer-record.ts';
+import { customerConversationEntity } from '../contacts/entities.ts';
+
+/** Sort attributes of the conversation's indexes, which follow its last activity. */
+const INDEX_SORT = {
+  inbox: conversationEntity.indexKeyNames('inbox').sk,
+  all: conversationEntity.indexKeyNames('all').sk,
+  open: conversationEntity.indexKeyNames('open').sk,
+};
 
 const table = () => config().mainTable;
 
@@ -17,27 +33,7 @@ export async function getConversation(
   companyId: string,
   id: string,
 ): Promise<ConversationRecord | undefined> {
-  const { Item } = await clients().document.send(
-    new GetCommand({ TableName: table(), Key: keys.conversation(companyId, id), ConsistentRead: true }),
-  );
-  return Item ? conversationRecord.parse(Item) : undefined;
-}
-
-/** The index attributes of a conversation in its current status. */
-export function indexAttributes(record: ConversationRecord) {
-  const open = record.status !== 'closed';
-  return {
-    gsi1pk: inboxPartition(record.company, record.status, record.employee?._id),
-    gsi1sk: activitySortKey(record.last_activity_at, record._id),
-    gsi2pk: keys.allConversations(record.company),
-    gsi2sk: activitySortKey(record.last_activity_at, record._id),
-    ...(open
-      ? {
-          gsi3pk: keys.openBucket(openBucketOf(record._id)),
-          gsi3sk: openSortKey(record.last_activity_at, record.company, record._id),
-        }
-      : {}),
-  };
+  return conversationEntity.get(conversationEntity.key(companyId, id));
 }
 
 /**
@@ -48,50 +44,20 @@ export function indexAttributes(record: ConversationRecord) {
  */
 export async function createConversation(record: ConversationRecord): Promise<boolean> {
   const open = record.status !== 'closed';
-  const customerKey = keys.customer(record.company, record.customer._id);
   const inWallet = customerWalletCondition(record.wallet);
   try {
     await transactWrite({
       customer: open
-        ? {
-            Update: {
-              TableName: table(),
-              Key: customerKey,
-              UpdateExpression: 'SET open_conversation = :id',
-              ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(open_conversation) AND ${inWallet.expression}`,
-              ExpressionAttributeValues: { ':id': record._id, ...inWallet.values },
-            },
-          }
-        : {
-            ConditionCheck: {
-              TableName: table(),
-              Key: customerKey,
-              ConditionExpression: inWallet.expression,
-              ExpressionAttributeValues: inWallet.values,
-            },
-          },
-      conversation: {
-        Put: {
-          TableName: table(),
-          Item: {
-            ...keys.conversation(record.company, record._id),
-            entity: 'conversation',
-            ...record,
-            ...indexAttributes(record),
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      history: {
-        Put: {
-          TableName: table(),
-          Item: {
-            ...keys.customerHistory(record.company, record.customer._id, record.created_at, record._id),
-            entity: 'customer_conversation',
-            conversation: record._id,
-          },
-        },
-      },
+        ? customerWrites.openConversation(record.company, record.customer._id, record._id, inWallet)
+        : customerWrites.inWallet(record.company, record.customer._id, inWallet),
+      conversation: conversationEntity.transact.put(record, {
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+      history: customerConversationEntity.transact.put(
+        { conversation: record._id },
+        {},
+        customerConversationEntity.key(record.company, record.customer._id, record.created_at, record._id),
+      ),
     });
     return true;
   } catch (error) {
@@ -153,14 +119,18 @@ export async function appendMessage(
       unread: options.unread ? conversation.unread + 1 : conversation.unread,
       ...(options.answered ? { redistributed: false, redistributed_to: null } : {}),
     };
-    const names: Record<string, string> = { '#seq': 'message_seq' };
+    const names: Record<string, string> = {
+      '#seq': 'message_seq',
+      '#inbox_sk': INDEX_SORT.inbox,
+      '#all_sk': INDEX_SORT.all,
+    };
     const values: Record<string, unknown> = {
       ':expected': conversation.message_seq,
       ':seq': sequence,
       ':last': lastMessage,
       ':activity': activity,
       ':updated': message.created_at,
-      ':gsi1sk': activitySortKey(activity, conversation._id),
+      ':activity_sk': activitySortKey(activity, conversation._id),
       ':zero': 0,
       ':unread': options.unread ? 1 : 0,
     };
@@ -169,13 +139,14 @@ export async function appendMessage(
       'last_message = :last',
       'last_activity_at = :activity',
       'updated_at = :updated',
-      'gsi1sk = :gsi1sk',
-      'gsi2sk = :gsi1sk',
+      '#inbox_sk = :activity_sk',
+      '#all_sk = :activity_sk',
       'unread = if_not_exists(unread, :zero) + :unread',
     ];
     if (conversation.status !== 'closed') {
-      sets.push('gsi3sk = :gsi3sk');
-      values[':gsi3sk'] = openSortKey(activity, conversation.company, conversation._id);
+      sets.push('#open_sk = :open_sk');
+      names['#open_sk'] = INDEX_SORT.open;
+      values[':open_sk'] = openSortKey(activity, conversation.company, conversation._id);
     }
     if (options.answered) {
       sets.push('redistributed = :false', 'redistributed_to = :null');
@@ -201,36 +172,23 @@ export async function appendMessage(
         conversation: {
           Update: {
             TableName: table(),
-            Key: keys.conversation(conversation.company, conversation._id),
+            Key: conversationEntity.key(conversation.company, conversation._id),
             UpdateExpression: `SET ${sets.join(', ')}`,
             ConditionExpression: condition,
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
           },
         },
-        message: {
-          Put: {
-            TableName: table(),
-            Item: {
-              pk: keys.messagePk(conversation.company, conversation._id),
-              sk: keys.messageSk(sequence),
-              entity: 'message',
-              ...message,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        pointer: {
-          Put: {
-            TableName: table(),
-            Item: {
-              ...keys.messagePointer(conversation.company, message._id),
-              entity: 'message_pointer',
-              conversation: conversation._id,
-              sequence,
-            },
-          },
-        },
+        message: messageEntity.transact.put(
+          message,
+          { ConditionExpression: 'attribute_not_exists(pk)' },
+          messageEntity.key(conversation.company, conversation._id, sequence),
+        ),
+        pointer: messagePointerEntity.transact.put(
+          { conversation: conversation._id, sequence },
+          {},
+          messagePointerEntity.key(conversation.company, message._id),
+        ),
         clientSend: clientSend && {
           Put: {
             TableName: table(),

@@ -3,8 +3,14 @@ import type { ConversationStatus } from '@atende/shared/contracts/conversations/
 import { conditionFailed, isTransactionConflict, transactWrite } from '../lib/dynamo/transaction.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { inboxKeys as keys, inboxPartition } from './keys.ts';
 import type { ConversationRecord } from './records.ts';
+import { inboxKeys as keys } from './keys.ts';
+import { conversationEntity } from './entities.ts';
+import { customerWrites } from '../contacts/customer-record.ts';
+
+/** Attribute names of the indexes a transition moves the conversation in. */
+const INBOX = conversationEntity.indexKeyNames('inbox');
+const OPEN = conversationEntity.indexKeyNames('open');
 
 const table = () => config().mainTable;
 
@@ -57,10 +63,10 @@ export async function transition(
     ':closed_at': next.closed_at,
     ':assigned_at': next.assigned_at,
     ':queued_at': next.queued_at,
-    ':gsi1pk': inboxPartition(next.company, next.status, next.employee?._id),
+    ':inbox': conversationEntity.partition('inbox', next.company, next.status, next.employee?._id),
     ':was': current.status,
   };
-  const names: Record<string, string> = { '#status': 'status' };
+  const names: Record<string, string> = { '#status': 'status', '#inbox': INBOX.pk };
   let condition = '#status = :was';
   if (current.employee) {
     names['#id'] = '_id';
@@ -74,27 +80,20 @@ export async function transition(
   const update = {
     Update: {
       TableName: table(),
-      Key: keys.conversation(current.company, current._id),
+      Key: conversationEntity.key(current.company, current._id),
       UpdateExpression:
         'SET #status = :status, department = :department, employee = :employee, tabulation = :tabulation, ' +
         'redistributed = :redistributed, redistributed_to = :redistributed_to, close_reason = :close_reason, ' +
         'updated_at = :updated, closed_at = :closed_at, assigned_at = :assigned_at, queued_at = :queued_at, ' +
-        `gsi1pk = :gsi1pk${closing ? ' REMOVE gsi3pk, gsi3sk' : ''}`,
+        `#inbox = :inbox${closing ? ' REMOVE #open_pk, #open_sk' : ''}`,
       ConditionExpression: condition,
-      ExpressionAttributeNames: names,
+      ExpressionAttributeNames: closing ? { ...names, '#open_pk': OPEN.pk, '#open_sk': OPEN.sk } : names,
       ExpressionAttributeValues: values,
     },
   };
   const extra = closing
     ? [
-        {
-          Update: {
-            TableName: table(),
-            Key: keys.customer(current.company, current.customer._id),
-            UpdateExpression: 'REMOVE open_conversation',
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        },
+        customerWrites.closeConversation(current.company, current.customer._id),
         ...(current.employee
           ? [
               {
@@ -125,7 +124,7 @@ export async function markRead(record: ConversationRecord): Promise<void> {
   await clients().document.send(
     new UpdateCommand({
       TableName: table(),
-      Key: keys.conversation(record.company, record._id),
+      Key: conversationEntity.key(record.company, record._id),
       UpdateExpression: 'SET unread = :zero',
       ExpressionAttributeValues: { ':zero': 0 },
       ConditionExpression: 'attribute_exists(pk)',

@@ -20,13 +20,13 @@ import {
   publishTransfer,
   publishUpdate,
 } from './events.ts';
-import { inboxKeys } from './keys.ts';
 import { countQuery } from '../lib/dynamo/query.ts';
 import { intervalRemainingMs } from './queue-rules.ts';
 import { type ConversationRecord, pickConversationView } from './records.ts';
 import { getChatState, transition } from './transition-store.ts';
 import { companyDepartments, maskConversation, mayTake } from './visibility.ts';
 import { limitingWallets, reachOf } from './wallet-reach.ts';
+import { conversationEntity } from './entities.ts';
 
 const notices = ptBR.flows.runtime;
 
@@ -57,11 +57,7 @@ async function requireWalletMember(
 
 /** Conversations in service with the employee, counted on their inbox partition. */
 export const activeChats = (companyId: string, employeeId: string) =>
-  countQuery({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': inboxKeys.inboxEmployee(companyId, employeeId) },
-  });
+  countQuery(conversationEntity.indexQuery('inbox', [companyId, 'in_service', employeeId]));
 
 /**
  * Settings rules on taking a call: the limit of simultaneous chats per operator and the rest interval after a

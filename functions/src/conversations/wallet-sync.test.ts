@@ -7,12 +7,12 @@ import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
-import { inboxKeys } from './keys.ts';
 import { findByProviderId } from './message-store.ts';
 import type { ConversationRecord } from './records.ts';
 import { createConversation, getConversation } from './store.ts';
 import { createInbox, deliverInbound, type Inbox, inboundText } from './test-inbox.ts';
 import { syncConversationWallet } from './wallet-sync.ts';
+import { customerEntity } from '../contacts/entities.ts';
 
 beforeAll(async () => {
   await useTestTables();
@@ -30,7 +30,7 @@ const setCustomerWallet = (inbox: Inbox, customer: string, wallet: string | null
   clients().document.send(
     new UpdateCommand({
       TableName: config().mainTable,
-      Key: inboxKeys.customer(inbox.companyId, customer),
+      Key: customerEntity.key(inbox.companyId, customer),
       UpdateExpression: 'SET wallet = :wallet',
       ExpressionAttributeValues: { ':wallet': wallet },
     }),

@@ -1,10 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionFailed, transactWrite } from '../lib/dynamo/transaction.ts';
-import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { queryAllByPrefix } from '../lib/dynamo/query.ts';
-import { inboxKeys } from './keys.ts';
 import { walletOfCustomer } from './wallet-reach.ts';
+import { conversationEntity } from './entities.ts';
+import { customerWrites } from '../contacts/customer-record.ts';
+import { CONVERSATION_LINK_PREFIX, customerEntity } from '../contacts/entities.ts';
 
 const table = () => config().mainTable;
 const PARALLEL = 8;
@@ -23,7 +22,8 @@ export function customerWalletCondition(wallet: string | null) {
 }
 
 async function conversationsOf(companyId: string, customerId: string): Promise<string[]> {
-  const links = await queryAllByPrefix(inboxKeys.customer(companyId, customerId).pk, 'CONV#', {
+  const links = await customerEntity.queryAll('record', [companyId, customerId], {
+    sort: { beginsWith: CONVERSATION_LINK_PREFIX },
     ProjectionExpression: 'conversation',
   });
   return links.flatMap((item) => (typeof item.conversation === 'string' ? [item.conversation] : []));
@@ -40,18 +40,11 @@ async function copyWallet(
   const condition = customerWalletCondition(wallet);
   try {
     await transactWrite({
-      customer: {
-        ConditionCheck: {
-          TableName: table(),
-          Key: inboxKeys.customer(companyId, customerId),
-          ConditionExpression: condition.expression,
-          ExpressionAttributeValues: condition.values,
-        },
-      },
+      customer: customerWrites.inWallet(companyId, customerId, condition),
       conversation: {
         Update: {
           TableName: table(),
-          Key: inboxKeys.conversation(companyId, conversationId),
+          Key: conversationEntity.key(companyId, conversationId),
           UpdateExpression: 'SET wallet = :copy',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':copy': wallet },
@@ -72,15 +65,8 @@ async function copyWallet(
  * that wallet: when a later change wins, its own sync writes the newer value and this one stops.
  */
 export async function syncConversationWallet(companyId: string, customerId: string): Promise<number> {
-  const { Item } = await clients().document.send(
-    new GetCommand({
-      TableName: table(),
-      Key: inboxKeys.customer(companyId, customerId),
-      ConsistentRead: true,
-      ProjectionExpression: 'wallet',
-    }),
-  );
-  const wallet = walletOfCustomer(Item ?? {});
+  const item = await customerEntity.read(customerEntity.key(companyId, customerId), { attributes: 'wallet' });
+  const wallet = walletOfCustomer(item ?? {});
   const ids = await conversationsOf(companyId, customerId);
   let copied = 0;
   for (let start = 0; start < ids.length; start += PARALLEL) {

@@ -5,7 +5,7 @@ import { callRoute } from '../auth/test-gateway.ts';
 import { createInbox, type Inbox } from '../conversations/test-inbox.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
-import { findOrCreateCustomer, getCustomer } from './store.ts';
+import { findOrCreateCustomer, getCustomer } from '../contacts/customer-record.ts';
 
 let inbox: Inbox;
 

@@ -6,7 +6,7 @@ import { readCompanyItem } from '../company/store.ts';
 import { findIntegration } from '../conversations/integrations.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
-import { getCustomer, migrateToWhatsapp } from './store.ts';
+import { getCustomer, migrateToWhatsapp } from '../contacts/customer-record.ts';
 
 /**
  * PUT contacts-manager/contacts/channel (spec points 4, 5, 8): the spec's checks in its order, then the number

@@ -1,6 +1,7 @@
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { type EmployeeRecord, employeeRecord } from '../account/records.ts';
-import { keys, normalizeEmail, searchableName } from '../auth/keys.ts';
+import { employeeEntity } from '../auth/entities.ts';
+import { normalizeEmail, searchableName } from '../auth/keys.ts';
 import { encodeCursor, isCompanyKey, openCursor } from '../lib/dynamo/cursor.ts';
 import { queryOnce } from '../lib/dynamo/query.ts';
 import { Invalid } from '../lib/errors.ts';
@@ -16,19 +17,6 @@ interface Cursor {
   p: Phase;
   k: Key | null;
 }
-
-const INDEX: Record<Phase, { name: string; pk: string; sk: string }> = {
-  all: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
-  name: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
-  email: { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
-};
-
-const partition = (phase: Phase, companyId: string): string =>
-  phase === 'all'
-    ? keys.employeesIndex(companyId)
-    : phase === 'name'
-      ? keys.employeeNameIndex(companyId)
-      : keys.employeeEmailIndex(companyId);
 
 /** A cursor is accepted only if it names a phase of this listing and a key of the caller's company. */
 function decode(text: string, companyId: string, searching: boolean): Cursor {
@@ -46,22 +34,18 @@ function decode(text: string, companyId: string, searching: boolean): Cursor {
 }
 
 async function queryPhase(companyId: string, phase: Phase, prefix: string, start: Key | null, limit: number) {
-  const index = INDEX[phase];
   const page = await queryOnce(
-    {
-      IndexName: index.name,
-      KeyConditionExpression: phase === 'all' ? '#pk = :pk' : '#pk = :pk AND begins_with(#sk, :prefix)',
-      ExpressionAttributeNames: phase === 'all' ? { '#pk': index.pk } : { '#pk': index.pk, '#sk': index.sk },
-      ExpressionAttributeValues: {
-        ':pk': partition(phase, companyId),
-        ...(phase === 'all' ? {} : { ':prefix': prefix }),
-      },
+    employeeEntity.indexQuery(phase, [companyId], {
+      ...(phase === 'all' ? {} : { sort: { beginsWith: prefix } }),
       Limit: limit,
-    },
+    }),
     start ?? undefined,
   );
   return { items: page.items, last: page.last as Key | undefined };
 }
+
+/** The name index's sort attribute: an e-mail match already listed by name is left out. */
+const NAME_SORT = employeeEntity.indexKeyNames('name').sk;
 
 export async function searchEmployees(
   companyId: string,
@@ -81,7 +65,7 @@ export async function searchEmployees(
     const page = await queryPhase(companyId, cursor.p, prefix, cursor.k, limit - found.length);
     const items =
       cursor.p === 'email'
-        ? page.items.filter((item) => !String(item.gsi2sk ?? '').startsWith(nameTerm))
+        ? page.items.filter((item) => !String(item[NAME_SORT] ?? '').startsWith(nameTerm))
         : page.items;
     found.push(...items.map((item) => employeeRecord.parse(item)));
     if (page.last) cursor = { p: cursor.p, k: page.last };

@@ -1,11 +1,11 @@
-import { keys } from '../auth/keys.ts';
+import { employeeEntity } from '../auth/entities.ts';
 import { batchGet } from '../lib/dynamo/batch-get.ts';
 import { countQuery } from '../lib/dynamo/query.ts';
 
 /** The ids among `ids` that are employees of the company. */
 export async function existingEmployeeIds(companyId: string, ids: readonly string[]): Promise<Set<string>> {
   const found = await batchGet(
-    ids.map((id) => keys.employee(companyId, id)),
+    ids.map((id) => employeeEntity.key(companyId, id)),
     { attributes: ['_id'] },
   );
   return new Set([...found.values()].map((item) => String(item._id)));
@@ -16,9 +16,9 @@ export async function existingEmployeeIds(companyId: string, ids: readonly strin
  * active-user counter kept on the company item; from then on the counter moves with each change.
  */
 export const countActiveEmployees = (companyId: string): Promise<number> =>
-  countQuery({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    FilterExpression: 'attribute_not_exists(inactive) OR inactive = :false',
-    ExpressionAttributeValues: { ':pk': keys.employeesIndex(companyId), ':false': false },
-  });
+  countQuery(
+    employeeEntity.indexQuery('all', [companyId], {
+      FilterExpression: 'attribute_not_exists(inactive) OR inactive = :false',
+      ExpressionAttributeValues: { ':false': false },
+    }),
+  );

@@ -1,5 +1,5 @@
 import type { EmployeeRecord } from '../account/records.ts';
-import { employeeSearchAttributes, keys } from '../auth/keys.ts';
+import { employeeEntity, employeeSearchAttributes } from '../auth/entities.ts';
 import type { TransactItem } from '../lib/dynamo/transaction.ts';
 import { config } from '../lib/config.ts';
 
@@ -19,7 +19,7 @@ export function employeeUpdateItems(after: EmployeeRecord): TransactItem[] {
     {
       Update: {
         TableName: table,
-        Key: keys.employee(after.company, after._id),
+        Key: employeeEntity.key(after.company, after._id),
         UpdateExpression: `SET ${EDITABLE.map((field) => `#${field} = :${field}`).join(', ')}, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk, gsi3pk = :gsi3pk, gsi3sk = :gsi3sk`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: Object.fromEntries(EDITABLE.map((field) => [`#${field}`, field])),

@@ -3,7 +3,7 @@ import type { ImportMapping } from '@atende/shared/contracts/contacts/imports';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import type { ContactInput, InputContext } from '../contacts/input.ts';
 import { checkContactInput } from '../contacts/input.ts';
-import { contactKeys } from '../contacts/keys.ts';
+import { customerEntity } from '../contacts/entities.ts';
 import { newClaimItems, newDerivedPuts, newProfilePut } from '../contacts/new-contact.ts';
 import type { ContactRecord } from '../contacts/records.ts';
 import { applyFields, newContactRecord } from '../contacts/service.ts';
@@ -127,7 +127,7 @@ async function sortCandidates(job: ImportJob, candidates: readonly Candidate[]) 
     } else if (candidate.claims.length === 0 || held.includes(candidate.record._id)) toCheck.push(candidate);
     else toWrite.push(candidate);
   }
-  const profileKey = (candidate: Candidate) => contactKeys.profile(job.company, candidate.record._id);
+  const profileKey = (candidate: Candidate) => customerEntity.key(job.company, candidate.record._id);
   const profiles = await readMany(toCheck.map(profileKey), ['_id']);
   for (const candidate of toCheck) {
     if (itemOf(profiles, profileKey(candidate))) outcomes.push(created(candidate.row, candidate.record));

@@ -7,7 +7,7 @@ import type { AuthContext } from '../lib/auth-context.ts';
 import { type CallerContext, visibleConversation } from '../conversations/context.ts';
 import { findIntegration, type IntegrationInfo } from '../conversations/integrations.ts';
 import type { ConversationRecord } from '../conversations/records.ts';
-import { getCustomer } from '../customers/store.ts';
+import { getCustomer } from '../contacts/customer-record.ts';
 import { Forbidden, Invalid } from '../lib/errors.ts';
 import { isTemplateUsable } from '@atende/shared/rules/statuses';
 import type { TemplateView } from '@atende/shared/contracts/templates/views';

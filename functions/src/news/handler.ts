@@ -1,3 +1,4 @@
+import { employeePartition } from '../auth/entities.ts';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PRODUCT_NEWS } from '@atende/shared/content/news';
 import { listNews, markNewsRead } from '@atende/shared/contracts/news/routes';
@@ -10,7 +11,7 @@ import { createHttpHandler, route } from '../lib/http.ts';
 import { queryAllByPrefix } from '../lib/dynamo/query.ts';
 
 /** Read marks sit in the employee's partition: pk C#<cid>#EMPLOYEE#<eid>, sk NEWSREAD#<news id>. */
-const employeePk = (auth: AuthContext) => `C#${auth.companyId}#EMPLOYEE#${auth.employeeId}`;
+const employeePk = (auth: AuthContext) => employeePartition(auth.companyId, auth.employeeId);
 
 export async function newsFor(auth: AuthContext) {
   const read = new Set(

@@ -1,3 +1,4 @@
+import { employeePartition } from '../auth/entities.ts';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
@@ -18,7 +19,7 @@ import { Invalid } from '../lib/errors.ts';
  * admin screens that rewrite the profile never drop them.
  */
 export const preferencesKey = (companyId: string, employeeId: string) => ({
-  pk: `C#${companyId}#EMPLOYEE#${employeeId}`,
+  pk: employeePartition(companyId, employeeId),
   sk: 'PREFERENCES',
 });
 const imageKey = (companyId: string, employeeId: string, uploadId: string, fileName: string) =>

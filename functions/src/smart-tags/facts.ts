@@ -1,8 +1,8 @@
 import { NO_ACTIVITY, type SmartTagActivity, type SmartTagContact } from '@atende/shared/rules/smart-tags';
 import type { ContactRecord } from '../contacts/records.ts';
-import { inboxKeys } from '../conversations/keys.ts';
 import { batchGet } from '../lib/dynamo/batch-get.ts';
-import { queryAll } from '../lib/dynamo/query.ts';
+import { conversationEntity } from '../conversations/entities.ts';
+import { CONVERSATION_LINK_PREFIX, customerEntity } from '../contacts/entities.ts';
 
 export const contactFacts = (record: ContactRecord): SmartTagContact => ({
   full_name: record.full_name,
@@ -24,10 +24,8 @@ const RECENT = 2;
  * the count and the last conversation; the newest conversations give the last message and tabulation.
  */
 export async function readActivity(companyId: string, customerId: string): Promise<SmartTagActivity> {
-  const { pk } = inboxKeys.customer(companyId, customerId);
-  const links = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :conv)',
-    ExpressionAttributeValues: { ':pk': pk, ':conv': 'CONV#' },
+  const links = await customerEntity.queryAll('record', [companyId, customerId], {
+    sort: { beginsWith: CONVERSATION_LINK_PREFIX },
     ProjectionExpression: 'conversation',
     ScanIndexForward: false,
   });
@@ -35,7 +33,7 @@ export async function readActivity(companyId: string, customerId: string): Promi
   if (history.length === 0) return NO_ACTIVITY;
   const recent = history.slice(0, RECENT);
   const found = await batchGet(
-    recent.map((id) => inboxKeys.conversation(companyId, id)),
+    recent.map((id) => conversationEntity.key(companyId, id)),
     {
       attributes: ['_id', 'created_at', 'last_activity_at', 'closed_at', 'status', 'tabulation'],
       consistent: false,

@@ -3,7 +3,8 @@ import * as z from 'zod';
 import type { ContactRecord } from '../contacts/records.ts';
 import { contactFacts, readActivity } from './facts.ts';
 import type { SmartTagRecord } from './records.ts';
-import { changeMembership, isMember, readMemberships, writeProfileSmartTags } from './store.ts';
+import { writeCustomerSmartTags } from '../contacts/customer-record.ts';
+import { changeMembership, isMember, readMemberships } from './store.ts';
 
 /** Contacts evaluated side by side (each may cost a few activity reads). */
 const PARALLEL = 10;
@@ -112,7 +113,7 @@ export async function syncProfiles(
     customerIds.flatMap((customerId) => allTagIds.map((tagId) => ({ tagId, customerId }))),
   );
   await mapLimit(customerIds, (customerId) =>
-    writeProfileSmartTags(
+    writeCustomerSmartTags(
       companyId,
       customerId,
       allTagIds.filter((tagId) => isMember(memberships, tagId, customerId)),

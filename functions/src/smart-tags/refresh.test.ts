@@ -13,7 +13,7 @@ import { setCompany } from '../company/test-tenant.ts';
 import { handler as contactsHandler } from '../contacts/handler.ts';
 import { handler as conversationsHandler } from '../conversations/handler.ts';
 import { createInbox, deliverInbound, type Inbox, inboundText } from '../conversations/test-inbox.ts';
-import { getCustomer } from '../customers/store.ts';
+import { getCustomer } from '../contacts/customer-record.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { domainEventDrain } from '../testing/events.ts';
 import { handler } from './handler.ts';

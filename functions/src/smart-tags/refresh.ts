@@ -1,7 +1,6 @@
 import { getCatalogueItem, listCatalogue } from '../lib/dynamo/catalogue.ts';
-import { contactKeys } from '../contacts/keys.ts';
-import { contactRecord } from '../contacts/records.ts';
-import { countQuery, queryOnePage } from '../lib/dynamo/query.ts';
+import { customerEntity } from '../contacts/entities.ts';
+import { countQuery } from '../lib/dynamo/query.ts';
 import { progressPublisher } from './events.ts';
 import { applyMatches, evaluateContacts, syncProfiles } from './membership.ts';
 import { type SmartTagRecord, smartTagCatalogue } from './records.ts';
@@ -13,21 +12,18 @@ export const PAGE_CONTACTS = 100;
 /** Stop taking pages when less than this is left of the Lambda's time; a continuation message goes on. */
 const SAFETY_MS = 60_000;
 
-const allContactsQuery = (companyId: string) => ({
-  IndexName: 'gsi1',
-  KeyConditionExpression: 'gsi1pk = :pk',
-  ExpressionAttributeValues: { ':pk': contactKeys.allContacts(companyId) },
-});
-
-export const countContacts = (companyId: string): Promise<number> => countQuery(allContactsQuery(companyId));
+export const countContacts = (companyId: string): Promise<number> =>
+  countQuery(customerEntity.indexQuery('all', [companyId]));
 
 /** One page of the company's contacts by name, from a cursor of the same list. */
 export async function contactsPage(companyId: string, cursor: string | null, limit: number) {
-  const page = await queryOnePage(
-    { ...allContactsQuery(companyId), Limit: limit },
-    { companyId, cursor: cursor ?? undefined, partition: contactKeys.allContacts(companyId) },
+  const page = await customerEntity.queryPage(
+    'all',
+    [companyId],
+    { Limit: limit },
+    { companyId, cursor: cursor ?? undefined },
   );
-  return { contacts: page.items.map((item) => contactRecord.parse(item)), next: page.nextCursor };
+  return { contacts: page.items.map((item) => customerEntity.parse(item)), next: page.nextCursor };
 }
 
 /** Members whose contact was removed behind the hooks' back leave the smart tag. */

@@ -6,7 +6,7 @@ import {
   type TransactItem,
   transactWrite,
 } from '../lib/dynamo/transaction.ts';
-import { contactKeys } from '../contacts/keys.ts';
+import { customerEntity } from '../contacts/entities.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { batchGet } from '../lib/dynamo/batch-get.ts';
@@ -86,27 +86,6 @@ export async function changeMembership(
   }
 }
 
-/** Copies a contact's memberships onto its profile (the contact views read them there). */
-export async function writeProfileSmartTags(
-  companyId: string,
-  customerId: string,
-  ids: readonly string[],
-): Promise<void> {
-  try {
-    await clients().document.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: contactKeys.profile(companyId, customerId),
-        UpdateExpression: 'SET smart_tags = :ids',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':ids': [...ids].sort() },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-}
-
 /** One page of a smart tag's member ids, in id order. */
 export async function listMemberIds(
   companyId: string,
@@ -130,7 +109,7 @@ export async function listMemberIds(
 /** Ids among `ids` whose contact profile no longer exists. */
 export async function missingContacts(companyId: string, ids: readonly string[]): Promise<string[]> {
   const found = await batchGet(
-    ids.map((id) => contactKeys.profile(companyId, id)),
+    ids.map((id) => customerEntity.key(companyId, id)),
     { attributes: ['_id'], consistent: false },
   );
   const present = new Set([...found.values()].map((item) => String(item._id)));

@@ -15,7 +15,7 @@ import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
-import { keys } from '../auth/keys.ts';
+import { employeeEntity } from '../auth/entities.ts';
 
 let a: Tenant;
 let b: Tenant;
@@ -44,7 +44,7 @@ describe('suggestions (app/sugestions, admin)', () => {
     await clients().document.send(
       new UpdateCommand({
         TableName: config().mainTable,
-        Key: keys.employee(a.companyId, a.manager.id),
+        Key: employeeEntity.key(a.companyId, a.manager.id),
         UpdateExpression: 'SET #role = :admin',
         ExpressionAttributeNames: { '#role': 'role' },
         ExpressionAttributeValues: { ':admin': 'admin' },

@@ -1,5 +1,5 @@
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { keys } from '../auth/keys.ts';
+import { employeeEntity } from '../auth/entities.ts';
 import { readCompanyItem } from '../company/store.ts';
 import { flatten, locate, readTree } from '../departments/tree.ts';
 import { batchGetInOrder } from '../lib/dynamo/batch-get.ts';
@@ -13,7 +13,7 @@ export interface Person {
 /** Names of the company's employees among `ids`; ids of other companies are simply not found. */
 export async function employeeNames(companyId: string, ids: readonly string[]): Promise<Map<string, string>> {
   const items = await batchGetInOrder(
-    [...new Set(ids)].map((id) => keys.employee(companyId, id)),
+    [...new Set(ids)].map((id) => employeeEntity.key(companyId, id)),
     { attributes: ['_id', 'name', 'inactive'] },
   );
   return new Map(

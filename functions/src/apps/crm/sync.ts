@@ -4,7 +4,6 @@ import type { contactEventView } from '@atende/shared/events/contacts';
 import type * as z from 'zod';
 import { readContact } from '../../contacts/store.ts';
 import { messageRecord } from '../../conversations/records.ts';
-import { inboxKeys } from '../../conversations/keys.ts';
 import { openCredentials } from '../../integrations/crypto.ts';
 import { queryAllByPrefix } from '../../lib/dynamo/query.ts';
 import { logger } from '../../lib/logger.ts';
@@ -15,6 +14,7 @@ import { linkOf, remoteIdOf, saveLink } from './links.ts';
 import { rdMarketingClient } from '../oauth/rdstation-marketing.ts';
 import { tokenSession } from '../oauth/tokens.ts';
 import { pipedriveClient } from './pipedrive.ts';
+import { MESSAGE_PREFIX, messageEntity } from '../../conversations/entities.ts';
 
 type ConversationEventView = z.infer<typeof conversationEventView>;
 type SyncedContact = Pick<z.infer<typeof contactEventView>, '_id' | 'full_name' | 'email' | 'cel_phone'>;
@@ -86,7 +86,10 @@ export async function transcriptHtml(
   companyId: string,
   conversation: ConversationEventView,
 ): Promise<string> {
-  const items = await queryAllByPrefix(inboxKeys.messagePk(companyId, conversation._id), 'MSG#');
+  const items = await queryAllByPrefix(
+    messageEntity.partition('conversation', companyId, conversation._id),
+    MESSAGE_PREFIX,
+  );
   const lines = items.flatMap((item) => {
     const parsed = messageRecord.safeParse(item);
     if (!parsed.success) return [];

@@ -1,6 +1,6 @@
 import { normalizeEmail, normalizePhone } from '@atende/shared/rules/phone';
 import * as z from 'zod';
-import { contactKeys } from '../../contacts/keys.ts';
+import { emailClaimKey, phoneClaimKey } from '../../contacts/entities.ts';
 import { settledChannel, type ContactRecord } from '../../contacts/records.ts';
 import { newContactRecord } from '../../contacts/service.ts';
 import { claimOwner, readContact, writeContact } from '../../contacts/store.ts';
@@ -86,10 +86,8 @@ export async function personAdded(app: AppRecord, remote: Person): Promise<Webho
   } catch (error) {
     if (!(error instanceof Conflict)) throw error;
     const owner =
-      (fields.email ? await claimOwner(contactKeys.emailClaim(app.company, fields.email)) : undefined) ??
-      (fields.cel_phone
-        ? await claimOwner(contactKeys.phoneClaim(app.company, fields.cel_phone))
-        : undefined);
+      (fields.email ? await claimOwner(emailClaimKey(app.company, fields.email)) : undefined) ??
+      (fields.cel_phone ? await claimOwner(phoneClaimKey(app.company, fields.cel_phone)) : undefined);
     if (!owner) throw error;
     contactId = owner;
   }

@@ -1,8 +1,8 @@
-import { inboxKeys } from '../../conversations/keys.ts';
 import { type ConversationRecord, type MessageRecord, messageRecord } from '../../conversations/records.ts';
 import { queryPages } from '../../lib/dynamo/query.ts';
 import { emailMessageId } from './message-id.ts';
 import type { ReplyContext } from './outbound.ts';
+import { MESSAGE_PREFIX, messageEntity } from '../../conversations/entities.ts';
 
 /** Messages read back from the newest while looking for the answered e-mail; older mail is not quoted. */
 const LOOKBACK = 200;
@@ -38,8 +38,8 @@ export async function replyContextOf(conversation: ConversationRecord): Promise<
   const pages = queryPages({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: {
-      ':pk': inboxKeys.messagePk(conversation.company, conversation._id),
-      ':prefix': 'MSG#',
+      ':pk': messageEntity.partition('conversation', conversation.company, conversation._id),
+      ':prefix': MESSAGE_PREFIX,
     },
     ScanIndexForward: false,
     Limit: PAGE,

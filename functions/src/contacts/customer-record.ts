@@ -1,14 +1,22 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ChannelType, UNVERIFIED_SENDER_PREFIX } from '@atende/shared/channels/inbound';
 import { type Customer, customerSchema } from '@atende/shared/domain/customer';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { conditionFailed, isTransactionConflict, transactWrite } from '../lib/dynamo/transaction.ts';
-import { identityOf } from '../contacts/identity.ts';
-import { contactRecord } from '../contacts/records.ts';
-import { derivedItems, profileIndex } from '../contacts/store.ts';
-import { inboxKeys } from '../conversations/keys.ts';
-import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import {
+  conditionFailed,
+  isConditionFailure,
+  isTransactionConflict,
+  transactWrite,
+} from '../lib/dynamo/transaction.ts';
+import { customerEntity, customerIdentityEntity } from './entities.ts';
+import { identityOf } from './identity.ts';
+import { contactRecord } from './records.ts';
+import { derivedItems } from './store.ts';
+
+/**
+ * The customer record's find-or-create, channel identity claims and the inbox's writes of it. Contacts own the
+ * record (its keys in entities.ts, its index items in store.ts): every other module writes it through here.
+ */
 
 /** A customer as stored: spec point 3's fields, plus the conversation open with them, if any. */
 export type CustomerRecord = Customer & {
@@ -36,25 +44,12 @@ export async function getCustomer(
   companyId: string,
   customerId: string,
 ): Promise<CustomerRecord | undefined> {
-  const { Item } = await clients().document.send(
-    new GetCommand({
-      TableName: config().mainTable,
-      Key: inboxKeys.customer(companyId, customerId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? (stored.parse(Item) as CustomerRecord) : undefined;
+  const item = await customerEntity.read(customerEntity.key(companyId, customerId));
+  return item ? (stored.parse(item) as CustomerRecord) : undefined;
 }
 
 async function claimOf(companyId: string, identity: string): Promise<string | undefined> {
-  const { Item } = await clients().document.send(
-    new GetCommand({
-      TableName: config().mainTable,
-      Key: inboxKeys.identity(companyId, identity),
-      ConsistentRead: true,
-    }),
-  );
-  return typeof Item?.customer === 'string' ? Item.customer : undefined;
+  return (await customerIdentityEntity.get(customerIdentityEntity.key(companyId, identity)))?.customer;
 }
 
 async function customerByIdentity(companyId: string, identity: string): Promise<CustomerRecord | undefined> {
@@ -101,25 +96,20 @@ export async function findOrCreateCustomer(
   const contact = contactRecord.parse(customer);
   try {
     await transactWrite({
-      identity: {
-        Put: {
-          TableName: config().mainTable,
-          Item: {
-            ...inboxKeys.identity(companyId, key),
-            entity: 'customer_identity',
-            customer: customer._id,
-          },
-          ...claimCondition,
-        },
-      },
+      identity: customerIdentityEntity.transact.put(
+        { customer: customer._id },
+        claimCondition,
+        customerIdentityEntity.key(companyId, key),
+      ),
+      // Stored as the inbox knows it (without the contacts' defaults), indexed as the contact it reads as.
       customer: {
         Put: {
           TableName: config().mainTable,
           Item: {
-            ...inboxKeys.customer(companyId, customer._id),
-            entity: 'customer',
+            ...customerEntity.key(companyId, customer._id),
+            entity: customerEntity.name,
             ...customer,
-            ...profileIndex(contact),
+            ...customerEntity.indexKeys(contact),
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
@@ -154,19 +144,15 @@ export async function touchInteraction(
         ? 'last_interaction_messenger'
         : undefined;
   if (!attribute) return;
-  await clients()
-    .document.send(
-      new UpdateCommand({
-        TableName: config().mainTable,
-        Key: inboxKeys.customer(companyId, customerId),
-        UpdateExpression: 'SET #a = :at',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#a) OR #a < :at)',
-        ExpressionAttributeNames: { '#a': attribute },
-        ExpressionAttributeValues: { ':at': at },
-      }),
-    )
+  await customerEntity
+    .update(customerEntity.key(companyId, customerId), {
+      UpdateExpression: 'SET #a = :at',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#a) OR #a < :at)',
+      ExpressionAttributeNames: { '#a': attribute },
+      ExpressionAttributeValues: { ':at': at },
+    })
     .catch((error: unknown) => {
-      if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+      if (!isConditionFailure(error)) throw error;
     });
 }
 
@@ -183,35 +169,78 @@ export async function migrateToWhatsapp(
   const key = identityOf({ channel: 'whatsapp', integrationId, externalId: phone });
   try {
     await transactWrite({
-      identity: {
-        Put: {
-          TableName: config().mainTable,
-          Item: {
-            ...inboxKeys.identity(companyId, key),
-            entity: 'customer_identity',
-            customer: customer._id,
-          },
+      identity: customerIdentityEntity.transact.put(
+        { customer: customer._id },
+        {
           ConditionExpression: 'attribute_not_exists(pk) OR customer = :id',
           ExpressionAttributeValues: { ':id': customer._id },
         },
-      },
-      customer: {
-        Update: {
-          TableName: config().mainTable,
-          Key: inboxKeys.customer(companyId, customer._id),
-          UpdateExpression: 'SET channel = :whatsapp, cel_phone = :phone, channel_metadata = :metadata',
-          ConditionExpression: 'attribute_exists(pk) AND channel <> :whatsapp',
-          ExpressionAttributeValues: {
-            ':whatsapp': 'whatsapp',
-            ':phone': phone,
-            ':metadata': { integration: integrationId },
-          },
+        customerIdentityEntity.key(companyId, key),
+      ),
+      customer: customerEntity.transact.update(customerEntity.key(companyId, customer._id), {
+        UpdateExpression: 'SET channel = :whatsapp, cel_phone = :phone, channel_metadata = :metadata',
+        ConditionExpression: 'attribute_exists(pk) AND channel <> :whatsapp',
+        ExpressionAttributeValues: {
+          ':whatsapp': 'whatsapp',
+          ':phone': phone,
+          ':metadata': { integration: integrationId },
         },
-      },
+      }),
     });
     return true;
   } catch (error) {
     if (conditionFailed(error, 'identity')) return false;
     throw error;
+  }
+}
+
+/** A condition on the customer's wallet (conversations/wallet-sync.ts builds it). */
+export interface WalletCondition {
+  expression: string;
+  values: Record<string, unknown>;
+}
+
+/** The other modules' writes of the customer item, as transaction items. */
+export const customerWrites = {
+  /** Makes a conversation the customer's open one, only while they have none and are still in the wallet. */
+  openConversation: (
+    companyId: string,
+    customerId: string,
+    conversationId: string,
+    inWallet: WalletCondition,
+  ) =>
+    customerEntity.transact.update(customerEntity.key(companyId, customerId), {
+      UpdateExpression: 'SET open_conversation = :id',
+      ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(open_conversation) AND ${inWallet.expression}`,
+      ExpressionAttributeValues: { ':id': conversationId, ...inWallet.values },
+    }),
+  /** Checks the customer is still in the wallet. */
+  inWallet: (companyId: string, customerId: string, inWallet: WalletCondition) =>
+    customerEntity.transact.check(customerEntity.key(companyId, customerId), {
+      ConditionExpression: inWallet.expression,
+      ExpressionAttributeValues: inWallet.values,
+    }),
+  /** The customer has no open conversation any more (it closed). */
+  closeConversation: (companyId: string, customerId: string) =>
+    customerEntity.transact.update(customerEntity.key(companyId, customerId), {
+      UpdateExpression: 'REMOVE open_conversation',
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+};
+
+/** Copies a contact's smart-tag memberships onto the profile (the contact views read them there). */
+export async function writeCustomerSmartTags(
+  companyId: string,
+  customerId: string,
+  ids: readonly string[],
+): Promise<void> {
+  try {
+    await customerEntity.update(customerEntity.key(companyId, customerId), {
+      UpdateExpression: 'SET smart_tags = :ids',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':ids': [...ids].sort() },
+    });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }
