@@ -9,7 +9,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
 import { setProviderFetch } from '../channels/providers.ts';
-import { contactKeys } from '../contacts/keys.ts';
+import { customerEntity, phoneClaimKey } from '../contacts/entities.ts';
 import { claimOwner, readContact } from '../contacts/store.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -49,7 +49,7 @@ describe('CSV audiences', () => {
     await clients().document.send(
       new UpdateCommand({
         TableName: config().mainTable,
-        Key: contactKeys.profile(world.a.companyId, blocked._id),
+        Key: customerEntity.key(world.a.companyId, blocked._id),
         UpdateExpression: 'SET blacklisted = :yes',
         ExpressionAttributeValues: { ':yes': true },
       }),
@@ -80,7 +80,7 @@ describe('CSV audiences', () => {
         { row: 6, reason: 'Contato na lista de bloqueio.' },
       ],
     });
-    const newcomer = await claimOwner(contactKeys.phoneClaim(world.a.companyId, '+5585991110003'));
+    const newcomer = await claimOwner(phoneClaimKey(world.a.companyId, '+5585991110003'));
     expect((await readContact(world.a.companyId, newcomer ?? ''))?.full_name).toBe('João Novo');
     const rows = await readCsvRows(world.a.companyId, list._id);
     expect(rows.map((row) => [row.contact, row.variables.n_do_pedido]).sort()).toEqual(

@@ -11,7 +11,7 @@ import { csvVariableKey } from '@atende/shared/rules/csv-audience';
 import { normalizePhone } from '@atende/shared/rules/phone';
 import Papa from 'papaparse';
 import { checkContactInput } from '../contacts/input.ts';
-import { contactKeys } from '../contacts/keys.ts';
+import { phoneClaimKey } from '../contacts/entities.ts';
 import { newClaimItems, newDerivedPuts, newProfilePut } from '../contacts/new-contact.ts';
 import { applyFields, newContactRecord } from '../contacts/service.ts';
 import { claimOwner, readContacts } from '../contacts/store.ts';
@@ -102,7 +102,7 @@ async function createContact(auth: AuthContext, entry: Accepted): Promise<string
     return record._id;
   } catch (error) {
     if (!anyConditionFailed(error)) throw error;
-    const owner = await claimOwner(contactKeys.phoneClaim(auth.companyId, entry.phone));
+    const owner = await claimOwner(phoneClaimKey(auth.companyId, entry.phone));
     if (!owner) throw error;
     return owner;
   }
@@ -114,7 +114,7 @@ async function createContact(auth: AuthContext, entry: Accepted): Promise<string
  * and disengagement are judged at send time, as for every audience.
  */
 async function contactsOf(auth: AuthContext, accepted: readonly Accepted[]) {
-  const keys = accepted.map((entry) => contactKeys.phoneClaim(auth.companyId, entry.phone));
+  const keys = accepted.map((entry) => phoneClaimKey(auth.companyId, entry.phone));
   const holders = await batchGet(keys, { attributes: ['customer'] });
   const owners = accepted.map((_, index) => {
     const owner = itemOf(holders, keys[index] as (typeof keys)[number])?.customer;

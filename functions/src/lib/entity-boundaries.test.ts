@@ -58,6 +58,7 @@ const RAW_INDEX_NAMES_LEFT = [
   'pipelines/deal-store.ts',
   'pipelines/reminders.ts',
   'realtime/store.ts',
+  'realtime/sequence-store.ts',
   'smart-tags/schedule.ts',
 ];
 
