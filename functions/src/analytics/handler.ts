@@ -12,8 +12,10 @@ import {
   listSavedReports,
   updateSavedReport,
 } from '@atende/shared/contracts/analytics/saved-reports';
+import { getContactOrigin } from '@atende/shared/contracts/analytics/contact-origin';
 import { loadAccessContext } from '../company/access-context.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
+import { contactOrigins } from './contact-origin.ts';
 import { listConversations } from './conversations.ts';
 import { exportReport } from './export.ts';
 import { homeSummary } from './home.ts';
@@ -33,6 +35,7 @@ export const handler = createHttpHandler(
     route(createSavedReport, ({ auth, body }) => reports.createReport(auth, body)),
     route(updateSavedReport, ({ auth, params, body }) => reports.updateReport(auth, params.id, body)),
     route(deleteSavedReport, ({ auth, params }) => reports.deleteReport(auth, params.id)),
+    route(getContactOrigin, ({ auth, query }) => contactOrigins(auth, query)),
   ],
   { accessContext: loadAccessContext },
 );

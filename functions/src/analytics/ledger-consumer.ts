@@ -10,6 +10,7 @@ import { companyRoom } from '@atende/shared/realtime/rooms';
 import { logger } from '../lib/logger.ts';
 import { publishToRoom } from '../realtime/publish.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
+import { applyContactCreated } from './contact-origin.ts';
 import { reduceFact } from './facts.ts';
 import { commitEvent, LEDGER_CONSUMER, readFact } from './ledger-store.ts';
 
@@ -69,6 +70,11 @@ export const handler = sqsConsumer({
   schema: domainEvent,
   companyOf: (event) => event.company_id,
   process: async (event) => {
+    // Contact origins are counts of their own, not part of any conversation's fact.
+    if (event.type === 'contact.created') {
+      await applyContactCreated(event);
+      return;
+    }
     const conversation = conversationOf(event);
     if (!conversation || !(await applyToLedger(event))) return;
     // The ledger is committed: a lost frame only delays open dashboards until their next read.

@@ -25,8 +25,10 @@ export type EventDraft = Omit<DomainEvent, 'id' | 'occurred_at'>;
  */
 export type Mapper = (change: ItemChange) => EventDraft[];
 
-const contactOf = (image: Record<string, unknown>) =>
-  contactEventView.parse(toContactView(contactRecord.parse(image), 'none'));
+const contactOf = (image: Record<string, unknown>) => {
+  const record = contactRecord.parse(image);
+  return contactEventView.parse({ ...toContactView(record, 'none'), origin: record.origin });
+};
 
 /** Top-level fields that differ between two images (by their JSON). */
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {

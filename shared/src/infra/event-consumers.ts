@@ -79,6 +79,7 @@ export const EVENT_CONSUMERS: readonly EventConsumerDefinition[] = [
       'conversation.closed',
       'conversation.status_changed',
       'conversation.evaluated',
+      'contact.created',
     ],
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 8,
