@@ -82,6 +82,16 @@ describe('analytics', () => {
     await expect(dashboard.getByTestId('kpi-first-response').textContent()).resolves.not.toContain('—');
   });
 
+  it("the first scenario's visitor counts as a contact from the site widget on the contact-origin page", async () => {
+    const page = await openAs(browser, runtime, 'admin');
+    await page.goto(`${runtime.url}/app/analytics/contact-origin`);
+    const row = page.getByTestId('contact-origin-table').locator('tr').filter({ hasText: 'Widget do site' });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toMatch(/Widget do site[1-9]/);
+    await page.getByTestId('contact-origin-chart').locator('canvas').waitFor();
+    expect(await statistic(page, 'contact-origin-total')).toBeGreaterThanOrEqual(1);
+  });
+
   it('the report builder saves a named report, draws it from the ledger and keeps it after a reload', async () => {
     const page = await openAs(browser, runtime, 'admin');
     await page.goto(`${runtime.url}/app/v2/analytics/report-builder/dashboard`);

@@ -6,6 +6,7 @@ import {
   getOverview,
   listConversationFacts,
 } from '@atende/shared/contracts/analytics/routes';
+import { getContactOrigin } from '@atende/shared/contracts/analytics/contact-origin';
 import { listDepartments } from '@atende/shared/contracts/departments/list-departments';
 import { listEmployees } from '@atende/shared/contracts/employees/list-employees';
 import type { BreakdownDimension } from '@atende/shared/contracts/analytics/views';
@@ -29,6 +30,7 @@ export const analyticsKeys = {
   conversations: (query: AnalyticsQuery) => ['analytics', 'conversations', query] as const,
   monitoring: ['analytics', 'monitoring'] as const,
   home: ['analytics', 'home'] as const,
+  contactOrigin: (range: { from: string; to: string }) => ['analytics', 'contact-origin', range] as const,
   departments: ['analytics', 'options', 'departments'] as const,
   employees: ['analytics', 'options', 'employees'] as const,
 };
@@ -46,6 +48,7 @@ export const analyticsApi = {
   ) => callRoute(exportReport, { query: { ...query, report, by } }),
   monitoring: () => callRoute(getMonitoring),
   home: () => callRoute(getHomeSummary),
+  contactOrigin: (range: { from: string; to: string }) => callRoute(getContactOrigin, { query: range }),
 };
 
 /** Filter options: departments the viewer may see (a flat list of labels), employees for admins. */

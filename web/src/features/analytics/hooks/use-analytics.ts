@@ -43,3 +43,11 @@ export const useMonitoring = () =>
 
 export const useHomeSummary = () =>
   useQuery({ queryKey: analyticsKeys.home, queryFn: analyticsApi.home, retry: false });
+
+/** Contacts created per origin over the picked range (the other filters do not apply to contacts). */
+export const useContactOrigin = (range: { from: string; to: string }) =>
+  useQuery({
+    queryKey: analyticsKeys.contactOrigin(range),
+    queryFn: () => analyticsApi.contactOrigin(range),
+    ...choices,
+  });
