@@ -12,6 +12,7 @@ import { publishToRoom } from '../realtime/publish.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
 import { applyContactCreated } from './contact-origin.ts';
 import { reduceFact } from './facts.ts';
+import { applyPresence } from './presence-ledger.ts';
 import { commitEvent, LEDGER_CONSUMER, readFact } from './ledger-store.ts';
 
 /** Rollup items are shared by a company's conversations: a racing writer makes us read again, this often. */
@@ -73,6 +74,14 @@ export const handler = sqsConsumer({
     // Contact origins are counts of their own, not part of any conversation's fact.
     if (event.type === 'contact.created') {
       await applyContactCreated(event);
+      return;
+    }
+    if (
+      event.type === 'employee.connected' ||
+      event.type === 'employee.disconnected' ||
+      event.type === 'employee.status_changed'
+    ) {
+      await applyPresence(event);
       return;
     }
     const conversation = conversationOf(event);

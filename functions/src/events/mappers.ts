@@ -1,3 +1,4 @@
+import { connectionEvents, presenceEvents } from '../analytics/presence-events.ts';
 import { contactEventView } from '@atende/shared/events/contacts';
 import { conversationEventView } from '@atende/shared/events/conversations';
 import type { DomainEvent } from '@atende/shared/events/index';
@@ -150,6 +151,8 @@ export const MAPPERS: Readonly<Record<string, Mapper>> = {
   conversation,
   deal: dealEvents,
   campaign: campaignEvents,
+  ws_connection: connectionEvents,
+  employee_presence: presenceEvents,
 };
 
 /** The item's entity type, from the image that exists (REMOVE has only the old one). */

@@ -55,6 +55,8 @@ export async function putConnection(connection: StoredConnection): Promise<void>
         sk: META,
         gsi1pk: employeeConnectionsPk(companyId, employeeId),
         gsi1sk: connectionId,
+        // Named so the stream dispatcher maps it (analytics' employee status intervals).
+        entity: 'ws_connection',
         ...connection,
         expiresAt: expiresAt(),
       },

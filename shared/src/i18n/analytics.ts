@@ -91,6 +91,14 @@ export const analyticsPtBR = {
     abandoned: 'Abandonadas na fila',
   },
   social: { peakHours: 'Horários de pico' },
+  timeline: {
+    title: 'Linha do tempo dos atendentes',
+    invalidDay: 'Informe um dia válido.',
+    day: 'Dia',
+    myStatus: 'Meu status',
+    statuses: { online: 'Online', away: 'Pausa', offline: 'Offline' },
+    agent: 'Atendente',
+  },
   contactOrigin: {
     origin: 'Origem',
     contacts: 'Contatos criados',
