@@ -92,6 +92,23 @@ describe('analytics', () => {
     expect(await statistic(page, 'contact-origin-total')).toBeGreaterThanOrEqual(1);
   });
 
+  it('an agent going on "Pausa" shows on the activity timeline without a reload', async () => {
+    const page = await openAs(browser, runtime, 'admin');
+    await page.goto(`${runtime.url}/app/analytics/reports`);
+    await page.getByRole('tab', { name: 'Atendentes' }).click();
+    // The admin's own socket made them online today.
+    await page
+      .locator('[data-testid="timeline-bar"] [data-status="online"]')
+      .first()
+      .waitFor({ state: 'attached', timeout: 20_000 });
+    await page.getByTestId('my-status').getByText('Pausa').click();
+    await page
+      .locator('[data-testid="timeline-bar"] [data-status="away"]')
+      .first()
+      .waitFor({ state: 'attached', timeout: 20_000 });
+    await expect(page.getByTestId('timeline-table').textContent()).resolves.toContain('Pausa');
+  });
+
   it('the report builder saves a named report, draws it from the ledger and keeps it after a reload', async () => {
     const page = await openAs(browser, runtime, 'admin');
     await page.goto(`${runtime.url}/app/v2/analytics/report-builder/dashboard`);

@@ -65,6 +65,14 @@ export async function applyToLedger(event: DomainEvent, calendar?: OfficeCalenda
   }
 }
 
+/** The ledger is committed: a lost frame only delays open analytics screens until their next read. */
+const announce = (companyId: string, data: { conversation?: string }) =>
+  publishToRoom(companyId, companyRoom(companyId), 'analytics-update', data).catch((error: unknown) =>
+    logger.warn('analytics-update not delivered', {
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
+
 /** The analytics ledger: per-conversation facts and hourly rollups, from the domain events. */
 export const handler = sqsConsumer({
   queueId: eventQueueId({ id: LEDGER_CONSUMER }),
@@ -73,7 +81,7 @@ export const handler = sqsConsumer({
   process: async (event) => {
     // Contact origins are counts of their own, not part of any conversation's fact.
     if (event.type === 'contact.created') {
-      await applyContactCreated(event);
+      if (await applyContactCreated(event)) await announce(event.company_id, {});
       return;
     }
     if (
@@ -81,18 +89,11 @@ export const handler = sqsConsumer({
       event.type === 'employee.disconnected' ||
       event.type === 'employee.status_changed'
     ) {
-      await applyPresence(event);
+      if (await applyPresence(event)) await announce(event.company_id, {});
       return;
     }
     const conversation = conversationOf(event);
     if (!conversation || !(await applyToLedger(event))) return;
-    // The ledger is committed: a lost frame only delays open dashboards until their next read.
-    await publishToRoom(event.company_id, companyRoom(event.company_id), 'analytics-update', {
-      conversation,
-    }).catch((error: unknown) =>
-      logger.warn('analytics-update not delivered', {
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
+    await announce(event.company_id, { conversation });
   },
 });

@@ -75,7 +75,15 @@ export async function getConnection(
     }),
   );
   if (!Item || !alive(Item)) return undefined;
-  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, expiresAt: _expiresAt, ...connection } = Item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _gsi1pk,
+    gsi1sk: _gsi1sk,
+    expiresAt: _expiresAt,
+    entity: _entity,
+    ...connection
+  } = Item;
   return connection as StoredConnection;
 }
 

@@ -6,7 +6,7 @@ import { DateRangePicker } from '../../../components/date-range-picker/date-rang
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
-import { useContactOrigin } from '../hooks/use-analytics.ts';
+import { useAnalyticsLive, useContactOrigin } from '../hooks/use-analytics.ts';
 import { analyticsFiltersAtom, analyticsQueryAtom, patchAnalyticsFiltersAtom } from '../state/filters.ts';
 import { count } from '../state/format.ts';
 import { Chart } from './chart.tsx';
@@ -38,7 +38,7 @@ function RangeBar() {
   );
 }
 
-/** app/analytics/contact-origin: where the period's new contacts came from, per origin and per day. */
+/** app/analytics/contact-origin: where the period's new contacts came from, per origin and per day, live. */
 export function ContactOriginPage({
   title,
   breadcrumb,
@@ -46,6 +46,7 @@ export function ContactOriginPage({
   title: string;
   breadcrumb: readonly BreadcrumbItem[];
 }) {
+  useAnalyticsLive();
   const { from, to } = useAtomValue(analyticsQueryAtom);
   const origins = useContactOrigin({ from, to });
   const view = origins.data;
