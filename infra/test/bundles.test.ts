@@ -6,21 +6,22 @@ import { BUNDLE_BUDGET_BYTES, deployedHandlers, importChain, measureBundles } fr
  * rounded up to 10 KB) and what keeps it there. The list only shrinks: a handler that fits the budget must
  * leave it, and no other handler may join it.
  */
+// 2026-11-25: five ceilings +10 KB (each handler 0.2–0.7 KB over): contacts record their origin at creation.
 const OVER_BUDGET: Record<string, { ceiling: number; why: string }> = {
   'channels/email/receipt-handler#handler': {
-    ceiling: 2_510_000,
+    ceiling: 2_520_000,
     why: 'mailparser: libmime, encoding-japanese',
   },
   'contacts/handler#handler': { ceiling: 2_250_000, why: 'exceljs (import preview), libphonenumber-js/max' },
   'imports/import-consumer#handler': { ceiling: 2_120_000, why: 'exceljs, libphonenumber-js/max' },
-  'imports/export-consumer#handler': { ceiling: 2_090_000, why: 'exceljs, libphonenumber-js/max' },
-  'conversations/inbound-consumer#handler': { ceiling: 1_520_000, why: 'the senders, libphonenumber, orama' },
+  'imports/export-consumer#handler': { ceiling: 2_100_000, why: 'exceljs, libphonenumber-js/max' },
+  'conversations/inbound-consumer#handler': { ceiling: 1_530_000, why: 'the senders, libphonenumber, orama' },
   'flows/wait-resume#handler': {
-    ceiling: 1_500_000,
+    ceiling: 1_510_000,
     why: 'the senders (nodemailer, SES), libphonenumber, orama',
   },
   'messages/handler#handler': { ceiling: 1_290_000, why: 'the senders (nodemailer, SES)' },
-  'conversations/handler#handler': { ceiling: 1_210_000, why: 'the senders (nodemailer, SES)' },
+  'conversations/handler#handler': { ceiling: 1_220_000, why: 'the senders (nodemailer, SES)' },
   'conversations/evaluation-consumer#handler': { ceiling: 1_190_000, why: 'the senders (nodemailer, SES)' },
   'integrations/handler#handler': {
     ceiling: 1_040_000,

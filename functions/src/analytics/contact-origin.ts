@@ -1,8 +1,5 @@
-import {
-  CONTACT_ORIGINS,
-  type ContactOrigin,
-  type ContactOriginView,
-} from '@atende/shared/contracts/analytics/contact-origin';
+import type { ContactOriginView } from '@atende/shared/contracts/analytics/contact-origin';
+import { CONTACT_ORIGINS, type ContactOrigin } from '@atende/shared/domain/contact-origin';
 import type { DomainEventOf } from '@atende/shared/events/index';
 import { analyticsPtBR as t } from '@atende/shared/i18n/analytics';
 import { readCompanyItem } from '../company/store.ts';

@@ -1,4 +1,4 @@
-import { contactOrigin } from '@atende/shared/contracts/analytics/contact-origin';
+import { contactOrigin } from '@atende/shared/domain/contact-origin';
 import type { ContactView } from '@atende/shared/contracts/contacts/views';
 import { customFieldValue } from '@atende/shared/contracts/contacts/views';
 import { customerSchema } from '@atende/shared/domain/customer';

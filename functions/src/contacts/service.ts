@@ -1,4 +1,4 @@
-import type { ContactOrigin } from '@atende/shared/contracts/analytics/contact-origin';
+import type { ContactOrigin } from '@atende/shared/domain/contact-origin';
 import type { createContactBody } from '@atende/shared/contracts/contacts/create-contact';
 import type { listContactsQuery } from '@atende/shared/contracts/contacts/list-contacts';
 import type { updateContactBody } from '@atende/shared/contracts/contacts/update-contact';

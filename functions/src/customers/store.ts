@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type ChannelType, UNVERIFIED_SENDER_PREFIX } from '@atende/shared/channels/inbound';
-import type { ContactOrigin } from '@atende/shared/contracts/analytics/contact-origin';
+import type { ContactOrigin } from '@atende/shared/domain/contact-origin';
 import { type Customer, customerSchema } from '@atende/shared/domain/customer';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { conditionFailed, isTransactionConflict, transactWrite } from '../lib/dynamo/transaction.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { contactOrigin } from '../contracts/analytics/contact-origin.ts';
+import { contactOrigin } from '../domain/contact-origin.ts';
 import { contactView } from '../contracts/contacts/views.ts';
 import { defineEvent } from './envelope.ts';
 
