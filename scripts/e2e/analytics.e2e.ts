@@ -82,6 +82,33 @@ describe('analytics', () => {
     await expect(dashboard.getByTestId('kpi-first-response').textContent()).resolves.not.toContain('—');
   });
 
+  it("the first scenario's visitor counts as a contact from the site widget on the contact-origin page", async () => {
+    const page = await openAs(browser, runtime, 'admin');
+    await page.goto(`${runtime.url}/app/analytics/contact-origin`);
+    const row = page.getByTestId('contact-origin-table').locator('tr').filter({ hasText: 'Widget do site' });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toMatch(/Widget do site[1-9]/);
+    await page.getByTestId('contact-origin-chart').locator('canvas').waitFor();
+    expect(await statistic(page, 'contact-origin-total')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('an agent going on "Pausa" shows on the activity timeline without a reload', async () => {
+    const page = await openAs(browser, runtime, 'admin');
+    await page.goto(`${runtime.url}/app/analytics/reports`);
+    await page.getByRole('tab', { name: 'Atendentes' }).click();
+    // The admin's own socket made them online today.
+    await page
+      .locator('[data-testid="timeline-bar"] [data-status="online"]')
+      .first()
+      .waitFor({ state: 'attached', timeout: 20_000 });
+    await page.getByTestId('my-status').getByText('Pausa').click();
+    await page
+      .locator('[data-testid="timeline-bar"] [data-status="away"]')
+      .first()
+      .waitFor({ state: 'attached', timeout: 20_000 });
+    await expect(page.getByTestId('timeline-table').textContent()).resolves.toContain('Pausa');
+  });
+
   it('the report builder saves a named report, draws it from the ledger and keeps it after a reload', async () => {
     const page = await openAs(browser, runtime, 'admin');
     await page.goto(`${runtime.url}/app/v2/analytics/report-builder/dashboard`);

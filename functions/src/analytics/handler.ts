@@ -12,8 +12,12 @@ import {
   listSavedReports,
   updateSavedReport,
 } from '@atende/shared/contracts/analytics/saved-reports';
+import { getAgentTimeline, setMyStatus } from '@atende/shared/contracts/analytics/agent-timeline';
+import { getContactOrigin } from '@atende/shared/contracts/analytics/contact-origin';
 import { loadAccessContext } from '../company/access-context.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
+import * as presence from './agent-timeline.ts';
+import { contactOrigins } from './contact-origin.ts';
 import { listConversations } from './conversations.ts';
 import { exportReport } from './export.ts';
 import { homeSummary } from './home.ts';
@@ -33,6 +37,9 @@ export const handler = createHttpHandler(
     route(createSavedReport, ({ auth, body }) => reports.createReport(auth, body)),
     route(updateSavedReport, ({ auth, params, body }) => reports.updateReport(auth, params.id, body)),
     route(deleteSavedReport, ({ auth, params }) => reports.deleteReport(auth, params.id)),
+    route(getContactOrigin, ({ auth, query }) => contactOrigins(auth, query)),
+    route(getAgentTimeline, ({ auth, query }) => presence.agentTimeline(auth, query)),
+    route(setMyStatus, ({ auth, body }) => presence.setMyStatus(auth, body.status)),
   ],
   { accessContext: loadAccessContext },
 );

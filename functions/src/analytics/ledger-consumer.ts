@@ -10,7 +10,9 @@ import { companyRoom } from '@atende/shared/realtime/rooms';
 import { logger } from '../lib/logger.ts';
 import { publishToRoom } from '../realtime/publish.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
+import { applyContactCreated } from './contact-origin.ts';
 import { reduceFact } from './facts.ts';
+import { applyPresence } from './presence-ledger.ts';
 import { commitEvent, LEDGER_CONSUMER, readFact } from './ledger-store.ts';
 
 /** Rollup items are shared by a company's conversations: a racing writer makes us read again, this often. */
@@ -63,21 +65,35 @@ export async function applyToLedger(event: DomainEvent, calendar?: OfficeCalenda
   }
 }
 
+/** The ledger is committed: a lost frame only delays open analytics screens until their next read. */
+const announce = (companyId: string, data: { conversation?: string }) =>
+  publishToRoom(companyId, companyRoom(companyId), 'analytics-update', data).catch((error: unknown) =>
+    logger.warn('analytics-update not delivered', {
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
+
 /** The analytics ledger: per-conversation facts and hourly rollups, from the domain events. */
 export const handler = sqsConsumer({
   queueId: eventQueueId({ id: LEDGER_CONSUMER }),
   schema: domainEvent,
   companyOf: (event) => event.company_id,
   process: async (event) => {
+    // Contact origins are counts of their own, not part of any conversation's fact.
+    if (event.type === 'contact.created') {
+      if (await applyContactCreated(event)) await announce(event.company_id, {});
+      return;
+    }
+    if (
+      event.type === 'employee.connected' ||
+      event.type === 'employee.disconnected' ||
+      event.type === 'employee.status_changed'
+    ) {
+      if (await applyPresence(event)) await announce(event.company_id, {});
+      return;
+    }
     const conversation = conversationOf(event);
     if (!conversation || !(await applyToLedger(event))) return;
-    // The ledger is committed: a lost frame only delays open dashboards until their next read.
-    await publishToRoom(event.company_id, companyRoom(event.company_id), 'analytics-update', {
-      conversation,
-    }).catch((error: unknown) =>
-      logger.warn('analytics-update not delivered', {
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
+    await announce(event.company_id, { conversation });
   },
 });

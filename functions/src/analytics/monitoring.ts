@@ -15,7 +15,7 @@ import { openFacts } from './service.ts';
 /** A wallboard lists at most this many employees (pages of 200); larger teams filter by department. */
 const MAX_EMPLOYEES = 1000;
 
-async function allEmployees(companyId: string): Promise<EmployeeRecord[]> {
+export async function allEmployees(companyId: string): Promise<EmployeeRecord[]> {
   const employees: EmployeeRecord[] = [];
   let cursor: string | undefined;
   do {

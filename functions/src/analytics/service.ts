@@ -11,9 +11,9 @@ import { config } from '../lib/config.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import type { ConversationFact } from './facts.ts';
 import { ledgerKeys } from './ledger-store.ts';
+import { rollupItems } from './rollup-reads.ts';
 import {
   CSAT_GRADES,
-  bucketOf,
   emptyRollup,
   addItem,
   emptySum,
@@ -27,54 +27,6 @@ import {
 import { factInScope, inScope, type Scope, scopeOf } from './scope.ts';
 import { localHour } from './time.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-
-function queryBuckets(pk: string, first: string, last: string) {
-  return queryAll({
-    TableName: config().mainTable,
-    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': pk, ':from': `${first}#`, ':to': `${last}#\uffff` },
-  });
-}
-
-/**
- * The rollup items of one partition covering the hours that start in [from, to): whole UTC days from the day
- * items and the hours before the first and after the last whole day from the hour items (`grain: 'hour'`
- * reads hours only, for the breakdowns by local hour or day).
- */
-async function rollupItems(
-  companyId: string,
-  partition: Partition,
-  filters: AnalyticsFilters,
-  grain: 'hour' | 'mixed' = 'mixed',
-) {
-  const start = Math.floor(Date.parse(filters.from) / HOUR_MS) * HOUR_MS;
-  // `to` is exclusive: an hour starting exactly at `to` is out.
-  const end = Math.ceil(Date.parse(filters.to) / HOUR_MS) * HOUR_MS;
-  const hours = (from: number, to: number) =>
-    to > from
-      ? queryBuckets(
-          ledgerKeys.rollupPartition(companyId, partition, 'hour'),
-          bucketOf(new Date(from).toISOString(), 'hour'),
-          bucketOf(new Date(to - HOUR_MS).toISOString(), 'hour'),
-        )
-      : Promise.resolve([]);
-  const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
-  const endDay = Math.floor(end / DAY_MS) * DAY_MS;
-  if (grain === 'hour' || endDay <= firstDay) return hours(start, end);
-  const parts = await Promise.all([
-    hours(start, firstDay),
-    queryBuckets(
-      ledgerKeys.rollupPartition(companyId, partition, 'day'),
-      bucketOf(new Date(firstDay).toISOString(), 'day'),
-      bucketOf(new Date(endDay - DAY_MS).toISOString(), 'day'),
-    ),
-    hours(endDay, end),
-  ]);
-  return parts.flat();
-}
 
 /** Open conversations now, in the scope. */
 export async function openFacts(scope: Scope): Promise<ConversationFact[]> {

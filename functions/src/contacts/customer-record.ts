@@ -1,4 +1,5 @@
 import { type ChannelType, UNVERIFIED_SENDER_PREFIX } from '@atende/shared/channels/inbound';
+import type { ContactOrigin } from '@atende/shared/domain/contact-origin';
 import { type Customer, customerSchema } from '@atende/shared/domain/customer';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { config } from '../lib/config.ts';
@@ -24,6 +25,8 @@ export type CustomerRecord = Customer & {
   created_at?: string;
   /** Set by the contacts' blacklist: inbound messages of the contact are dropped. */
   blacklisted?: boolean;
+  /** How the contact was created (analytics' contact origin). */
+  origin?: ContactOrigin;
 };
 
 const stored = customerSchema.extend({ open_conversation: customerSchema.shape._id.optional() }).loose();
@@ -66,6 +69,8 @@ export async function findOrCreateCustomer(
   companyId: string,
   identity: ChannelIdentity,
   now: Date,
+  /** Recorded only if this call creates the customer: the channel, unless a campaign reply says otherwise. */
+  origin: ContactOrigin = identity.channel,
 ): Promise<CustomerRecord> {
   const key = identityOf(identity);
   const holder = await claimOf(companyId, key);
@@ -92,6 +97,7 @@ export async function findOrCreateCustomer(
     company: companyId,
     channel_metadata: { integration: identity.integrationId },
     created_at: now.toISOString(),
+    origin,
   };
   const contact = contactRecord.parse(customer);
   try {

@@ -1,3 +1,4 @@
+import { contactOrigin } from '@atende/shared/domain/contact-origin';
 import type { ContactView } from '@atende/shared/contracts/contacts/views';
 import { customFieldValue } from '@atende/shared/contracts/contacts/views';
 import { customerSchema } from '@atende/shared/domain/customer';
@@ -22,6 +23,8 @@ export const contactRecord = customerSchema
     /** Optimistic lock of updates. */
     version: z.number().int().nonnegative().default(0),
     created_by: z.string().nullable().default(null),
+    /** Set once at creation (analytics' contact origin); absent on contacts older than origins. */
+    origin: contactOrigin.optional(),
   })
   .loose();
 export type ContactRecord = z.infer<typeof contactRecord>;

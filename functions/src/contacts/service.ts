@@ -1,3 +1,4 @@
+import type { ContactOrigin } from '@atende/shared/domain/contact-origin';
 import type { createContactBody } from '@atende/shared/contracts/contacts/create-contact';
 import type { listContactsQuery } from '@atende/shared/contracts/contacts/list-contacts';
 import type { updateContactBody } from '@atende/shared/contracts/contacts/update-contact';
@@ -65,7 +66,12 @@ export function applyFields(
   return next;
 }
 
-export function newContactRecord(companyId: string, now: string, createdBy: string | null): ContactRecord {
+export function newContactRecord(
+  companyId: string,
+  now: string,
+  createdBy: string | null,
+  origin: ContactOrigin,
+): ContactRecord {
   return {
     _id: newObjectId(),
     full_name: '',
@@ -82,6 +88,7 @@ export function newContactRecord(companyId: string, now: string, createdBy: stri
     updated_at: now,
     version: 0,
     created_by: createdBy,
+    origin,
   };
 }
 
@@ -91,7 +98,12 @@ export async function createContact(auth: AuthContext, body: z.infer<typeof crea
   const fields = checked(body, context);
   requireWalletAllowed(scope, fields.wallet);
   const now = new Date().toISOString();
-  const record = applyFields(newContactRecord(auth.companyId, now, auth.employeeId), fields, now);
+  const record = applyFields(
+    // An integrator's API key creates through the same route as the contacts screen.
+    newContactRecord(auth.companyId, now, auth.employeeId, auth.apiKey ? 'api' : 'manual'),
+    fields,
+    now,
+  );
   requireCustomRequired(context, record);
   const actor = await auditActor(auth);
   await writeContact(undefined, record, {

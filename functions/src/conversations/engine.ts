@@ -12,7 +12,7 @@ import {
   touchInteraction,
   type CustomerRecord,
 } from '../contacts/customer-record.ts';
-import { campaignOrigin } from '../campaigns/inbound.ts';
+import { type CampaignOrigin, campaignOrigin } from '../campaigns/inbound.ts';
 import { runBotTurn, startsInBot } from '../flows/bot.ts';
 import { NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
@@ -49,6 +49,7 @@ async function conversationFor(
   event: InboundMessage,
   customer: CustomerRecord,
   now: Date,
+  origin: CampaignOrigin | undefined,
 ): Promise<{ conversation: ConversationRecord; created: boolean; reply?: string }> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const holder = attempt === 0 ? customer : await getCustomer(event.companyId, customer._id);
@@ -60,7 +61,6 @@ async function conversationFor(
     const decision = arrivalDecision(readSettings(company), now, timeZone);
     const protocol = await nextProtocol(event.companyId, protocolDay(now, timeZone));
     // A reply to a campaign is marked with it, and goes to the campaign's department or flow when it names one.
-    const origin = await campaignOrigin(event);
     const base = newConversation(
       company,
       event,
@@ -159,16 +159,18 @@ export async function handleInboundMessage(
     return 'duplicate';
   }
   const now = new Date();
+  const campaign = await campaignOrigin(event);
   const customer = await findOrCreateCustomer(
     event.companyId,
     { ...senderIdentity(event), channel: event.channel, integrationId: event.integrationId },
     now,
+    campaign ? 'campaign' : event.channel,
   );
   // A blacklisted contact's messages open no conversation and notify no one (issue 7, blacklist).
   if (customer.blacklisted === true) return 'ignored';
   const evaluation = await answerEvaluation(company, integration, event, customer, now);
   if (evaluation) return evaluation;
-  const { conversation, created, reply } = await conversationFor(company, event, customer, now);
+  const { conversation, created, reply } = await conversationFor(company, event, customer, now, campaign);
   const result = await appendMessage(
     conversation,
     inboundMessageRecord(event, conversation, customer, now.toISOString()),

@@ -227,6 +227,8 @@ describe('dispatcher handler', () => {
       .on(SendMessageBatchCommand, { QueueUrl: 'http://q/crm-sync' })
       .resolves({ Successful: [], Failed: [] })
       .on(SendMessageBatchCommand, { QueueUrl: 'http://q/webhooks' })
+      .resolves({ Successful: [], Failed: [] })
+      .on(SendMessageBatchCommand, { QueueUrl: 'http://q/analytics' })
       .resolves({ Successful: [], Failed: [] });
     const records = [
       record('INSERT', contactKeys, undefined, contact()),

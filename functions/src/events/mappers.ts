@@ -1,3 +1,4 @@
+import { connectionEvents, presenceEvents } from '../analytics/presence-events.ts';
 import { contactEventView } from '@atende/shared/events/contacts';
 import { conversationEventView } from '@atende/shared/events/conversations';
 import type { DomainEvent } from '@atende/shared/events/index';
@@ -25,8 +26,10 @@ export type EventDraft = Omit<DomainEvent, 'id' | 'occurred_at'>;
  */
 export type Mapper = (change: ItemChange) => EventDraft[];
 
-const contactOf = (image: Record<string, unknown>) =>
-  contactEventView.parse(toContactView(contactRecord.parse(image), 'none'));
+const contactOf = (image: Record<string, unknown>) => {
+  const record = contactRecord.parse(image);
+  return contactEventView.parse({ ...toContactView(record, 'none'), origin: record.origin });
+};
 
 /** Top-level fields that differ between two images (by their JSON). */
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
@@ -148,6 +151,8 @@ export const MAPPERS: Readonly<Record<string, Mapper>> = {
   conversation,
   deal: dealEvents,
   campaign: campaignEvents,
+  ws_connection: connectionEvents,
+  employee_presence: presenceEvents,
 };
 
 /** The item's entity type, from the image that exists (REMOVE has only the old one). */

@@ -64,7 +64,7 @@ function prepare(job: ImportJob, index: number, row: Record<string, string>, con
   const now = new Date().toISOString();
   const record = applyFields(
     {
-      ...newContactRecord(job.company, now, job.created_by),
+      ...newContactRecord(job.company, now, job.created_by, 'import'),
       _id: importedContactId(job._id, number),
       // Smart tags skip the creation events of imported contacts: the import's end recomputes them all.
       import_job: job._id,

@@ -55,6 +55,8 @@ export async function putConnection(connection: StoredConnection): Promise<void>
         sk: META,
         gsi1pk: employeeConnectionsPk(companyId, employeeId),
         gsi1sk: connectionId,
+        // Named so the stream dispatcher maps it (analytics' employee status intervals).
+        entity: 'ws_connection',
         ...connection,
         expiresAt: expiresAt(),
       },
@@ -73,7 +75,15 @@ export async function getConnection(
     }),
   );
   if (!Item || !alive(Item)) return undefined;
-  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, expiresAt: _expiresAt, ...connection } = Item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _gsi1pk,
+    gsi1sk: _gsi1sk,
+    expiresAt: _expiresAt,
+    entity: _entity,
+    ...connection
+  } = Item;
   return connection as StoredConnection;
 }
 

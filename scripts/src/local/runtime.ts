@@ -196,6 +196,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const client = new DynamoDBClient({ endpoint: dynamodb.endpoint });
     await ensureTables(client, TABLE_PREFIX, TABLES);
     client.destroy();
+    // Migrations of stored data run before anything reads it; each is idempotent and remembers it finished.
+    const { backfillDayRollups } = await import('@atende/functions/analytics/backfill');
+    await backfillDayRollups();
 
     const authorizer = () => loadHandler(WEBSOCKET_API.authorizer) as unknown as Promise<Authorizer>;
     const rest = createRestGateway({

@@ -1,9 +1,13 @@
 import * as z from 'zod';
+import { contactOrigin } from '../domain/contact-origin.ts';
 import { contactView } from '../contracts/contacts/views.ts';
 import { defineEvent } from './envelope.ts';
 
 /** A contact unmasked (events are read by the system, never by a viewer): the API's view without `masked`. */
-export const contactEventView = contactView.omit({ masked: true });
+export const contactEventView = contactView
+  .omit({ masked: true })
+  // How the contact was created (analytics' contact origin); absent on contacts older than origins.
+  .extend({ origin: contactOrigin.optional() });
 
 export const contactCreated = defineEvent('contact.created', z.object({ contact: contactEventView }));
 export const contactUpdated = defineEvent(

@@ -3,6 +3,7 @@ import { CONTACT_EVENTS } from './contacts.ts';
 import { CONVERSATION_EVENTS } from './conversations.ts';
 import { DEAL_EVENTS } from '../contracts/pipelines/events.ts';
 import { CAMPAIGN_EVENTS } from '../contracts/campaigns/events.ts';
+import { PRESENCE_EVENTS } from './presence.ts';
 
 /**
  * Every domain event, one zod schema each. A module adding events (deal.*, campaign.*) writes them in a file
@@ -14,6 +15,7 @@ export const DOMAIN_EVENT_SCHEMAS = [
   ...CONTACT_EVENTS,
   ...DEAL_EVENTS,
   ...CAMPAIGN_EVENTS,
+  ...PRESENCE_EVENTS,
 ] as const;
 
 export const domainEvent = z.discriminatedUnion('type', DOMAIN_EVENT_SCHEMAS);

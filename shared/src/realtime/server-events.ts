@@ -156,9 +156,10 @@ export const SERVER_EVENT_SCHEMAS = {
   }),
   /**
    * Analytics: the ledger took in a change of this conversation. Goes to the company room naming the id only;
-   * open dashboards and the wallboard refetch (coalesced) through the API, which scopes each viewer.
+   * open dashboards and the wallboard refetch (coalesced) through the API, which scopes each viewer. Without
+   * a conversation: a contact's origin or an employee's status interval changed.
    */
-  'analytics-update': scoped({ conversation: objectId }),
+  'analytics-update': scoped({ conversation: objectId.optional() }),
   /**
    * Suggestions: an admin moved a suggestion to another status. Goes to the company room naming ids and the
    * status only; open suggestion pages refetch through the API (admin-only) and the author is told.

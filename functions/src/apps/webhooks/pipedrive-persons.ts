@@ -75,7 +75,7 @@ export async function personAdded(app: AppRecord, remote: Person): Promise<Webho
   if (!fields.email && !fields.cel_phone) return { statusCode: 200, body: 'no e-mail or phone' };
   const now = new Date().toISOString();
   const record: ContactRecord = {
-    ...newContactRecord(app.company, now, null),
+    ...newContactRecord(app.company, now, null, 'pipedrive'),
     full_name: fields.full_name ?? fields.email ?? fields.cel_phone ?? '',
     ...fields,
   };

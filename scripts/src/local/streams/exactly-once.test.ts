@@ -111,7 +111,7 @@ describe('domain events, exactly once in effect', () => {
       new PutCommand({ TableName: config().mainTable, Item: testSmartTagItem(companyId) }),
     );
     for (let index = 0; index < CONTACTS; index += 1) {
-      const record = { ...newContactRecord(companyId, now, null), full_name: `Cliente ${index}` };
+      const record = { ...newContactRecord(companyId, now, null, 'manual'), full_name: `Cliente ${index}` };
       await writeContact(undefined, record);
       await writeContact({ ...record, version: 1 }, { ...record, wallet, version: 1 });
     }

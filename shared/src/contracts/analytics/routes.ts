@@ -1,6 +1,8 @@
 import type { AccessRule } from '../types.ts';
 import { defineRoute } from '../types.ts';
 import { REPORTS_ACCESS, REPORTS_EXPORT_ACCESS } from './access.ts';
+import { getAgentTimeline, setMyStatus } from './agent-timeline.ts';
+import { getContactOrigin } from './contact-origin.ts';
 import { SAVED_REPORT_ROUTES } from './saved-reports.ts';
 import {
   analyticsFilters,
@@ -87,4 +89,7 @@ export const ANALYTICS_ROUTES = [
   exportReport,
   getMonitoring,
   ...SAVED_REPORT_ROUTES,
+  getContactOrigin,
+  getAgentTimeline,
+  setMyStatus,
 ] as const;

@@ -127,6 +127,10 @@ const ANALYTICS_PAGES = {
     () => import('../../features/analytics/components/social-page.tsx'),
     'SocialPage',
   ),
+  '/app/analytics/contact-origin': lazyPage(
+    () => import('../../features/analytics/components/contact-origin-page.tsx'),
+    'ContactOriginPage',
+  ),
   '/app/v2/analytics/report-builder/dashboard': lazyPage(
     () => import('../../features/analytics/components/report-builder-page.tsx'),
     'ReportBuilderPage',

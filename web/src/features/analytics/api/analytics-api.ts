@@ -6,6 +6,8 @@ import {
   getOverview,
   listConversationFacts,
 } from '@atende/shared/contracts/analytics/routes';
+import { getAgentTimeline, setMyStatus } from '@atende/shared/contracts/analytics/agent-timeline';
+import { getContactOrigin } from '@atende/shared/contracts/analytics/contact-origin';
 import { listDepartments } from '@atende/shared/contracts/departments/list-departments';
 import { listEmployees } from '@atende/shared/contracts/employees/list-employees';
 import type { BreakdownDimension } from '@atende/shared/contracts/analytics/views';
@@ -29,6 +31,8 @@ export const analyticsKeys = {
   conversations: (query: AnalyticsQuery) => ['analytics', 'conversations', query] as const,
   monitoring: ['analytics', 'monitoring'] as const,
   home: ['analytics', 'home'] as const,
+  contactOrigin: (range: { from: string; to: string }) => ['analytics', 'contact-origin', range] as const,
+  agentTimeline: (day: string) => ['analytics', 'agent-timeline', day] as const,
   departments: ['analytics', 'options', 'departments'] as const,
   employees: ['analytics', 'options', 'employees'] as const,
 };
@@ -46,6 +50,9 @@ export const analyticsApi = {
   ) => callRoute(exportReport, { query: { ...query, report, by } }),
   monitoring: () => callRoute(getMonitoring),
   home: () => callRoute(getHomeSummary),
+  contactOrigin: (range: { from: string; to: string }) => callRoute(getContactOrigin, { query: range }),
+  agentTimeline: (day: string) => callRoute(getAgentTimeline, { query: { day } }),
+  setMyStatus: (status: 'online' | 'away') => callRoute(setMyStatus, { body: { status } }),
 };
 
 /** Filter options: departments the viewer may see (a flat list of labels), employees for admins. */

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { useAnalyticsLive } from '../hooks/use-analytics.ts';
+import { AgentTimeline } from './agent-timeline.tsx';
 import { BreakdownTable } from './breakdown-table.tsx';
 import { ConversationsTable } from './conversations-table.tsx';
 import { CsatCard } from './csat-card.tsx';
@@ -51,6 +52,7 @@ export function ReportsPage({ title, breadcrumb }: { title: string; breadcrumb: 
             <ExportButton report="breakdown" by={report.by} />
           </Flex>
           <BreakdownTable by={report.by} dimensionLabel={report.column} />
+          {report.key === 'agents' && <AgentTimeline />}
         </Flex>
       ),
     })),

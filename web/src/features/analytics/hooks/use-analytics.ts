@@ -1,6 +1,12 @@
 import type { BreakdownDimension } from '@atende/shared/contracts/analytics/views';
 import type { ServerEvent } from '@atende/shared/realtime/server-events';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useLiveInvalidation } from '../../../lib/socket/use-live-invalidation.ts';
 import { type AnalyticsQuery, analyticsApi, analyticsKeys } from '../api/analytics-api.ts';
 
@@ -43,3 +49,28 @@ export const useMonitoring = () =>
 
 export const useHomeSummary = () =>
   useQuery({ queryKey: analyticsKeys.home, queryFn: analyticsApi.home, retry: false });
+
+/** Contacts created per origin over the picked range (the other filters do not apply to contacts). */
+export const useContactOrigin = (range: { from: string; to: string }) =>
+  useQuery({
+    queryKey: analyticsKeys.contactOrigin(range),
+    queryFn: () => analyticsApi.contactOrigin(range),
+    ...choices,
+  });
+
+/** Each agent's status intervals over one company day. */
+export const useAgentTimeline = (day: string) =>
+  useQuery({
+    queryKey: analyticsKeys.agentTimeline(day),
+    queryFn: () => analyticsApi.agentTimeline(day),
+    ...choices,
+  });
+
+/** Sets the caller's own status ("Online" / "Pausa"); the timeline reads it again. */
+export function useSetMyStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: analyticsApi.setMyStatus,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['analytics', 'agent-timeline'] }),
+  });
+}

@@ -1,0 +1,131 @@
+import { getContactOrigin, type ContactOriginView } from '@atende/shared/contracts/analytics/contact-origin';
+import { createApiKey } from '@atende/shared/contracts/api-keys/routes';
+import { createContact } from '@atende/shared/contracts/contacts/create-contact';
+import { PLAN_FEATURES, ROLLOUTS } from '@atende/shared/domain/features';
+import { newObjectId } from '@atende/shared/domain/object-id';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handler as apiKeysHandler } from '../api-keys/handler.ts';
+import { callRoute } from '../auth/test-gateway.ts';
+import { setCompany } from '../company/test-tenant.ts';
+import { handler as contactsHandler } from '../contacts/handler.ts';
+import { createInbox, deliverInbound, type Inbox, inboundText } from '../conversations/test-inbox.ts';
+import { findOrCreateCustomer } from '../contacts/customer-record.ts';
+import { domainEventDrain } from '../testing/events.ts';
+import { useTestTables } from '../testing/dynamodb.ts';
+import { countContact } from './contact-origin.ts';
+import { handler } from './handler.ts';
+
+const drain = domainEventDrain();
+let inbox: Inbox;
+let other: Inbox;
+const TRACKING = { rollouts: [ROLLOUTS.planAccessControl], plan_features: [PLAN_FEATURES.contactTracking] };
+
+const originsOf = async (token: string, from: string, to: string) =>
+  callRoute(handler, getContactOrigin, { token, query: { from, to } });
+
+const now = () => new Date();
+const around = () => ({
+  from: new Date(Date.now() - 86_400_000).toISOString(),
+  to: new Date(Date.now() + 86_400_000).toISOString(),
+});
+
+beforeAll(async () => {
+  await useTestTables();
+  [inbox, other] = await Promise.all([createInbox(), createInbox()]);
+  await Promise.all([setCompany(inbox.companyId, TRACKING), setCompany(other.companyId, TRACKING)]);
+  await drain();
+  // The contacts screen (manual), an integrator's API key (api), a first WhatsApp message and a widget visitor
+  // (inbound per channel), a CRM's sync (pipedrive), and a contact older than origins (unknown).
+  const manual = await callRoute(contactsHandler, createContact, {
+    token: inbox.admin.token,
+    body: { full_name: 'Cadastro Manual', cel_phone: '(85) 98888-0001' },
+  });
+  expect(manual.status).toBe(201);
+  const key = await callRoute(apiKeysHandler, createApiKey, {
+    token: inbox.admin.token,
+    body: { name: 'Integração', scopes: ['*'] },
+  });
+  const api = await callRoute(contactsHandler, createContact, {
+    apiKey: (key.body as { key: string }).key,
+    body: { full_name: 'Via API', cel_phone: '(85) 98888-0002' },
+  });
+  expect(api.status).toBe(201);
+  await deliverInbound(
+    inboundText(inbox, { channel: 'whatsapp', integrationId: inbox.whatsapp, externalId: '5585988880003' }),
+  );
+  await deliverInbound(inboundText(inbox, { externalId: 'visitor-1' }));
+  await findOrCreateCustomer(
+    inbox.companyId,
+    { channel: 'whatsapp', integrationId: inbox.whatsapp, externalId: '5585988880004' },
+    now(),
+    'campaign',
+  );
+  await drain();
+  await countContact(inbox.companyId, newObjectId(), 'unknown', new Date().toISOString());
+  // The other company's contact must never show up in the first one's counts.
+  await callRoute(contactsHandler, createContact, {
+    token: other.admin.token,
+    body: { full_name: 'De outra empresa', cel_phone: '(85) 98888-0009' },
+  });
+  await drain();
+});
+
+describe('contact origin', () => {
+  it('counts each contact once under how it was created', async () => {
+    const { from, to } = around();
+    const answer = await originsOf(inbox.admin.token, from, to);
+    expect(answer.status).toBe(200);
+    const view = answer.body as ContactOriginView;
+    const counts = Object.fromEntries(view.rows.map((row) => [row.key, row.contacts]));
+    expect(counts).toEqual({ manual: 1, api: 1, whatsapp: 1, widget: 1, campaign: 1, unknown: 1 });
+    expect(view.total).toBe(6);
+    expect(view.rows.find((row) => row.key === 'unknown')?.label).toBe('Não informado');
+    expect(view.rows.find((row) => row.key === 'manual')?.label).toBe('Cadastro manual');
+    const perDay = view.days.reduce(
+      (sum, day) => sum + Object.values(day.counts).reduce((a, b) => a + b, 0),
+      0,
+    );
+    expect(perDay).toBe(6);
+  });
+
+  it('changes nothing when an event is delivered again (counted once per contact)', async () => {
+    const events = await drain();
+    expect(events).toEqual([]);
+    const contact = newObjectId();
+    expect(await countContact(inbox.companyId, contact, 'import', new Date().toISOString())).toBe(true);
+    expect(await countContact(inbox.companyId, contact, 'import', new Date().toISOString())).toBe(false);
+    const { from, to } = around();
+    const view = (await originsOf(inbox.admin.token, from, to)).body as ContactOriginView;
+    expect(view.rows.find((row) => row.key === 'import')?.contacts).toBe(1);
+  });
+
+  it('reads only the range asked for', async () => {
+    const view = (await originsOf(inbox.admin.token, '2020-01-01T00:00:00.000Z', '2020-02-01T00:00:00.000Z'))
+      .body as ContactOriginView;
+    expect(view).toEqual({ total: 0, rows: [], days: [] });
+  });
+
+  it("shows another company's admin only their own contacts", async () => {
+    const { from, to } = around();
+    const view = (await originsOf(other.admin.token, from, to)).body as ContactOriginView;
+    expect(view.rows).toEqual([{ key: 'manual', label: 'Cadastro manual', contacts: 1 }]);
+  });
+
+  it('is open to every role, and closed without the contact-tracking plan feature', async () => {
+    const { from, to } = around();
+    expect((await originsOf(inbox.operator.token, from, to)).status).toBe(200);
+    expect((await originsOf(inbox.manager.token, from, to)).status).toBe(200);
+    await setCompany(other.companyId, { ...TRACKING, plan_features: [] });
+    expect((await originsOf(other.admin.token, from, to)).status).toBe(403);
+  });
+
+  it('names the field of a bad range', async () => {
+    const bad = await originsOf(inbox.admin.token, '2026-11-10T00:00:00Z', '2026-11-01T00:00:00Z');
+    expect(bad).toMatchObject({ status: 400, body: { field: 'to' } });
+    const invalid = await callRoute(handler, getContactOrigin, {
+      token: inbox.admin.token,
+      query: { from: 'ontem', to: '2026-11-01T00:00:00Z' },
+    });
+    expect(invalid).toMatchObject({ status: 400, body: { field: 'from' } });
+  });
+});
