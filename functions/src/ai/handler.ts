@@ -18,10 +18,17 @@ import {
   testAiSettings,
   updateAssistant,
 } from '@atende/shared/contracts/ai/routes';
+import {
+  dismissDemand,
+  getPrecision,
+  listDemands,
+  resolveDemand,
+} from '@atende/shared/contracts/ai/insight-routes';
 import { loadAccessContext } from '../company/access-context.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import { answerMessage } from './answer.ts';
 import * as assistants from './assistants.ts';
+import * as insights from './insights.ts';
 import { copilot } from './copilot.ts';
 import * as knowledge from './knowledge-service.ts';
 import * as settings from './settings.ts';
@@ -55,6 +62,10 @@ export const handler = createHttpHandler(
       }),
     ),
     route(copilotSuggest, ({ auth, params, body }) => copilot(auth, params.id, body)),
+    route(listDemands, ({ auth, query }) => insights.listDemands(auth, query)),
+    route(resolveDemand, ({ auth, params, body }) => insights.resolveDemand(auth, params.id, body)),
+    route(dismissDemand, ({ auth, params }) => insights.dismissDemand(auth, params.id)),
+    route(getPrecision, ({ auth, query }) => insights.precision(auth, query)),
   ],
   { accessContext: loadAccessContext },
 );
