@@ -8,25 +8,29 @@ import { BUNDLE_BUDGET_BYTES, deployedHandlers, importChain, measureBundles } fr
  */
 const OVER_BUDGET: Record<string, { ceiling: number; why: string }> = {
   'channels/email/receipt-handler#handler': {
-    ceiling: 2_510_000,
+    ceiling: 2_520_000,
     why: 'mailparser: libmime, encoding-japanese',
   },
   'contacts/handler#handler': { ceiling: 2_250_000, why: 'exceljs (import preview), libphonenumber-js/max' },
   'imports/import-consumer#handler': { ceiling: 2_120_000, why: 'exceljs, libphonenumber-js/max' },
-  'imports/export-consumer#handler': { ceiling: 2_090_000, why: 'exceljs, libphonenumber-js/max' },
-  'conversations/inbound-consumer#handler': { ceiling: 1_520_000, why: 'the senders, libphonenumber, orama' },
+  'imports/export-consumer#handler': { ceiling: 2_100_000, why: 'exceljs, libphonenumber-js/max' },
+  'conversations/inbound-consumer#handler': { ceiling: 1_530_000, why: 'the senders, libphonenumber, orama' },
   'flows/wait-resume#handler': {
-    ceiling: 1_500_000,
+    ceiling: 1_510_000,
     why: 'the senders (nodemailer, SES), libphonenumber, orama',
   },
   'messages/handler#handler': { ceiling: 1_290_000, why: 'the senders (nodemailer, SES)' },
-  'conversations/handler#handler': { ceiling: 1_210_000, why: 'the senders (nodemailer, SES)' },
+  'conversations/handler#handler': { ceiling: 1_220_000, why: 'the senders (nodemailer, SES)' },
   'conversations/evaluation-consumer#handler': { ceiling: 1_190_000, why: 'the senders (nodemailer, SES)' },
   'integrations/handler#handler': {
     ceiling: 1_040_000,
     why: 'nodemailer + SES for the mailbox confirmation code (account mails belong on a queue of their own)',
   },
   'faq/handler#handler': { ceiling: 1_210_000, why: 'sanitize-html (postcss, htmlparser2)' },
+  'ai/ingest-consumer#handler': {
+    ceiling: 3_050_000,
+    why: 'PDF.js (unpdf, 1.6 MB) and mammoth for PDF/DOCX text, loaded on first use; a file-extraction consumer of its own would give them back',
+  },
 };
 
 const sizes = await measureBundles();

@@ -1,6 +1,7 @@
 import {
   addDocument,
   copilotSuggest,
+  createKnowledgeUpload,
   createAssistant,
   createKnowledgeBase,
   deleteAssistant,
@@ -43,6 +44,7 @@ export const handler = createHttpHandler(
     route(deleteKnowledgeBase, ({ auth, params }) => knowledge.deleteKnowledgeBase(auth, params.id)),
     route(listDocuments, ({ auth, params }) => knowledge.listDocuments(auth, params.id)),
     route(addDocument, ({ auth, params, body }) => knowledge.addDocument(auth, params.id, body)),
+    route(createKnowledgeUpload, ({ auth, params, body }) => knowledge.createUpload(auth, params.id, body)),
     route(resyncDocument, ({ auth, params }) => knowledge.resyncDocument(auth, params.id, params.documentId)),
     route(deleteDocument, ({ auth, params }) => knowledge.deleteDocument(auth, params.id, params.documentId)),
     route(searchKnowledgeBase, ({ auth, params, body }) =>

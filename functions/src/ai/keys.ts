@@ -46,3 +46,7 @@ export const aiKeys = {
     sk: `${day}#${assistant}`,
   }),
 };
+
+/** Where an uploaded PDF or DOCX of a knowledge base lives in the media bucket. */
+export const knowledgeFileKey = (companyId: string, uploadId: string, kind: string) =>
+  `knowledge/C/${companyId}/${uploadId}.${kind}`;

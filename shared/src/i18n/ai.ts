@@ -140,6 +140,18 @@ export const aiStrings = {
     promptTokens: 'Tokens de entrada',
     completionTokens: 'Tokens de saída',
   },
+  files: {
+    unsupported: 'O tipo do arquivo não é suportado. Envie um PDF ou um DOCX.',
+    empty: 'O arquivo está vazio.',
+    notUploaded: 'O arquivo não foi enviado. Envie-o novamente.',
+    tooManyPages: 'O PDF tem {{pages}} páginas; o limite é {{max}} páginas.',
+    tooMuchText: 'O texto do arquivo passa do limite de {{max}} caracteres. Divida-o em arquivos menores.',
+    unreadable: 'Não foi possível ler o arquivo. Confira se ele é um {{kind}} válido e sem senha.',
+    noText: 'O arquivo não tem texto para indexar (um PDF escaneado precisa de OCR antes).',
+    uploading: 'Enviando arquivo… {{percent}}%',
+    pick: 'Arquivo (PDF, DOCX, TXT ou Markdown)',
+    limits: 'Até 15 MB; PDF com até 300 páginas.',
+  },
   insights: {
     invalidDay: 'Use uma data no formato AAAA-MM-DD.',
     invalidPeriod: 'A data final não pode ser anterior à inicial.',
