@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
+import { pdfOf } from '../../functions/src/ai/test-files.ts';
 import { adminToken, notice, openAs } from './pages.ts';
 
 let runtime: TestRuntime;
@@ -128,5 +129,50 @@ describe('AI assistants', () => {
         { timeout: 15_000 },
       )
       .toBe('queue');
+  });
+  it('a question the assistant cannot answer becomes a demand the admin turns into knowledge; precision counts it; a PDF feeds the base', async () => {
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(siteUrl);
+    await visitor.getByTestId('widget-bubble').click();
+    await visitor.getByTestId('widget-input').fill('Vocês aceitam pagamento com pix?');
+    await visitor.getByTestId('widget-send').click();
+    await botSays(visitor, 'Vou transferir você para um de nossos atendentes.').waitFor({ timeout: 30_000 });
+
+    const admin = await openAs(browser, runtime, 'admin');
+    await admin.goto(`${runtime.url}/app/chatbot`);
+    await admin
+      .getByTestId('chatbot-hub-demands')
+      .filter({ hasText: '1 em aberto' })
+      .waitFor({ timeout: 15_000 });
+    await admin.goto(`${runtime.url}/app/chatbot/ai/demands`);
+    const row = admin.getByTestId('demand-row').filter({ hasText: 'Vocês aceitam pagamento com pix?' });
+    await row.waitFor({ timeout: 15_000 });
+    await row.getByTestId('demand-resolve').click();
+    await admin.getByTestId('demand-resolve-answer').fill('Sim, aceitamos pix e cartão.');
+    await admin.getByTestId('demand-resolve-save').click();
+    await notice(admin, 'Pergunta e resposta adicionadas à base de conhecimento.').waitFor({
+      timeout: 15_000,
+    });
+    await admin.getByText('Nenhuma pergunta sem resposta.', { exact: false }).waitFor({ timeout: 15_000 });
+
+    await admin.goto(`${runtime.url}/app/chatbot/ai/precision`);
+    const lia = admin.getByTestId('precision-row').filter({ hasText: 'Lia' });
+    await lia.waitFor({ timeout: 15_000 });
+    // Two answered (Portuguese and English visitors), this question unanswered: 2 / 3.
+    expect(await lia.textContent()).toContain('67%');
+
+    await admin.goto(`${runtime.url}/app/chatbot/ai/knowledge`);
+    await admin.getByTestId('kb-add-document').click();
+    await admin.getByText('Arquivo', { exact: true }).click();
+    await admin.getByTestId('kb-document-file').setInputFiles({
+      name: 'garantia.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdfOf(['A garantia dos produtos da loja e de doze meses.']),
+    });
+    await admin.getByTestId('kb-document-save').click();
+    await admin
+      .locator('[data-testid="kb-document-row"][data-status="ready"]')
+      .filter({ hasText: 'garantia.pdf' })
+      .waitFor({ timeout: 30_000 });
   });
 });

@@ -8,7 +8,9 @@ import { logger } from '../lib/logger.ts';
 import { answerMessage } from './answer.ts';
 import { requireAssistant } from './assistants.ts';
 import { recentTurns } from './history.ts';
+import { recordTurn } from './turn-record.ts';
 import { ModelError } from './model-client.ts';
+import type { TurnRef } from './skill-claims.ts';
 import { readEndpoint } from './settings.ts';
 
 /*
@@ -41,13 +43,35 @@ const fallback = (failure: string, department: string | null): TurnReply => ({
 /**
  * An assistant's reply to one customer message; a model failure (or an assistant deleted since the flow was
  * published) becomes a handoff, never silence. Without a conversation (the flow simulator) it answers with no
- * history and no contact.
+ * history and no contact. With the customer message's id, its skills' side effects run once per message and
+ * the turn is counted (precision) and, unanswered, recorded as a demand.
  */
 export async function assistantReply(
   companyId: string,
   assistantId: string,
   text: string,
   conversation?: ConversationRecord,
+  messageId?: string,
+): Promise<TurnReply> {
+  const turn = conversation && messageId ? { conversationId: conversation._id, messageId } : undefined;
+  const result = await replyTo(companyId, assistantId, text, conversation, turn);
+  if (turn)
+    await recordTurn(companyId, {
+      assistant: assistantId,
+      turn,
+      question: text,
+      reply: result.reply,
+      failed: result.failure !== undefined,
+    });
+  return result;
+}
+
+async function replyTo(
+  companyId: string,
+  assistantId: string,
+  text: string,
+  conversation: ConversationRecord | undefined,
+  turn: TurnRef | undefined,
 ): Promise<TurnReply> {
   const assistant = await requireAssistant(companyId, assistantId).catch((error: unknown) => {
     if (error instanceof NotFound) return undefined;
@@ -66,7 +90,7 @@ export async function assistantReply(
       message: text,
       // The turn's own message is already stored: the history is what came before it.
       history: history.at(-1)?.content === text ? history.slice(0, -1) : history,
-      skills: { companyId, contactId: conversation?.customer._id },
+      skills: { companyId, contactId: conversation?.customer._id, turn },
     });
     return { reply, department };
   } catch (error) {
@@ -126,7 +150,8 @@ export async function assistantStep(
   assistantId: string,
   text: string,
   conversation?: ConversationRecord,
+  messageId?: string,
 ): Promise<{ handoff: boolean; outputs: BotOutput[] }> {
-  const turn = await assistantReply(companyId, assistantId, text, conversation);
+  const turn = await assistantReply(companyId, assistantId, text, conversation, messageId);
   return { handoff: turn.reply.kind === 'handoff', outputs: replyOutputs(turn) };
 }

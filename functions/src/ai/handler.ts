@@ -1,6 +1,7 @@
 import {
   addDocument,
   copilotSuggest,
+  createKnowledgeUpload,
   createAssistant,
   createKnowledgeBase,
   deleteAssistant,
@@ -18,10 +19,17 @@ import {
   testAiSettings,
   updateAssistant,
 } from '@atende/shared/contracts/ai/routes';
+import {
+  dismissDemand,
+  getPrecision,
+  listDemands,
+  resolveDemand,
+} from '@atende/shared/contracts/ai/insight-routes';
 import { loadAccessContext } from '../company/access-context.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import { answerMessage } from './answer.ts';
 import * as assistants from './assistants.ts';
+import * as insights from './insights.ts';
 import { copilot } from './copilot.ts';
 import * as knowledge from './knowledge-service.ts';
 import * as settings from './settings.ts';
@@ -36,6 +44,7 @@ export const handler = createHttpHandler(
     route(deleteKnowledgeBase, ({ auth, params }) => knowledge.deleteKnowledgeBase(auth, params.id)),
     route(listDocuments, ({ auth, params }) => knowledge.listDocuments(auth, params.id)),
     route(addDocument, ({ auth, params, body }) => knowledge.addDocument(auth, params.id, body)),
+    route(createKnowledgeUpload, ({ auth, params, body }) => knowledge.createUpload(auth, params.id, body)),
     route(resyncDocument, ({ auth, params }) => knowledge.resyncDocument(auth, params.id, params.documentId)),
     route(deleteDocument, ({ auth, params }) => knowledge.deleteDocument(auth, params.id, params.documentId)),
     route(searchKnowledgeBase, ({ auth, params, body }) =>
@@ -55,6 +64,10 @@ export const handler = createHttpHandler(
       }),
     ),
     route(copilotSuggest, ({ auth, params, body }) => copilot(auth, params.id, body)),
+    route(listDemands, ({ auth, query }) => insights.listDemands(auth, query)),
+    route(resolveDemand, ({ auth, params, body }) => insights.resolveDemand(auth, params.id, body)),
+    route(dismissDemand, ({ auth, params }) => insights.dismissDemand(auth, params.id)),
+    route(getPrecision, ({ auth, query }) => insights.precision(auth, query)),
   ],
   { accessContext: loadAccessContext },
 );

@@ -5,6 +5,7 @@ import { config } from '../lib/config.ts';
 import { AppError, Invalid } from '../lib/errors.ts';
 import { safeFetch, UnsafeUrl } from '../lib/safe-fetch.ts';
 import { chunkText } from './chunk.ts';
+import { extractFileText, readKnowledgeFile } from './extract.ts';
 import type { IngestMessage } from './ingest-queue.ts';
 import { markDoc, readDoc, replaceChunks } from './knowledge-store.ts';
 import { embed, ModelError } from './model-client.ts';
@@ -49,7 +50,12 @@ export async function ingestDocument(message: IngestMessage): Promise<void> {
   try {
     await at({ status: 'processing', progress: 5, error: null });
     let { text, title } = doc;
-    if (doc.source === 'url' && doc.url) {
+    if (doc.file) {
+      const bytes = await readKnowledgeFile(doc.company, doc.file.upload_id, doc.file.kind);
+      await at({ progress: 10 });
+      text = await extractFileText(doc.file.kind, bytes);
+      await at({ text, progress: 20 });
+    } else if (doc.source === 'url' && doc.url) {
       const page = await fetchPage(doc.url);
       text = page.text;
       title = doc.title || page.title || doc.url;

@@ -8,6 +8,9 @@
  * - document:       pk C#<cid>#KB_DOCS#<kb>   sk <id>
  * - chunk:          pk C#<cid>#KB_CHUNKS      sk <kb>#<doc>#<nnnnn>  (every chunk of the company: one Query loads the index)
  * - assistant:      pk C#<cid>#ASSISTANTS     sk <id>
+ * - skill claim:    pk C#<cid>#AI_SKILL#<conversation>#<message>  sk <tool>#<args hash>#<n>  (TTL)
+ * - demand:         pk C#<cid>#AI_DEMANDS     sk <id>  (an open unanswered question, grouped by its wording)
+ * - turn stats:     pk C#<cid>#AI_STATS       sk <yyyy-mm-dd>#<assistant>
  */
 const base = (companyId: string) => `C#${companyId}#`;
 
@@ -31,4 +34,19 @@ export const aiKeys = {
   }),
   assistantPartition: (companyId: string) => `${base(companyId)}ASSISTANTS`,
   assistant: (companyId: string, id: string) => ({ pk: `${base(companyId)}ASSISTANTS`, sk: id }),
+  skillClaim: (companyId: string, conversation: string, message: string, call: string) => ({
+    pk: `${base(companyId)}AI_SKILL#${conversation}#${message}`,
+    sk: call,
+  }),
+  demandPartition: (companyId: string) => `${base(companyId)}AI_DEMANDS`,
+  demand: (companyId: string, id: string) => ({ pk: `${base(companyId)}AI_DEMANDS`, sk: id }),
+  statsPartition: (companyId: string) => `${base(companyId)}AI_STATS`,
+  stats: (companyId: string, day: string, assistant: string) => ({
+    pk: `${base(companyId)}AI_STATS`,
+    sk: `${day}#${assistant}`,
+  }),
 };
+
+/** Where an uploaded PDF or DOCX of a knowledge base lives in the media bucket. */
+export const knowledgeFileKey = (companyId: string, uploadId: string, kind: string) =>
+  `knowledge/C/${companyId}/${uploadId}.${kind}`;

@@ -3,9 +3,13 @@ import type {
   DocumentView,
   KnowledgeBaseView,
 } from '@atende/shared/contracts/ai/knowledge-views';
+import { fileKindOf } from '@atende/shared/contracts/ai/knowledge-views';
 import { newObjectId } from '@atende/shared/domain/object-id';
+import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { Invalid } from '../lib/errors.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { enqueueIngest } from './ingest-queue.ts';
+import { checkUploaded, presignKnowledgeUpload, removeKnowledgeFile } from './knowledge-upload.ts';
 import {
   countDocuments,
   type DocRecord,
@@ -39,7 +43,7 @@ const kbView = ({
   created_at,
 });
 
-const docView = ({ text: _text, company: _company, ...view }: DocRecord): DocumentView => view;
+const docView = ({ text: _text, company: _company, file: _file, ...view }: DocRecord): DocumentView => view;
 
 export async function listKnowledgeBases(auth: AuthContext) {
   return { knowledge_bases: (await listKbs(auth.companyId)).map(kbView) };
@@ -72,7 +76,18 @@ export async function listDocuments(auth: AuthContext, kb: string) {
 }
 
 /** What a document body becomes before processing: a FAQ pair is indexed as its question and answer. */
-function sourceOf(body: DocumentBody): Pick<DocRecord, 'title' | 'source' | 'url' | 'text'> {
+function sourceOf(body: DocumentBody): Pick<DocRecord, 'title' | 'source' | 'url' | 'text' | 'file'> {
+  if ('upload_id' in body) {
+    const kind = fileKindOf(body.file_name);
+    if (!kind) throw new Invalid('file_name', ptBR.ai.files.unsupported);
+    return {
+      title: body.file_name,
+      source: 'file',
+      url: null,
+      text: '',
+      file: { upload_id: body.upload_id, kind },
+    };
+  }
   if ('question' in body)
     return { title: body.question, source: 'faq', url: null, text: `${body.question}\n${body.answer}` };
   if ('url' in body) return { title: body.title ?? '', source: 'url', url: body.url, text: '' };
@@ -83,12 +98,14 @@ function sourceOf(body: DocumentBody): Pick<DocRecord, 'title' | 'source' | 'url
 export async function addDocument(auth: AuthContext, kb: string, body: DocumentBody): Promise<DocumentView> {
   await requireKb(auth.companyId, kb);
   await requireEndpoint(auth.companyId);
+  const source = sourceOf(body);
+  if (source.file) await checkUploaded(auth.companyId, source.file.upload_id, source.file.kind);
   const now = new Date().toISOString();
   const record: DocRecord = {
     _id: newObjectId(),
     company: auth.companyId,
     knowledge_base: kb,
-    ...sourceOf(body),
+    ...source,
     status: 'pending',
     progress: 0,
     chunks: 0,
@@ -117,9 +134,10 @@ export async function resyncDocument(auth: AuthContext, kb: string, id: string):
 }
 
 export async function deleteDocument(auth: AuthContext, kb: string, id: string) {
-  await requireDoc(auth.companyId, kb, id);
+  const doc = await requireDoc(auth.companyId, kb, id);
   await removeDoc(auth.companyId, kb, id);
   await replaceChunks(auth.companyId, kb, id, []);
+  if (doc.file) await removeKnowledgeFile(auth.companyId, doc.file.upload_id, doc.file.kind);
   await countDocuments(auth.companyId, kb, -1);
   return { deleted: id };
 }
@@ -128,4 +146,9 @@ export async function searchKnowledgeBase(auth: AuthContext, kb: string, query: 
   await requireKb(auth.companyId, kb);
   const endpoint = await requireEndpoint(auth.companyId);
   return { results: await retrieve(auth.companyId, endpoint, query, [kb], 'search', 6) };
+}
+
+export async function createUpload(auth: AuthContext, kb: string, body: { file_name: string }) {
+  await requireKb(auth.companyId, kb);
+  return presignKnowledgeUpload(auth.companyId, body);
 }

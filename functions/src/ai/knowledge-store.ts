@@ -27,8 +27,10 @@ export const docRecord = z.object({
   title: z.string(),
   source: z.enum(DOCUMENT_SOURCES),
   url: z.string().nullable(),
-  /** The text to index (absent for a URL until fetched; a re-sync of a URL fetches it again). */
+  /** The text to index (absent for a URL or an uploaded file until fetched or extracted; a re-sync does it again). */
   text: z.string(),
+  /** An uploaded PDF or DOCX in the media bucket, whose text is extracted in the background. */
+  file: z.object({ upload_id: z.string(), kind: z.enum(['pdf', 'docx']) }).optional(),
   status: z.enum(DOCUMENT_STATUSES),
   progress: z.number(),
   chunks: z.number(),

@@ -19,6 +19,7 @@ import { config } from '../lib/config.ts';
 import { replaceChannelSender } from '../outbound/senders.ts';
 import { handler as tagsHandler } from '../tags/handler.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
+import { assistantReply } from './assistant-step.ts';
 import { handler } from './handler.ts';
 import { aiKeys } from './keys.ts';
 import { startTestModel } from './test-model.ts';
@@ -139,6 +140,34 @@ describe('assistant skills as model tools', () => {
       `/pedidos?q=${encodeURIComponent('Quero consultar o pedido 123').replace(/%20/g, '+')}`,
     ]);
     expect(sent.at(-1)?.text).toContain('Pronto: Pedido 123: enviado');
+  });
+
+  it('runs a side-effecting skill once per customer message when the turn runs again (lost race, redelivery)', async () => {
+    const text = 'Quero consultar o pedido 77';
+    const event = inboundText(inbox, { externalId: 'skills-replay', text });
+    expect(await deliverInbound(event)).toEqual({ batchItemFailures: [] });
+    expect(orders).toHaveLength(1);
+    const ref = await findByProviderId(inbox.companyId, inbox.widget, event.providerMessageId);
+    const conversation = await getConversation(inbox.companyId, ref?.conversation ?? '');
+    if (!conversation) throw new Error('no conversation');
+    model.calls.length = 0;
+    // The same message's turn again, as a redelivery after its session write lost a race would run it.
+    const again = await assistantReply(
+      inbox.companyId,
+      assistant._id,
+      text,
+      conversation,
+      event.providerMessageId,
+    );
+    expect(orders).toHaveLength(1);
+    // The model reads the first run's result, and operators still see the action.
+    expect(toolMessages().map((message) => JSON.parse(message.content ?? '') as unknown)).toEqual([
+      { ok: true, result: 'Pedido 123: enviado' },
+    ]);
+    expect(again.reply.actions[0]).toMatch(/^Assistente usou "Consultar pedido"/);
+    // A new message asking the same is a new call.
+    await assistantReply(inbox.companyId, assistant._id, text, conversation, 'another-message-id');
+    expect(orders).toHaveLength(2);
   });
 
   it('returns a failing tool as an error result to the model, and hands off when the answer has no support', async () => {

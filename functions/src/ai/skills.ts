@@ -11,6 +11,7 @@ import { config } from '../lib/config.ts';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { safeFetch, UnsafeUrl } from '../lib/safe-fetch.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
+import { claimedTool, type TurnRef } from './skill-claims.ts';
 import type { Tool, ToolResult } from './tool-loop.ts';
 
 const errors = ptBR.ai.skillErrors;
@@ -25,6 +26,8 @@ export interface SkillContext {
   contactId?: string | undefined;
   /** Set when the hand_off tool ran. */
   handoff?: boolean;
+  /** The customer message being answered: side-effecting tools then run once per message (skill-claims.ts). */
+  turn?: TurnRef | undefined;
 }
 
 const ok = (result: unknown): ToolResult => ({ ok: true, result });
@@ -187,12 +190,15 @@ export async function skillTools(
   ctx: SkillContext,
 ): Promise<Tool[]> {
   const tools: Tool[] = [];
+  const seen = new Map<string, number>();
+  // Reads and the handoff flag are safe to repeat; writes and outside calls are claimed per message.
+  const once = (tool: Tool) => (ctx.turn ? claimedTool(tool, ctx.companyId, ctx.turn, seen) : tool);
   for (const skill of assistant.skills) {
     if (skill.kind === 'handoff') tools.push(handoffTool(ctx));
     else if (skill.kind === 'lookup_contact') tools.push(lookupTool(ctx));
-    else if (skill.kind === 'update_contact') tools.push(await updateTool(ctx));
-    else if (skill.kind === 'add_tag') tools.push(tagTool(ctx));
-    else if (isHttp(skill)) tools.push(httpTool(skill));
+    else if (skill.kind === 'update_contact') tools.push(once(await updateTool(ctx)));
+    else if (skill.kind === 'add_tag') tools.push(once(tagTool(ctx)));
+    else if (isHttp(skill)) tools.push(once(httpTool(skill)));
   }
   return tools;
 }

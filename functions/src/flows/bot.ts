@@ -55,8 +55,11 @@ export const startsInBot = async (companyId: string, company: CompanyItem, integ
 
 const allowLocal = () => ['local', 'test'].includes(config().stage);
 
-/** The bot's hands on the contact and the outside world, for a real conversation. */
-function liveEffects(company: CompanyItem, conversation: ConversationRecord): BotEffects {
+/**
+ * The bot's hands on the contact and the outside world, for a real conversation; `messageId` is the customer
+ * message the turn answers (an assistant's skills act once per message).
+ */
+function liveEffects(company: CompanyItem, conversation: ConversationRecord, messageId?: string): BotEffects {
   const settings = readCompanySettings(company[SETTINGS_ATTRIBUTE]);
   const change = async (edit: (tags: string[], fields: Record<string, string | number | null>) => object) => {
     const before = await readContact(conversation.company, conversation.customer._id);
@@ -94,7 +97,8 @@ function liveEffects(company: CompanyItem, conversation: ConversationRecord): Bo
       change((tags) => ({
         tags: action === 'add' ? [...new Set([...tags, tagId])] : tags.filter((tag) => tag !== tagId),
       })),
-    assistant: (assistantId, text) => assistantStep(conversation.company, assistantId, text, conversation),
+    assistant: (assistantId, text) =>
+      assistantStep(conversation.company, assistantId, text, conversation, messageId),
   };
 }
 
@@ -103,6 +107,7 @@ async function contextFor(
   conversation: ConversationRecord,
   graph: BotContext['graph'],
   chatbotName: string,
+  messageId?: string,
 ): Promise<BotContext> {
   const { settings, contact, lookup } = await conversationVariables(company, conversation, {
     chatbotName,
@@ -114,7 +119,7 @@ async function contextFor(
     tags: contact?.tags ?? [],
     withinOfficeHours: isWithinOfficeHours(settings, new Date(), timezoneOf(company)),
     invalidLimit: invalid.enabled ? { limit: invalid.limit, outcome: invalid.outcome } : undefined,
-    effects: liveEffects(company, conversation),
+    effects: liveEffects(company, conversation, messageId),
   };
 }
 
@@ -211,7 +216,13 @@ export async function runBotTurn(turn: BotTurn): Promise<void> {
   const assistantId = assistantOfFlow(session.flow);
   if (assistantId) {
     if (!turn.message?.text) return;
-    const reply = await assistantReply(turn.companyId, assistantId, turn.message.text, conversation);
+    const reply = await assistantReply(
+      turn.companyId,
+      assistantId,
+      turn.message.text,
+      conversation,
+      turn.message.providerMessageId,
+    );
     if (!(await writeSession(session, turn.message.providerMessageId)))
       throw new Error(`bot session of ${conversation._id} moved during the turn`);
     await deliverReply(box, reply);
@@ -230,7 +241,7 @@ export async function runBotTurn(turn: BotTurn): Promise<void> {
     return;
   }
   const flowName = (await getFlowRecord(turn.companyId, session.flow))?.name ?? '';
-  const ctx = await contextFor(turn.company, conversation, graph, flowName);
+  const ctx = await contextFor(turn.company, conversation, graph, flowName, turn.message?.providerMessageId);
   // The message that opens the conversation starts the flow; later ones answer what the bot asked.
   const input =
     isNew || !turn.message

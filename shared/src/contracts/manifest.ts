@@ -121,6 +121,7 @@ import { previewSmartTag } from './smart-tags/preview-smart-tag.ts';
 import { updateSmartTag } from './smart-tags/update-smart-tag.ts';
 import { FLOW_ROUTES } from './flows/routes.ts';
 import { PIPELINES_ROUTES } from './pipelines/routes.ts';
+import { AI_INSIGHT_ROUTES } from './ai/insight-routes.ts';
 import { AI_ROUTES } from './ai/routes.ts';
 import { APPS_ROUTES } from './apps/routes.ts';
 import { CAMPAIGNS_ROUTES } from './campaigns/routes.ts';
@@ -371,6 +372,7 @@ export const ROUTES: readonly RouteContract[] = [
   ...FLOW_ROUTES,
   ...PIPELINES_ROUTES,
   ...AI_ROUTES,
+  ...AI_INSIGHT_ROUTES,
   ...APPS_ROUTES,
   ...CAMPAIGNS_ROUTES,
   ...ANALYTICS_ROUTES,

@@ -18,6 +18,8 @@ import {
   documentView,
   kbParams,
   knowledgeBaseBody,
+  knowledgeUploadBody,
+  knowledgeUploadView,
   knowledgeBaseView,
   searchBody,
 } from './knowledge-views.ts';
@@ -94,6 +96,17 @@ export const addDocument = defineRoute({
   response: documentView,
   successStatus: 201,
   maxBodyBytes: 1_048_576,
+});
+export const createKnowledgeUpload = defineRoute({
+  ...base,
+  id: 'ai.kb.uploads.create',
+  method: 'POST',
+  path: '/knowledge-bases/{id}/uploads',
+  params: kbParams,
+  body: knowledgeUploadBody,
+  response: knowledgeUploadView,
+  successStatus: 201,
+  maxBodyBytes: 4096,
 });
 export const resyncDocument = defineRoute({
   ...base,
@@ -198,6 +211,7 @@ export const AI_ROUTES = [
   deleteKnowledgeBase,
   listDocuments,
   addDocument,
+  createKnowledgeUpload,
   resyncDocument,
   deleteDocument,
   searchKnowledgeBase,

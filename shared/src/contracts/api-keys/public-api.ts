@@ -28,6 +28,12 @@ export const PUBLIC_API_ROUTE_IDS: ReadonlySet<string> = new Set([
   'deals.update',
   'customFields.list',
   'wallets.list',
+  // Knowledge bases and their documents (scopes ai:read / ai:write): an integrator keeps the AI's knowledge
+  // in step with its own help center.
+  'ai.kb.list',
+  'ai.kb.documents.list',
+  'ai.kb.documents.add',
+  'ai.kb.documents.delete',
 ]);
 
 export const isPublicApiRoute = (route: Pick<RouteContract, 'id' | 'auth'>): boolean =>

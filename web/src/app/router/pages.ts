@@ -60,8 +60,20 @@ const KnowledgeBasesPage = lazyPage(
   'KnowledgeBasesPage',
 );
 
-/** AI: the model, assistants (keywords are edited on each assistant) and knowledge bases. */
+/** AI: the model, assistants (keywords are edited on each assistant), knowledge bases, demands and precision. */
 const AI_PAGES = {
+  '/app/chatbot': lazyPage(
+    () => import('../../features/ai/components/chatbot-hub-page.tsx'),
+    'ChatbotHubPage',
+  ),
+  '/app/chatbot/ai/demands': lazyPage(
+    () => import('../../features/ai/components/demands-page.tsx'),
+    'DemandsPage',
+  ),
+  '/app/chatbot/ai/precision': lazyPage(
+    () => import('../../features/ai/components/precision-page.tsx'),
+    'PrecisionPage',
+  ),
   '/app/v2/automation/smart-assistant/*': AssistantsPage,
   '/app/v2/automation/knowledge-base/*': KnowledgeBasesPage,
   '/app/chatbot/ai': AssistantsPage,

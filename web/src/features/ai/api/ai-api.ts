@@ -3,6 +3,7 @@ import type { documentBody } from '@atende/shared/contracts/ai/knowledge-views';
 import {
   addDocument,
   createAssistant,
+  createKnowledgeUpload,
   createKnowledgeBase,
   deleteAssistant,
   deleteDocument,
@@ -19,10 +20,18 @@ import {
   updateAssistant,
 } from '@atende/shared/contracts/ai/routes';
 import type { aiSettingsBody } from '@atende/shared/contracts/ai/settings-views';
+import {
+  dismissDemand,
+  getPrecision,
+  listDemands,
+  resolveDemand,
+} from '@atende/shared/contracts/ai/insight-routes';
+import type { resolveDemandBody } from '@atende/shared/contracts/ai/insight-views';
 import { listDepartments } from '@atende/shared/contracts/departments/list-departments';
 import { listChannelIntegrations } from '@atende/shared/contracts/integrations/list-channel-integrations';
 import type { z } from 'zod';
 import { callRoute } from '../../../lib/api/call-route.ts';
+import { uploadWithProgress } from '../../../lib/api/presigned-post.ts';
 
 export type AssistantInput = z.input<typeof assistantBody>;
 export type DocumentInput = z.input<typeof documentBody>;
@@ -34,6 +43,9 @@ export const aiKeys = {
   assistants: ['ai', 'assistants'] as const,
   channels: ['ai', 'channels'] as const,
   departments: ['ai', 'departments'] as const,
+  demands: (page: number, assistant?: string) => ['ai', 'demands', page, assistant ?? ''] as const,
+  allDemands: ['ai', 'demands'] as const,
+  precision: (from: string, to: string) => ['ai', 'precision', from, to] as const,
 };
 
 export const aiApi = {
@@ -59,4 +71,24 @@ export const aiApi = {
     callRoute(previewAssistant, { params: { id }, body }),
   channels: async () => (await callRoute(listChannelIntegrations)).items,
   departments: () => callRoute(listDepartments),
+  /** A PDF or DOCX goes straight to the bucket (progress 0–100), then becomes a document by its upload id. */
+  addFile: async (id: string, file: File, onProgress: (percent: number) => void) => {
+    const target = await callRoute(createKnowledgeUpload, {
+      params: { id },
+      body: { file_name: file.name, size: file.size },
+    });
+    await uploadWithProgress(target, file, onProgress);
+    return callRoute(addDocument, {
+      params: { id },
+      body: { upload_id: target.upload_id, file_name: file.name },
+    });
+  },
+  demands: (page: number, assistant?: string) =>
+    callRoute(listDemands, {
+      query: { page: String(page), ...(assistant ? { assistant } : {}) },
+    }),
+  resolveDemand: (id: string, body: z.input<typeof resolveDemandBody>) =>
+    callRoute(resolveDemand, { params: { id }, body }),
+  dismissDemand: (id: string) => callRoute(dismissDemand, { params: { id } }),
+  precision: (from: string, to: string) => callRoute(getPrecision, { query: { from, to } }),
 };

@@ -1,5 +1,11 @@
+import {
+  fileKindOf,
+  KNOWLEDGE_FILE_MAX_BYTES,
+  KNOWLEDGE_FILE_MAX_MB,
+} from '@atende/shared/contracts/ai/knowledge-views';
+import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { App, Form, Input, Modal, Segmented } from 'antd';
+import { App, Form, Input, Modal, Progress, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { aiApi, aiKeys, type DocumentInput } from '../api/ai-api.ts';
@@ -17,16 +23,49 @@ interface Values {
   answer?: string;
 }
 
-/** Adds a text, a web page, a TXT/Markdown file (read in the browser) or a question-and-answer pair. */
+const files = ptBR.ai.files;
+
+/** Why a picked file cannot be sent, before any upload; undefined when it can. */
+function fileProblem(file: File): string | undefined {
+  if (!fileKindOf(file.name) && !/\.(txt|md|markdown)$/i.test(file.name)) return files.unsupported;
+  if (file.size === 0) return files.empty;
+  if (file.size > KNOWLEDGE_FILE_MAX_BYTES)
+    return interpolate(ptBR.upload.sizeExceeded, { n: KNOWLEDGE_FILE_MAX_MB });
+  return undefined;
+}
+
+/**
+ * Adds a text, a web page, a file (TXT/Markdown read in the browser; PDF/DOCX uploaded to the bucket with
+ * progress, their text extracted by the server) or a question-and-answer pair.
+ */
 export function DocumentFormModal({ kb, open, onClose }: { kb: string; open: boolean; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [source, setSource] = useState<Source>('text');
   const [file, setFile] = useState<{ name: string; content: string }>();
-  const add = useAiMutation(
-    (body: DocumentInput) => aiApi.addDocument(kb, body),
-    [aiKeys.documents(kb), aiKeys.bases],
-  );
+  const [binary, setBinary] = useState<File>();
+  const [fileError, setFileError] = useState<string>();
+  const [uploaded, setUploaded] = useState<number>();
+  const keys = [aiKeys.documents(kb), aiKeys.bases];
+  const add = useAiMutation((body: DocumentInput) => aiApi.addDocument(kb, body), keys);
+  const upload = useAiMutation((picked: File) => aiApi.addFile(kb, picked, setUploaded), keys);
+
+  const pick = (picked: File | undefined) => {
+    setFile(undefined);
+    setBinary(undefined);
+    setFileError(picked ? fileProblem(picked) : undefined);
+    if (!picked || fileProblem(picked)) return;
+    if (fileKindOf(picked.name)) setBinary(picked);
+    else void picked.text().then((content) => setFile({ name: picked.name, content }));
+  };
+
+  const done = () => {
+    form.resetFields();
+    setFile(undefined);
+    setBinary(undefined);
+    setUploaded(undefined);
+    onClose();
+  };
 
   const bodyOf = (values: Values): DocumentInput | undefined => {
     if (source === 'url') return { url: values.url ?? '', ...(values.title ? { title: values.title } : {}) };
@@ -36,17 +75,22 @@ export function DocumentFormModal({ kb, open, onClose }: { kb: string; open: boo
   };
 
   const submit = async () => {
-    const body = bodyOf(await form.validateFields());
-    if (!body) {
-      void message.error(ptBR.ai.unsupportedFile);
-      return;
-    }
+    const values = await form.validateFields();
     try {
+      if (source === 'file' && binary) {
+        await upload.mutateAsync(binary);
+        done();
+        return;
+      }
+      const body = bodyOf(values);
+      if (!body) {
+        setFileError(fileError ?? files.unsupported);
+        return;
+      }
       await add.mutateAsync(body);
-      form.resetFields();
-      setFile(undefined);
-      onClose();
+      done();
     } catch (error) {
+      setUploaded(undefined);
       void message.error(error instanceof ApiRequestError ? error.message : s.saveFailed);
     }
   };
@@ -59,7 +103,7 @@ export function DocumentFormModal({ kb, open, onClose }: { kb: string; open: boo
       cancelText={s.cancel}
       onOk={() => void submit()}
       onCancel={onClose}
-      confirmLoading={add.isPending}
+      confirmLoading={add.isPending || upload.isPending}
       okButtonProps={{ 'data-testid': 'kb-document-save' } as Record<`data-${string}`, string>}
     >
       <Segmented<Source>
@@ -95,16 +139,28 @@ export function DocumentFormModal({ kb, open, onClose }: { kb: string; open: boo
           </Form.Item>
         )}
         {source === 'file' && (
-          <Form.Item label={s.file}>
+          <Form.Item
+            label={files.pick}
+            htmlFor="kb-document-file"
+            extra={files.limits}
+            validateStatus={fileError ? 'error' : undefined}
+            help={fileError}
+          >
             <input
+              id="kb-document-file"
               type="file"
-              accept=".txt,.md,.markdown,text/plain,text/markdown"
+              accept=".pdf,.docx,.txt,.md,.markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,text/markdown"
               data-testid="kb-document-file"
-              onChange={(event) => {
-                const picked = event.target.files?.[0];
-                if (picked) void picked.text().then((content) => setFile({ name: picked.name, content }));
-              }}
+              onChange={(event) => pick(event.target.files?.[0])}
             />
+            {uploaded !== undefined && (
+              <div data-testid="kb-upload-progress">
+                <Typography.Text type="secondary">
+                  {interpolate(files.uploading, { percent: uploaded })}
+                </Typography.Text>
+                <Progress percent={uploaded} size="small" />
+              </div>
+            )}
           </Form.Item>
         )}
         {source === 'faq' && (
