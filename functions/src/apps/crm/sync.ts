@@ -40,6 +40,8 @@ interface Connected {
 export async function connectedCrms(companyId: string): Promise<Connected[]> {
   const apps = await listApps(companyId);
   return apps.flatMap((app) => {
+    // Refused for good by the provider: nothing syncs until an admin connects it again.
+    if (app.reconnect_required_at) return [];
     const build = CLIENTS[app.name];
     return build ? [{ app, client: build(openCredentials(app.credentials, app._id), app) }] : [];
   });

@@ -82,6 +82,8 @@ export const installationView = z.object({
   shopify_actions: z.array(shopifyAction).optional(),
   /** Shopify: where the shop posts its order webhooks. */
   webhook_url: z.string().optional(),
+  /** OAuth apps: the provider refused to renew the access for good; an admin must connect it again. */
+  needs_reconnect: z.boolean().optional(),
 });
 export type InstallationView = z.infer<typeof installationView>;
 
