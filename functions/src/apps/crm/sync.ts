@@ -14,6 +14,7 @@ import type { CrmClient, CrmPerson } from './client.ts';
 import { linkOf, remoteIdOf, saveLink } from './links.ts';
 import { rdMarketingClient } from '../oauth/rdstation-marketing.ts';
 import { tokenSession } from '../oauth/tokens.ts';
+import { agendorClient } from './agendor.ts';
 import { pipedriveClient } from './pipedrive.ts';
 
 type ConversationEventView = z.infer<typeof conversationEventView>;
@@ -25,6 +26,7 @@ const CLIENTS: Partial<Record<AppName, (credentials: Record<string, string>, app
     pipedrive: (credentials, app) =>
       pipedriveClient({ token: credentials.token ?? '', domain: app.settings.domain ?? '' }),
     rdstationmarketing: (_credentials, app) => rdMarketingClient(tokenSession(app)),
+    agendor: (credentials) => agendorClient({ token: credentials.token ?? '' }),
   };
 
 export const PERSON = 'person';
