@@ -1,6 +1,5 @@
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { type CompanyItem, readCompanyItem } from '../../company/store.ts';
-import { publishMessageStatus, publishNewMessage } from '../../conversations/events.ts';
 import {
   findByProviderId,
   getMessage,
@@ -8,12 +7,7 @@ import {
   moveStatus,
 } from '../../conversations/message-store.ts';
 import { protocolDay, timezoneOf } from '../../conversations/queue-rules.ts';
-import {
-  type ConversationRecord,
-  type MessageRecord,
-  pickMessageView,
-  searchable,
-} from '../../conversations/records.ts';
+import { type ConversationRecord, type MessageRecord, searchable } from '../../conversations/records.ts';
 import {
   appendMessage,
   createConversation,
@@ -184,26 +178,27 @@ export async function recordShopifySend(
     if (!message) throw new Error(`shop notification ${send.claim} neither stored nor found`);
     return { company, conversation, message, alreadySent: true };
   }
-  await publishNewMessage(company, stored.conversation, pickMessageView(stored.message));
   return { company, conversation: stored.conversation, message: stored.message, alreadySent: false };
 }
 
-/** The provider's answer on the stored message: sent with its id (statuses then find it), or failed. */
+/**
+ * The provider's answer on the stored message: sent with its id (the provider's statuses then find it), or
+ * failed. Open inboxes see it on their next read: announcing it live would bundle the realtime and S3 clients
+ * into the shop's webhook Lambda, past its size budget.
+ */
 export async function settleShopifySend(
   thread: ThreadMessage,
   outcome: { providerMessageId: string } | { error: { code: string; message: string } },
 ): Promise<void> {
-  const { company, conversation, message } = thread;
+  const { conversation, message } = thread;
   const ref = { conversation: conversation._id, sequence: message.sequence };
-  let moved: MessageRecord | undefined;
   if ('providerMessageId' in outcome) {
     await linkProviderId(conversation.company, message.integration, outcome.providerMessageId, message);
-    moved = await moveStatus(conversation.company, ref, 'sent', {
+    await moveStatus(conversation.company, ref, 'sent', {
       providerMessageId: outcome.providerMessageId,
       error: null,
     });
   } else {
-    moved = await moveStatus(conversation.company, ref, 'failed', { error: outcome.error });
+    await moveStatus(conversation.company, ref, 'failed', { error: outcome.error });
   }
-  if (moved) await publishMessageStatus(company, conversation, moved._id, moved.status, moved.error);
 }
