@@ -35,8 +35,6 @@ function methodThrottles(routes: readonly RouteContract[]): Record<string, apigw
   return options;
 }
 
-/** Integrators share one usage plan; API Gateway answers 429 above it before any Lambda runs. */
-const INTEGRATOR_THROTTLE: apigw.ThrottleSettings = { rateLimit: 50, burstLimit: 100 };
 const STAGE_THROTTLE = { throttlingRateLimit: 1000, throttlingBurstLimit: 2000 };
 
 const COGNITO_REASON =
@@ -44,14 +42,12 @@ const COGNITO_REASON =
 
 /**
  * The REST API built from shared's route manifest: one resource per path under /api, one method per route,
- * each domain's routes proxied to that domain's Lambda. The API, its stage, authorizer and usage plan live
- * here; the resources and methods, about half of all the resources of the product, live in the ApiRoutes
- * nested stacks so no stack comes near CloudFormation's 500-resource limit.
+ * each domain's routes proxied to that domain's Lambda. The API, its stage and authorizer live here; the
+ * resources and methods, about half of all the resources of the product, live in the ApiRoutes nested stacks
+ * so no stack comes near CloudFormation's 500-resource limit.
  */
 export class Api extends Construct {
   readonly restApi: apigw.RestApi;
-  readonly usagePlan: apigw.UsagePlan;
-  readonly apiKey: apigw.IApiKey;
   readonly routeStacks: ApiRoutes[];
   private requestAuthorizer: apigw.RequestAuthorizer | undefined;
   private readonly integrations = new Map<string, apigw.LambdaIntegration>();
@@ -137,14 +133,7 @@ export class Api extends Construct {
           ],
     );
     this.suppressPreflight();
-
-    this.usagePlan = this.restApi.addUsagePlan('IntegratorPlan', {
-      description: 'Integrators calling apiKey routes',
-      throttle: INTEGRATOR_THROTTLE,
-      apiStages: [{ api: this.restApi, stage: this.restApi.deploymentStage }],
-    });
-    this.apiKey = this.restApi.addApiKey('IntegratorKey', { description: 'First integrator key' });
-    this.usagePlan.addApiKey(this.apiKey);
+    // Integrators' keys and their usage plans are made at run time, one plan per key (key-usage-plans.ts).
   }
 
   /** Adds a route's method on `base` (the /api resource, or the resource of its first path segment). */

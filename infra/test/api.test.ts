@@ -71,13 +71,10 @@ describe('REST API from the route manifest', () => {
     expect(methods.has('OPTIONS /api')).toBe(false);
   });
 
-  it('throttles integrators with a usage plan bound to the stage and an API key', () => {
-    sample.template.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
-      Throttle: { RateLimit: 50, BurstLimit: 100 },
-      ApiStages: [Match.objectLike({ Stage: Match.anyValue() })],
-    });
-    sample.template.resourceCountIs('AWS::ApiGateway::ApiKey', 1);
-    sample.template.resourceCountIs('AWS::ApiGateway::UsagePlanKey', 1);
+  it("leaves integrators' keys and usage plans to run time (one plan per key), requiring a key on apiKey routes", () => {
+    sample.template.resourceCountIs('AWS::ApiGateway::UsagePlan', 0);
+    sample.template.resourceCountIs('AWS::ApiGateway::ApiKey', 0);
+    sample.template.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'HEADER' });
   });
 
   it('names the stage after the deployment stage, with access logs and tracing', () => {

@@ -99,4 +99,51 @@ describe('apps catalogue', () => {
       .waitFor();
     expect(runtime.sandbox.sent('rdstationmarketing')).toHaveLength(1);
   });
+
+  it('prompts admins to reconnect RD Station Marketing once RD refuses the refresh for good, and reconnecting clears it', async () => {
+    // Connected by the previous test; RD Station's owner removes the app: tokens expire, the refresh is refused.
+    runtime.sandbox.rdMarketing.expireAccessTokens();
+    runtime.sandbox.rdMarketing.revokeRefreshTokens();
+    const token = await adminToken(runtime);
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${runtime.url}/api${path}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      });
+    const created = await api('/contacts', {
+      method: 'POST',
+      body: JSON.stringify({ full_name: 'Lia Reconecta', email: 'lia@cliente.com.br' }),
+    });
+    expect(created.status).toBe(201);
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const listed = await (await api('/apps')).text();
+      if (listed.includes('"needs_reconnect":true')) break;
+      if (Date.now() > deadline) throw new Error('the installation was never marked for reconnection');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+
+    const admin = await openAs(browser, runtime, 'admin');
+    await admin.goto(`${runtime.url}/app/integrations/apps`);
+    await admin
+      .getByTestId('app-needs-reconnect-rdstationmarketing')
+      .getByText('Reconexão necessária')
+      .waitFor();
+    await admin.getByTestId('app-reconnect-rdstationmarketing').getByText('Reconectar').click();
+    await admin.waitForURL(/\/app\/integration\/rdmkt$/);
+    await admin.getByTestId('rdmkt-needs-reconnect').waitFor();
+    await admin
+      .getByTestId('rdmkt-reconnect-needed')
+      .getByText('A sincronização está parada até você reconectar.', { exact: false })
+      .waitFor();
+    await admin.getByTestId('rdmkt-reconnect').click();
+    await admin.waitForURL(/\/rdstationmarketing\/auth\/dialog\?/);
+    await admin.locator('#allow').click();
+    await admin.waitForURL(/\/app\/integration\/rdmkt$/);
+    await admin.getByTestId('rdmkt-connected').waitFor();
+    await expect(admin.getByTestId('rdmkt-reconnect-needed').count()).resolves.toBe(0);
+    await admin.goto(`${runtime.url}/app/integrations/apps`);
+    await admin.getByTestId('app-configure-rdstationmarketing').waitFor();
+    await expect(admin.getByTestId('app-needs-reconnect-rdstationmarketing').count()).resolves.toBe(0);
+  });
 });

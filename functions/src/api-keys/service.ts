@@ -14,7 +14,9 @@ import {
   getApiKeyRecord,
   listApiKeyRecords,
 } from './store.ts';
+import { logger } from '../lib/logger.ts';
 import { displayPrefix, hashApiKey, newApiKey } from './token.ts';
+import { provisionGatewayKey, removeGatewayKey } from './usage-plans.ts';
 
 const labels = ptBR.developers.api;
 
@@ -23,12 +25,16 @@ export async function listApiKeys(auth: AuthContext) {
   return { keys: records.map(apiKeyView).sort((a, b) => b.created_at.localeCompare(a.created_at)) };
 }
 
-/** The key is answered here once; only its hash is kept. */
+/**
+ * The key is answered here once; only its hash is kept (and, on AWS, API Gateway holds it as the key of its
+ * own usage plan, created first: a key API Gateway refused is never handed out). A failed write removes it.
+ */
 export async function createApiKey(auth: AuthContext, body: z.infer<typeof apiKeyBody>) {
   if ((await listApiKeyRecords(auth.companyId)).length >= MAX_API_KEYS) throw new Conflict(labels.tooMany);
   const _id = newObjectId();
   const key = newApiKey(auth.companyId, _id);
   const actor = await auditActor(auth);
+  const gateway = await provisionGatewayKey(auth.companyId, _id, key);
   const record: ApiKeyRecord = {
     _id,
     company_id: auth.companyId,
@@ -40,21 +46,30 @@ export async function createApiKey(auth: AuthContext, body: z.infer<typeof apiKe
     last_used_at: null,
     created_at: new Date().toISOString(),
     created_by: actor,
+    ...(gateway ? { gateway } : {}),
   };
-  await transactWrite({
-    key: apiKeyPut(record),
-    audit: auditItem(auth.companyId, actor, {
-      entity: 'api_key',
-      entityId: _id,
-      action: 'create',
-      before: null,
-      after: { name: record.name, scopes: record.scopes, expires_at: record.expires_at },
-    }),
-  });
+  try {
+    await transactWrite({
+      key: apiKeyPut(record),
+      audit: auditItem(auth.companyId, actor, {
+        entity: 'api_key',
+        entityId: _id,
+        action: 'create',
+        before: null,
+        after: { name: record.name, scopes: record.scopes, expires_at: record.expires_at },
+      }),
+    });
+  } catch (error) {
+    await removeGatewayKey(gateway);
+    throw error;
+  }
   return { _id, key };
 }
 
-/** Deleting the record is the revocation: the authorizer reads it on every call. */
+/**
+ * Deleting the record is the revocation: the authorizer reads it on every call. Its API Gateway key and usage
+ * plan go after; one left behind (logged) opens nothing, since the authorizer refuses a key without a record.
+ */
 export async function deleteApiKey(auth: AuthContext, id: string): Promise<void> {
   const current = await getApiKeyRecord(auth.companyId, id);
   if (!current) throw new NotFound(labels.keyNotFound);
@@ -69,4 +84,12 @@ export async function deleteApiKey(auth: AuthContext, id: string): Promise<void>
       after: null,
     }),
   });
+  await removeGatewayKey(current.gateway).catch((error: unknown) =>
+    logger.error('revoked api key left in api gateway', {
+      companyId: auth.companyId,
+      keyId: id,
+      gateway: current.gateway,
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
 }

@@ -16,6 +16,8 @@ export const apiKeyKeys = {
 export interface ApiKeyRecord extends ApiKeyView {
   company_id: string;
   key_hash: string;
+  /** AWS: the key's own API Gateway key and usage plan (usage-plans.ts), removed with it. */
+  gateway?: { api_key_id: string; usage_plan_id: string } | undefined;
 }
 
 const table = () => config().mainTable;
@@ -26,7 +28,7 @@ function toRecord(item: Record<string, unknown>): ApiKeyRecord {
 }
 
 export function apiKeyView(record: ApiKeyRecord): ApiKeyView {
-  const { company_id: _company, key_hash: _hash, ...view } = record;
+  const { company_id: _company, key_hash: _hash, gateway: _gateway, ...view } = record;
   return view;
 }
 

@@ -17,6 +17,8 @@ export const appRecord = z.object({
   shopify_actions: z.array(shopifyAction).optional(),
   /** OAuth apps: bumped at each token refresh, so two workers refreshing at once keep one pair of tokens. */
   oauth_rev: z.number().int().optional(),
+  /** OAuth apps: when the provider refused the refresh token for good; the sync stops until reconnected. */
+  reconnect_required_at: z.string().optional(),
 });
 export type AppRecord = z.infer<typeof appRecord>;
 

@@ -56,6 +56,7 @@ export function toView(entry: AppCatalogueEntry, allowed: boolean, record: AppRe
           settings: record.settings,
           credentials_set: record.credentials_set,
           ...(record.shopify_actions ? { shopify_actions: record.shopify_actions } : {}),
+          ...(record.reconnect_required_at ? { needs_reconnect: true } : {}),
           ...((WEBHOOK_APPS as readonly AppName[]).includes(record.name)
             ? { webhook_url: appWebhookUrl(record.name, record._id) }
             : {}),

@@ -26,6 +26,7 @@ import { BucketCors } from '../bucket-cors.ts';
 import { Data, EXPORTS_CORS_METHODS, MEDIA_CORS_METHODS } from '../data.ts';
 import { EdgeHeaders } from '../edge-headers.ts';
 import { EMAIL_RECEIPT_HANDLER, InboundEmail } from '../email.ts';
+import { grantKeyUsagePlans } from '../key-usage-plans.ts';
 import { DEFAULT_FUNCTIONS_ROOT, Functions } from '../functions.ts';
 import { Queues } from '../queues.ts';
 import { Realtime, type WebSocketDefinition } from '../realtime.ts';
@@ -226,6 +227,8 @@ export class AtendeStack extends Stack {
       namePrefix,
       ...(props.routes ? { routes: props.routes } : {}),
     });
+    const apiKeysFunction = domains.apiKeys ? lookup(domains.apiKeys.handler) : undefined;
+    if (apiKeysFunction) grantKeyUsagePlans(apiKeysFunction, this.api.restApi, props.stage);
     this.schedules = new Schedules(this, 'Schedules', {
       definitions: props.schedules ?? SCHEDULES,
       handler: lookup,
@@ -273,7 +276,6 @@ export class AtendeStack extends Stack {
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.web.distribution.distributionDomainName}` });
     new CfnOutput(this, 'RestApiUrl', { value: this.api.restApi.url });
-    new CfnOutput(this, 'IntegratorApiKeyId', { value: this.api.apiKey.keyId });
     if (this.realtime) new CfnOutput(this, 'WebSocketUrl', { value: this.realtime.url });
     if (this.inboundEmail) {
       new CfnOutput(this, 'MailReceiptRuleSet', { value: this.inboundEmail.ruleSet.receiptRuleSetName });

@@ -115,6 +115,14 @@ export class FakeRdStationMarketing {
     for (const grant of this.accessTokens.values()) grant.expiresAt = 0;
   }
 
+  /**
+   * The account's owner removed the app in RD Station (or its refresh tokens lapsed): every refresh token
+   * handed out is refused from now on with 401 INVALID_REFRESH_TOKEN, as RD Station answers then.
+   */
+  revokeRefreshTokens(): void {
+    this.refreshTokens.clear();
+  }
+
   tokens(account: string): { access_token: string; refresh_token: string; expires_in: number } {
     const access = randomBytes(24).toString('base64url');
     const refresh = randomBytes(24).toString('base64url');

@@ -148,3 +148,73 @@ describe('RD Station Marketing through the sandbox', () => {
     expect(await answer.json()).toMatchObject({ field: 'code' });
   }, 60_000);
 });
+
+describe('RD Station Marketing refusing the refresh for good', () => {
+  it('marks the app for reconnection, stops syncing, and syncs again once the admin reconnects', async () => {
+    const first = await consent();
+    const connected = await call('POST', '/apps/rdstationmarketing/oauth/callback', {
+      code: first.searchParams.get('code'),
+      state: first.searchParams.get('state'),
+    });
+    expect(connected.status).toBe(200);
+    const sentBefore = runtime.sandbox.sent('rdstationmarketing').length;
+
+    // The owner removed the app in RD Station: the access token expires, the refresh is refused.
+    runtime.sandbox.rdMarketing.expireAccessTokens();
+    runtime.sandbox.rdMarketing.revokeRefreshTokens();
+    const created = await call('POST', '/contacts', {
+      full_name: 'Bruna Reis',
+      email: 'bruna@cliente.com.br',
+    });
+    expect(created.status).toBe(201);
+    const contact = (await created.json()) as { _id: string };
+    const installation = await eventually(async () => {
+      const { apps } = (await (await call('GET', '/apps')).json()) as {
+        apps: { name: string; installation: { needs_reconnect?: boolean } | null }[];
+      };
+      const found = apps.find((app) => app.name === 'rdstationmarketing')?.installation;
+      return found?.needs_reconnect ? found : undefined;
+    });
+    expect(installation.needs_reconnect).toBe(true);
+    const refused = runtime.sandbox
+      .sent('rdstationmarketing')
+      .slice(sentBefore)
+      .map((request) => `${request.method} ${request.path} ${request.response.status}`);
+    expect(refused).toEqual([
+      'PATCH /platform/contacts/email:bruna%40cliente.com.br 401',
+      'POST /auth/token 401',
+    ]);
+
+    // Syncing stopped: a further change asks RD Station nothing.
+    const afterRefusal = runtime.sandbox.sent('rdstationmarketing').length;
+    expect((await call('PATCH', `/contacts/${contact._id}`, { full_name: 'Bruna Reis Lima' })).status).toBe(
+      200,
+    );
+    const marker = await call('POST', '/contacts', {
+      full_name: 'Marca Tempo',
+      email: 'marca@cliente.com.br',
+    });
+    expect(marker.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(runtime.sandbox.sent('rdstationmarketing')).toHaveLength(afterRefusal);
+
+    // Reconnected: the prompt is gone and the next change reaches RD Station again.
+    const again = await consent();
+    const reconnected = await call('POST', '/apps/rdstationmarketing/oauth/callback', {
+      code: again.searchParams.get('code'),
+      state: again.searchParams.get('state'),
+    });
+    expect(reconnected.status).toBe(200);
+    expect(
+      ((await reconnected.json()) as { installation: { needs_reconnect?: boolean } }).installation,
+    ).not.toHaveProperty('needs_reconnect');
+    expect((await call('PATCH', `/contacts/${contact._id}`, { full_name: 'Bruna Reis Prado' })).status).toBe(
+      200,
+    );
+    const synced = await eventually(() => {
+      const found = contactByEmail('bruna@cliente.com.br')();
+      return found?.name === 'Bruna Reis Prado' ? found : undefined;
+    });
+    expect(synced.email).toBe('bruna@cliente.com.br');
+  }, 120_000);
+});

@@ -6,6 +6,7 @@ import { handleGupshup } from './gupshup-fake.ts';
 import { handleOpenai } from './openai-fake.ts';
 import { type InboundInput, type InboundResult, postInbound } from './inbound.ts';
 import { createSmtpSink, type ReceivedMail } from './smtp-sink.ts';
+import { FakeAgendor, handleAgendor } from './agendor-fake.ts';
 import { FakePipedrive, handlePipedrive } from './pipedrive-fake.ts';
 import { FakeRdStationMarketing, handleRdStationMarketing } from './rdstation-marketing-fake.ts';
 import { handleTelegram } from './telegram-fake.ts';
@@ -66,6 +67,8 @@ export interface ProviderSandbox {
   pipedrive: FakePipedrive;
   /** The fake RD Station Marketing (OAuth, contacts, conversions), also served under `{url}/rdstationmarketing`. */
   rdMarketing: FakeRdStationMarketing;
+  /** The fake Agendor's accounts (people and their history by API token), also served under `{url}/agendor`. */
+  agendor: FakeAgendor;
   /** Forgets what was sent, queued failures and media. */
   reset(): void;
   close(): Promise<void>;
@@ -80,7 +83,9 @@ function route(
   context: FakeContext,
   pipedrive: FakePipedrive,
   rdMarketing: FakeRdStationMarketing,
+  agendor: FakeAgendor,
 ): FakeResult {
+  if (provider === 'agendor') return handleAgendor(agendor, request, context);
   if (provider === 'pipedrive') return handlePipedrive(pipedrive, request, context);
   if (provider === 'rdstationmarketing') return handleRdStationMarketing(rdMarketing, request, context);
   if (provider === 'dialog') return handleDialog(request, context);
@@ -150,6 +155,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
   const whatsappSession = options.whatsappSession ?? new FakeWhatsappNetwork();
   const pipedrive = new FakePipedrive();
   const rdMarketing = new FakeRdStationMarketing();
+  const agendor = new FakeAgendor();
   const throughput = createThroughputLimiter(options.mps ?? sandboxMps(), options.clock);
   const context: FakeContext = {
     get baseUrl() {
@@ -206,7 +212,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
         if (number !== undefined && !throughput.take(number)) {
           failures.set(mount, [{ failure: 'rate_limit', retryAfter: 1 }, ...(failures.get(mount) ?? [])]);
         }
-        const { response: answer, recorded } = route(mount, fake, context, pipedrive, rdMarketing);
+        const { response: answer, recorded } = route(mount, fake, context, pipedrive, rdMarketing, agendor);
         if (recorded) {
           const record: SentRequest = {
             provider: mount,
@@ -254,9 +260,11 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
     whatsappSession,
     pipedrive,
     rdMarketing,
+    agendor,
     reset() {
       records.length = 0;
       pipedrive.reset();
+      agendor.reset();
       rdMarketing.reset();
       throughput.reset();
       failures.clear();

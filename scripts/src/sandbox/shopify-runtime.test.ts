@@ -9,6 +9,7 @@ import { postShopifyWebhook, sampleOrder } from './shopify.ts';
  */
 let runtime: TestRuntime;
 let call: (path: string, body: unknown) => Promise<Response>;
+let get: (path: string) => Promise<Response>;
 const SECRET = 'shpss_sandbox_secret';
 
 beforeAll(async () => {
@@ -21,6 +22,7 @@ beforeAll(async () => {
     body: JSON.stringify({ email: admin.email, password: admin.password }),
   });
   const { accessToken } = (await signIn.json()) as { accessToken: string };
+  get = (path) => fetch(`${runtime.url}/api${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
   call = (path, body) =>
     fetch(`${runtime.url}/api${path}`, {
       method: 'POST',
@@ -121,5 +123,32 @@ describe('Shopify order webhooks through the sandbox', () => {
     const created = await postShopifyWebhook({ url, secret: SECRET, topic: 'orders/create', order });
     expect(created).toEqual({ status: 200, body: 'ignored' });
     expect(templateSends()).toHaveLength(1);
+
+    // The notification is in the customer's thread as an outbound message, sent, once.
+    const messagesOf = async () => {
+      const listed = (await (await get('/conversations?tab=all&search=joana')).json()) as {
+        items: { _id: string; status: string; customer: { full_name: string; cel_phone?: string } }[];
+      };
+      expect(listed.items).toHaveLength(1);
+      const [conversation] = listed.items;
+      expect(conversation).toMatchObject({
+        status: 'closed',
+        customer: { full_name: 'Joana Prado', cel_phone: '+5585988887777' },
+      });
+      const page = (await (await get(`/conversations/${conversation?._id}/messages`)).json()) as {
+        items: { content: string; sent_by: string; status: string; flags: string[] }[];
+      };
+      return page.items;
+    };
+    const thread = await messagesOf();
+    expect(thread).toEqual([
+      expect.objectContaining({
+        content:
+          'Olá Joana Prado, recebemos o pagamento do pedido #1042 (R$\u00a0249,90). Acompanhe: https://rastreio.example/BR123',
+        sent_by: 'bot',
+        status: 'sent',
+        flags: ['template', 'shopify'],
+      }),
+    ]);
   }, 120_000);
 });

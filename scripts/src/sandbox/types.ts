@@ -11,6 +11,7 @@ export const SANDBOX_PROVIDERS = [
   'openai',
   'pipedrive',
   'rdstationmarketing',
+  'agendor',
 ] as const;
 export type SandboxProvider = (typeof SANDBOX_PROVIDERS)[number];
 

@@ -93,6 +93,10 @@ export const appsPtBR = {
     notConnected: 'Não conectado',
     notAllowed: 'Seu plano não permite este aplicativo.',
     openPage: 'Configurar',
+    reconnectNeeded: 'Reconexão necessária',
+    reconnectNeededText:
+      'O RD Station Marketing recusou renovar o acesso desta conta. A sincronização está parada até você reconectar.',
+    reconnectAction: 'Reconectar',
   },
   cards: {
     channels: 'Canais',

@@ -32,6 +32,12 @@ export const ENV = {
   rdMarketingClient: 'RDSTATION_MARKETING_CLIENT',
   /** Comma-separated rollout flags on for every company (a company's blacklist can still turn some off). */
   platformRollouts: 'PLATFORM_ROLLOUTS',
+  /**
+   * AWS: the REST API and stage each public-API key gets its own API Gateway key and usage plan on. Unset (the
+   * local runtime) the authorizer's token bucket alone throttles keys.
+   */
+  restApiId: 'REST_API_ID',
+  restApiStage: 'REST_API_STAGE',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

@@ -37,3 +37,11 @@ export class CrmRejected extends Error {
     this.name = 'CrmRejected';
   }
 }
+
+/** An OAuth app whose provider refused the refresh token for good: nothing syncs until an admin reconnects. */
+export class CrmDisconnected extends CrmRejected {
+  constructor(message: string) {
+    super(message, 401);
+    this.name = 'CrmDisconnected';
+  }
+}

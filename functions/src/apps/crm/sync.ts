@@ -13,6 +13,7 @@ import type { CrmClient, CrmPerson } from './client.ts';
 import { linkOf, remoteIdOf, saveLink } from './links.ts';
 import { rdMarketingClient } from '../oauth/rdstation-marketing.ts';
 import { tokenSession } from '../oauth/tokens.ts';
+import { agendorClient } from './agendor.ts';
 import { pipedriveClient } from './pipedrive.ts';
 import { MESSAGE_PREFIX, messageEntity } from '../../conversations/entities.ts';
 
@@ -25,6 +26,7 @@ const CLIENTS: Partial<Record<AppName, (credentials: Record<string, string>, app
     pipedrive: (credentials, app) =>
       pipedriveClient({ token: credentials.token ?? '', domain: app.settings.domain ?? '' }),
     rdstationmarketing: (_credentials, app) => rdMarketingClient(tokenSession(app)),
+    agendor: (credentials) => agendorClient({ token: credentials.token ?? '' }),
   };
 
 export const PERSON = 'person';
@@ -40,6 +42,8 @@ interface Connected {
 export async function connectedCrms(companyId: string): Promise<Connected[]> {
   const apps = await listApps(companyId);
   return apps.flatMap((app) => {
+    // Refused for good by the provider: nothing syncs until an admin connects it again.
+    if (app.reconnect_required_at) return [];
     const build = CLIENTS[app.name];
     return build ? [{ app, client: build(openCredentials(app.credentials, app._id), app) }] : [];
   });

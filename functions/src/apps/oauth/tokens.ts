@@ -3,7 +3,8 @@ import { openCredentials, sealCredentials } from '../../integrations/crypto.ts';
 import { clients } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
 import { logger } from '../../lib/logger.ts';
-import { CrmRejected } from '../crm/client.ts';
+import { publishRefresh } from '../../company/events.ts';
+import { CrmDisconnected, CrmRejected } from '../crm/client.ts';
 import { appKeys } from '../keys.ts';
 import type { AppRecord } from '../records.ts';
 import { getApp } from '../store.ts';
@@ -40,14 +41,17 @@ function held(app: AppRecord): HeldTokens {
   };
 }
 
-/** Saves renewed tokens only over the revision they were renewed from; false when another worker won. */
+/**
+ * Saves renewed tokens only over the revision they were renewed from; false when another worker won. New
+ * tokens (a refresh or a reconnection) also end any pending reconnection.
+ */
 export async function saveTokens(app: AppRecord, rev: number, credentials: AppRecord['credentials']) {
   try {
     await clients().document.send(
       new UpdateCommand({
         TableName: config().mainTable,
         Key: appKeys.item(app.company, app.name),
-        UpdateExpression: 'SET credentials = :credentials, oauth_rev = :next',
+        UpdateExpression: 'SET credentials = :credentials, oauth_rev = :next REMOVE reconnect_required_at',
         ConditionExpression: '#id = :id AND (oauth_rev = :rev OR attribute_not_exists(oauth_rev))',
         ExpressionAttributeNames: { '#id': '_id' },
         ExpressionAttributeValues: {
@@ -65,12 +69,39 @@ export async function saveTokens(app: AppRecord, rev: number, credentials: AppRe
   }
 }
 
+/**
+ * The provider refused the refresh token for good (revoked, expired, invalid_grant): the installation is marked
+ * for reconnection, over the revision whose token was refused (a newer pair from a reconnection wins), and the
+ * company's browsers reload their apps, so admins see the prompt.
+ */
+export async function markReconnectRequired(app: AppRecord, rev: number, now = new Date()): Promise<boolean> {
+  try {
+    await clients().document.send(
+      new UpdateCommand({
+        TableName: config().mainTable,
+        Key: appKeys.item(app.company, app.name),
+        UpdateExpression: 'SET reconnect_required_at = :now',
+        ConditionExpression: '#id = :id AND (oauth_rev = :rev OR attribute_not_exists(oauth_rev))',
+        ExpressionAttributeNames: { '#id': '_id' },
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':rev': rev, ':id': app._id },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+  logger.warn('oauth app needs reconnection', { app: app._id, name: app.name, companyId: app.company });
+  await publishRefresh(app.company, 'install-app');
+  return true;
+}
+
 export function tokenSession(app: AppRecord, now: () => number = Date.now): TokenSession {
   let tokens = held(app);
   const renew = async (seen: HeldTokens): Promise<HeldTokens> => {
     const stored = await getApp(app.company, app.name);
     if (!stored || stored._id !== app._id)
       throw new CrmRejected('rd station marketing was disconnected', 404);
+    if (stored.reconnect_required_at) throw new CrmDisconnected('rd station marketing needs reconnection');
     const latest = held(stored);
     if (latest.rev !== seen.rev) {
       tokens = latest;
@@ -87,6 +118,11 @@ export function tokenSession(app: AppRecord, now: () => number = Date.now): Toke
       if (error instanceof CrmRejected && winner && (winner.oauth_rev ?? 0) !== seen.rev) {
         tokens = held(winner);
         return tokens;
+      }
+      // A refusal (400/401: invalid_grant, INVALID_REFRESH_TOKEN) is final; 429 and 5xx were CrmRetryable.
+      if (error instanceof CrmRejected) {
+        await markReconnectRequired(app, seen.rev, new Date(now()));
+        throw new CrmDisconnected(`rd station marketing refused the refresh: ${error.message}`);
       }
       throw error;
     }

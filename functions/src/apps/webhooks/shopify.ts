@@ -14,6 +14,7 @@ import { isConditionFailure } from '../../lib/dynamo/transaction.ts';
 import { logger } from '../../lib/logger.ts';
 import { findTemplate } from '../../templates/store.ts';
 import type { AppRecord } from '../records.ts';
+import { recordShopifySend, settleShopifySend } from './shopify-thread.ts';
 import {
   DEFAULT_ORDER_VARIABLES,
   orderPhone,
@@ -72,8 +73,23 @@ const release = (app: AppRecord, webhookId: string) =>
     new DeleteCommand({ TableName: config().mainTable, Key: deliveryKey(app, webhookId) }),
   );
 
-/** Spec point 3, action send template message: an approved template to the order's customer on WhatsApp. */
-async function sendTemplate(app: AppRecord, action: ShopifyAction, order: ShopifyOrder): Promise<void> {
+/** The template's body as the customer reads it: `{{n}}` replaced by the n-th parameter. */
+export const renderTemplateBody = (body: string, parameters: readonly { text: string }[]) =>
+  body.replace(
+    /\{\{\s*(\d+)\s*\}\}/g,
+    (whole, index: string) => parameters[Number(index) - 1]?.text ?? whole,
+  );
+
+/**
+ * Spec point 3, action send template message: an approved template to the order's customer on WhatsApp,
+ * recorded first (pending) in the customer's conversation, then settled with the provider's answer.
+ */
+async function sendTemplate(
+  app: AppRecord,
+  action: ShopifyAction,
+  order: ShopifyOrder,
+  claim: string,
+): Promise<void> {
   const skip = (reason: string) =>
     logger.warn('shopify action skipped', { app: app._id, order: order.id, reason });
   const integration = await getIntegration(app.company, action.integration);
@@ -89,6 +105,18 @@ async function sendTemplate(app: AppRecord, action: ShopifyAction, order: Shopif
     type: 'text' as const,
     text: fillVariables(text, (key) => values[key]),
   }));
+  const thread = await recordShopifySend({
+    app,
+    integrationId: integration._id,
+    phone,
+    customerName: values['cliente.nome'] ?? '',
+    content: renderTemplateBody(template.body, parameters),
+    template: template.name,
+    claim,
+    event: action.event,
+    order: values['pedido.numero'] ?? '',
+  });
+  if (thread.alreadySent) return skip('already sent for this webhook');
   const adapter = bindAdapter(
     integration.provider,
     openCredentials(integration.credentials, integration._id),
@@ -97,16 +125,25 @@ async function sendTemplate(app: AppRecord, action: ShopifyAction, order: Shopif
       integrationId: integration._id,
     },
   );
-  const sent = await adapter.send({
-    kind: 'template',
-    to: phone.replace(/^\+/, ''),
-    template: {
-      name: template.name,
-      language: template.language,
-      id: template.provider_template_id,
-      components: [{ type: 'body', parameters }],
-    },
-  });
+  let sent: { providerMessageId: string };
+  try {
+    sent = await adapter.send({
+      kind: 'template',
+      to: phone.replace(/^\+/, ''),
+      template: {
+        name: template.name,
+        language: template.language,
+        id: template.provider_template_id,
+        components: [{ type: 'body', parameters }],
+      },
+    });
+  } catch (error) {
+    const code = error instanceof ChannelSendError ? error.code : 'send_failed';
+    const message = error instanceof Error ? error.message : 'send failed';
+    await settleShopifySend(thread, { error: { code, message } });
+    throw error;
+  }
+  await settleShopifySend(thread, sent);
   logger.info('shopify order template sent', {
     app: app._id,
     order: order.id,
@@ -142,7 +179,9 @@ export async function receiveShopify(
   const webhookId = headers['x-shopify-webhook-id'] ?? createHash('sha256').update(rawBody).digest('hex');
   if (!(await claim(app, webhookId, topic))) return { statusCode: 200, body: 'duplicate' };
   try {
-    for (const action of actions) await sendTemplate(app, action, order);
+    for (const [index, action] of actions.entries()) {
+      await sendTemplate(app, action, order, `shopify#${app._id}#${webhookId}#${index}`);
+    }
   } catch (error) {
     if (error instanceof ChannelSendError && !error.retryable) {
       logger.warn('shopify action refused by the provider', {

@@ -45,7 +45,7 @@ export const appNameParams = z.object({ name: z.enum(APP_NAMES) });
  * The apps whose integration runs (CRM sync, OAuth sync, order webhooks); the others of the catalogue install
  * and keep their credentials, and their card says the integration is not available yet.
  */
-export const WORKING_APPS: readonly AppName[] = ['pipedrive', 'rdstationmarketing', 'shopify'];
+export const WORKING_APPS: readonly AppName[] = ['pipedrive', 'rdstationmarketing', 'shopify', 'agendor'];
 
 /** Shopify: which order event sends which approved template through which official WhatsApp integration. */
 export const shopifyAction = z.object({
@@ -82,6 +82,8 @@ export const installationView = z.object({
   shopify_actions: z.array(shopifyAction).optional(),
   /** Shopify: where the shop posts its order webhooks. */
   webhook_url: z.string().optional(),
+  /** OAuth apps: the provider refused to renew the access for good; an admin must connect it again. */
+  needs_reconnect: z.boolean().optional(),
 });
 export type InstallationView = z.infer<typeof installationView>;
 

@@ -23,15 +23,16 @@ export function AppCard({
   const installed = app.installation !== null;
   const blocked = !app.available ? strings.unavailable : !app.allowed ? strings.notInPlan : undefined;
   const oauthPage = OAUTH_PAGES[app.name];
+  const reconnect = app.installation?.needs_reconnect === true;
   const action = oauthPage ? (
     // Connected through the provider's own authorization, on its screen (spec point 2, /app/integration/rdmkt).
     <Button
-      type={installed ? 'default' : 'primary'}
+      type={installed && !reconnect ? 'default' : 'primary'}
       disabled={!installed && blocked !== undefined}
       onClick={() => void navigate(oauthPage)}
-      data-testid={`app-configure-${app.name}`}
+      data-testid={reconnect ? `app-reconnect-${app.name}` : `app-configure-${app.name}`}
     >
-      {strings.rdmkt.openPage}
+      {reconnect ? strings.rdmkt.reconnectAction : strings.rdmkt.openPage}
     </Button>
   ) : installed ? (
     <Button danger onClick={() => onUninstall(app)} data-testid={`app-uninstall-${app.name}`}>
@@ -65,6 +66,13 @@ export function AppCard({
               </Tag>
             )}
             {!installed && blocked && <Tag>{blocked}</Tag>}
+            {reconnect && (
+              <Tooltip title={strings.rdmkt.reconnectNeededText}>
+                <Tag color="red" data-testid={`app-needs-reconnect-${app.name}`}>
+                  {strings.rdmkt.reconnectNeeded}
+                </Tag>
+              </Tooltip>
+            )}
             {!WORKING_APPS.includes(app.name) && (
               <Tooltip title={strings.comingSoonHint}>
                 <Tag color="orange" data-testid={`app-coming-soon-${app.name}`}>

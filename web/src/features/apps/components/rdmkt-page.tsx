@@ -20,7 +20,11 @@ function Status({ app }: { app: AppView }) {
   return (
     <Descriptions column={1} size="small">
       <Descriptions.Item label={strings.rdmkt.status}>
-        {since ? (
+        {app.installation?.needs_reconnect ? (
+          <Tag color="red" data-testid="rdmkt-needs-reconnect">
+            {strings.rdmkt.reconnectNeeded}
+          </Tag>
+        ) : since ? (
           <Tag color="green" data-testid="rdmkt-connected">
             {interpolate(strings.rdmkt.connectedSince, { date: new Date(since).toLocaleString('pt-BR') })}
           </Tag>
@@ -82,6 +86,25 @@ export function RdMktPage({ title }: { title: string; breadcrumb: readonly Bread
         <Typography.Paragraph>{strings.rdmkt.intro}</Typography.Paragraph>
         <Status app={app} />
         {!app.allowed && <Alert type="warning" showIcon message={strings.rdmkt.notAllowed} />}
+        {app.installation?.needs_reconnect && (
+          <Alert
+            type="warning"
+            showIcon
+            message={strings.rdmkt.reconnectNeeded}
+            description={strings.rdmkt.reconnectNeededText}
+            data-testid="rdmkt-reconnect-needed"
+            action={
+              <Button
+                type="primary"
+                loading={start.isPending}
+                onClick={() => start.mutate()}
+                data-testid="rdmkt-reconnect"
+              >
+                {strings.rdmkt.reconnectAction}
+              </Button>
+            }
+          />
+        )}
         {start.isError && (
           <Alert type="error" showIcon message={errorText(start.error)} data-testid="rdmkt-start-error" />
         )}

@@ -1,0 +1,132 @@
+import * as z from 'zod';
+import { providerBaseUrl } from '../../channels/providers.ts';
+import { config } from '../../lib/config.ts';
+import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
+import { type CrmClient, type CrmPerson, CrmRejected, CrmRetryable } from './client.ts';
+
+/**
+ * Agendor API v3 (api.agendor.com.br/docs): `Authorization: Token <token>` (the account's integration token,
+ * Menu > Integrações); answers `{data}` (a list `{data: [...], meta, links}`), errors `{errors: [...]}`;
+ * 401 for a bad token, 404 for a record gone, 422 for rejected fields, 429 over the account's rate limit
+ * (`Retry-After`). People carry their channels under `contact` (`email`, `mobile`, `whatsapp`, `work`); a task
+ * without a due date on a person is a comment in its history. PROVIDER_BASE_URLS.agendor points it at the
+ * sandbox locally.
+ */
+const DEFAULT_ROOT = 'https://api.agendor.com.br';
+
+const one = z.object({ data: z.object({ id: z.number() }).loose() });
+const list = z.object({ data: z.array(z.object({ id: z.number() }).loose()) });
+const errorBody = z.object({
+  errors: z.array(z.union([z.string(), z.object({ message: z.string() }).loose()])),
+});
+
+/** Waits longer than this (seconds) are left to SQS redelivery rather than held in the Lambda. */
+const MAX_WAIT_SECONDS = 10;
+const RATE_LIMIT_ATTEMPTS = 3;
+
+const allowLocal = () => ['local', 'test'].includes(config().stage);
+
+export const agendorBaseUrl = () => `${(providerBaseUrl('agendor') ?? DEFAULT_ROOT).replace(/\/+$/, '')}/v3`;
+
+function failure(response: SafeResponse): Error {
+  let message = `agendor answered ${response.status}`;
+  try {
+    const parsed = errorBody.safeParse(JSON.parse(response.body));
+    const first = parsed.success ? parsed.data.errors[0] : undefined;
+    if (first) message = `${message}: ${typeof first === 'string' ? first : first.message}`;
+  } catch {
+    // A body that is not JSON (a proxy's page) keeps the status-only message.
+  }
+  if (response.status === 429) {
+    const wait = Number(response.headers['retry-after']);
+    return new CrmRetryable(message, Number.isFinite(wait) ? wait : undefined);
+  }
+  if (response.status >= 500) return new CrmRetryable(message);
+  return new CrmRejected(message, response.status);
+}
+
+/** A Brazilian mobile goes to both `mobile` and `whatsapp`: the product only knows numbers it chats with. */
+const personBody = (person: CrmPerson) => ({
+  name: person.name,
+  contact: {
+    ...(person.email ? { email: person.email } : {}),
+    ...(person.phone ? { mobile: person.phone, whatsapp: person.phone } : {}),
+  },
+});
+
+/** Agendor's history takes plain text: the transcript's HTML lines become text lines. */
+export const plainText = (html: string): string =>
+  html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+export function agendorClient(credentials: { token: string }): CrmClient {
+  const base = agendorBaseUrl();
+  const send = async (method: string, path: string, body: unknown): Promise<SafeResponse> => {
+    try {
+      return await safeFetch(
+        {
+          method,
+          url: `${base}${path}`,
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Token ${credentials.token}`,
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        },
+        { allowLocal: allowLocal(), timeoutMs: 10_000 },
+      );
+    } catch (error) {
+      throw new CrmRetryable(
+        `agendor unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+  /** A short rate-limit wait is taken here; a longer one goes back to the queue (redelivered later). */
+  const call = async (method: string, path: string, body?: unknown): Promise<SafeResponse> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await send(method, path, body);
+      const wait = Number(response.headers['retry-after']);
+      if (response.status !== 429 || attempt >= RATE_LIMIT_ATTEMPTS || !(wait <= MAX_WAIT_SECONDS)) {
+        return response;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0) * 1000));
+    }
+  };
+  const idOf = (response: SafeResponse) => String(one.parse(JSON.parse(response.body)).data.id);
+  return {
+    /** `GET /people?email=`: the person already holding the contact's e-mail (Agendor has no phone filter). */
+    async findPerson(person) {
+      if (!person.email) return undefined;
+      const response = await call(
+        'GET',
+        `/people?${new URLSearchParams({ email: person.email }).toString()}`,
+      );
+      if (response.status !== 200) throw failure(response);
+      const found = list.safeParse(JSON.parse(response.body));
+      const id = found.success ? found.data.data[0]?.id : undefined;
+      return id === undefined ? undefined : String(id);
+    },
+    async createPerson(person) {
+      const response = await call('POST', '/people', personBody(person));
+      if (response.status !== 201 && response.status !== 200) throw failure(response);
+      return idOf(response);
+    },
+    async updatePerson(remoteId, person) {
+      const response = await call('PUT', `/people/${encodeURIComponent(remoteId)}`, personBody(person));
+      if (response.status === 404) return false;
+      if (response.status !== 200) throw failure(response);
+      return true;
+    },
+    async addNote(remoteId, html) {
+      const response = await call('POST', `/people/${encodeURIComponent(remoteId)}/tasks`, {
+        text: plainText(html),
+      });
+      if (response.status !== 201 && response.status !== 200) throw failure(response);
+    },
+  };
+}
