@@ -4,7 +4,7 @@ import { CHANNEL_TYPES } from '../channels/inbound.ts';
 /**
  * How a contact came to be, set once when it is created: a first message on a channel (the channel type, the
  * site widget included), a reply to a campaign, an import, the contacts screen, the public API (an API key) or a
- * CRM's sync (Pipedrive persons). Contacts created before origins were recorded read as `unknown`.
+ * CRM's sync (Pipedrive persons), a Shopify order's message. Contacts created before origins were recorded read as `unknown`.
  */
 export const CONTACT_ORIGINS = [
   ...CHANNEL_TYPES,
@@ -13,6 +13,7 @@ export const CONTACT_ORIGINS = [
   'manual',
   'api',
   'pipedrive',
+  'shopify',
   'unknown',
 ] as const;
 export const contactOrigin = z.enum(CONTACT_ORIGINS);

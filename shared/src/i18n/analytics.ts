@@ -117,6 +117,7 @@ export const analyticsPtBR = {
       manual: 'Cadastro manual',
       api: 'API',
       pipedrive: 'Pipedrive',
+      shopify: 'Shopify',
       unknown: 'Não informado',
     },
   },

@@ -2,7 +2,7 @@ import { newObjectId } from '@atende/shared/domain/object-id';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTenant, type Tenant } from '../../company/test-tenant.ts';
 import { getConversation, createConversation } from '../../conversations/store.ts';
-import { getCustomer } from '../../customers/store.ts';
+import { getCustomer } from '../../contacts/customer-record.ts';
 import { sealCredentials } from '../../integrations/crypto.ts';
 import { useTestTables } from '../../testing/dynamodb.ts';
 import type { AppRecord } from '../records.ts';

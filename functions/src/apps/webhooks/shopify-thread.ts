@@ -15,7 +15,7 @@ import {
   nextProtocol,
 } from '../../conversations/store.ts';
 import { walletOfCustomer } from '../../conversations/wallet-reach.ts';
-import { type CustomerRecord, findOrCreateCustomer, getCustomer } from '../../customers/store.ts';
+import { type CustomerRecord, findOrCreateCustomer, getCustomer } from '../../contacts/customer-record.ts';
 import type { AppRecord } from '../records.ts';
 
 /** Why a conversation the product opened only to record a shop notification is already closed. */
@@ -146,6 +146,7 @@ export async function recordShopifySend(
       phone: send.phone,
     },
     now,
+    'shopify',
   );
   const conversation = await conversationFor(company, send, customer, now);
   const stored = await appendMessage(
