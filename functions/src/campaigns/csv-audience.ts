@@ -92,7 +92,11 @@ async function createContact(auth: AuthContext, entry: Accepted): Promise<string
   );
   if (!checked.ok) return { row: entry.row, phone: entry.phone, reason: t.reasons.invalidName };
   const now = new Date().toISOString();
-  const record = applyFields(newContactRecord(auth.companyId, now, auth.employeeId, 'import'), checked.fields, now);
+  const record = applyFields(
+    newContactRecord(auth.companyId, now, auth.employeeId, 'import'),
+    checked.fields,
+    now,
+  );
   try {
     await transactWrite({
       claims: newClaimItems(record).map((claim) => claim.item),
