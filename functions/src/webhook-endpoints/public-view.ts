@@ -1,9 +1,11 @@
 import type { DomainEvent } from '@atende/shared/events/index';
+import type { contactEventView } from '@atende/shared/events/contacts';
 import type { conversationEventView } from '@atende/shared/events/conversations';
 import type * as z from 'zod';
 import { customerChannelOf } from '../conversations/customer-channels.ts';
 
 type EventConversation = z.infer<typeof conversationEventView>;
+type EventContact = z.infer<typeof contactEventView>;
 
 /**
  * A webhook's `data` carries each entity as the public API's GET answers it (the contract test holds them to
@@ -12,19 +14,24 @@ type EventConversation = z.infer<typeof conversationEventView>;
  */
 export async function publicData(event: DomainEvent): Promise<unknown> {
   if (event.type === 'contact.created' || event.type === 'contact.deleted') {
-    return { ...event.data, contact: { ...event.data.contact, masked: false } };
+    return { ...event.data, contact: publicContact(event.data.contact) };
   }
   if (event.type === 'contact.updated') {
     return {
       ...event.data,
-      contact: { ...event.data.contact, masked: false },
-      previous: { ...event.data.previous, masked: false },
+      contact: publicContact(event.data.contact),
+      previous: publicContact(event.data.previous),
     };
   }
   if ('conversation' in event.data) {
     return { ...event.data, conversation: await withChannel(event.company_id, event.data.conversation) };
   }
   return event.data;
+}
+
+/** The event's contact as GET /contacts/{id} answers it: `origin` is the analytics ledger's, not the API's. */
+function publicContact({ origin: _origin, ...contact }: EventContact) {
+  return { ...contact, masked: false };
 }
 
 async function withChannel(companyId: string, conversation: EventConversation) {

@@ -239,7 +239,7 @@ describe('WhatsApp Business Account changes', () => {
     const parsed = await metaWhatsappAdapter.parseWebhook(request.rawBody, integration, cloud);
     expect(parsed.items).toEqual([]);
     expect(accountSignals(quality)).toEqual([
-      { field: 'phone_number_quality_update', event: 'FLAGGED', tier: 'TIER_1K' },
+      { field: 'phone_number_quality_update', event: 'FLAGGED', tier: 'TIER_1K', phone: '5500000000000' },
     ]);
     const account = whatsappBusinessChangePayload({ field: 'account_update', event: 'ACCOUNT_RESTRICTION' });
     expect(accountSignals(account)).toEqual([
