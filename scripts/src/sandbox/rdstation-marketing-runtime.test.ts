@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../testing/runtime.ts';
-import { eventually, standInWebRoot } from '../testing/runtime-client.ts';
+import { adminClient, eventually, standInWebRoot } from '../testing/runtime-client.ts';
 
 /**
  * RD Station Marketing end to end through the local runtime: the OAuth dialog of the sandbox's fake, the
@@ -12,20 +12,7 @@ let call: (method: string, path: string, body?: unknown) => Promise<Response>;
 
 beforeAll(async () => {
   runtime = await startTestRuntime({ webRoot: standInWebRoot() });
-  const admin = runtime.logins.find((login) => login.role === 'admin');
-  if (!admin) throw new Error('no admin login');
-  const signIn = await fetch(`${runtime.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
-  const { accessToken } = (await signIn.json()) as { accessToken: string };
-  call = (method, path, body) =>
-    fetch(`${runtime.url}/api${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  ({ call } = await adminClient(runtime));
 }, 120_000);
 
 afterAll(async () => {

@@ -15,6 +15,8 @@ export interface AdminClient {
   token: string;
   /** GET without a body, POST with one, as the seeded admin. */
   api(path: string, body?: unknown): Promise<Response>;
+  /** Any method, as the seeded admin. */
+  call(method: string, path: string, body?: unknown): Promise<Response>;
 }
 
 /** Signs the seeded admin in through the real API and calls it with their token. */
@@ -30,15 +32,17 @@ export async function adminClient(runtime: TestRuntime): Promise<AdminClient> {
   const [, payload = ''] = accessToken.split('.');
   const adminId = String((JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub?: unknown }).sub);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${runtime.url}/api${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
   return {
     adminId,
     token: accessToken,
-    api: (path, body) =>
-      fetch(`${runtime.url}/api${path}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
+    api: (path, body) => call(body === undefined ? 'GET' : 'POST', path, body),
+    call,
   };
 }
 
