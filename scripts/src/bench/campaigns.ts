@@ -96,7 +96,8 @@ export async function benchCampaigns(options: CampaignsBenchOptions): Promise<vo
   for (;;) {
     await sleep(1000);
     campaign = await call('GET', `/campaigns/${created._id}`);
-    if (campaign.status === 6) break;
+    // Dispatch finished (6) is brief: the campaign moves on to sent (3, final) once the last answers settle.
+    if (campaign.status === 6 || campaign.status === 3) break;
     if (performance.now() - lastReport > 30_000) {
       lastReport = performance.now();
       console.log(
