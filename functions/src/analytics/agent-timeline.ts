@@ -1,5 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AgentTimelineView, PresenceStatus } from '@atende/shared/contracts/analytics/agent-timeline';
+import { zoneOffsetMs } from '@atende/shared/rules/business-time';
 import { readCompanyItem } from '../company/store.ts';
 import { timezoneOf } from '../conversations/queue-rules.ts';
 import { flatten, readTree } from '../departments/tree.ts';
@@ -12,40 +13,12 @@ import { type PresenceState, presenceKeys, type StatusInterval } from './presenc
 
 const DAY_MS = 86_400_000;
 
-/** The UTC offset (ms) of a time zone at an instant. */
-function offsetAt(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(instant))
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  const part = (name: string) => parts[name] ?? 0;
-  const local = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return local - Math.floor(instant / 1000) * 1000;
-}
-
 /** [start, end) of a company-local day, as instants. */
 export function localDay(day: string, timeZone: string): { start: number; end: number } {
   const midnight = (date: string) => {
     const guess = Date.parse(`${date}T00:00:00Z`);
-    const first = guess - offsetAt(guess, timeZone);
-    return guess - offsetAt(first, timeZone);
+    const first = guess - zoneOffsetMs(guess, timeZone);
+    return guess - zoneOffsetMs(first, timeZone);
   };
   const next = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
   return { start: midnight(day), end: midnight(next) };

@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
 const MAX_DAYS = 400;
 
 /** Milliseconds the zone is ahead of UTC at an instant. */
-function zoneOffsetMs(instant: number, timeZone: string): number {
+export function zoneOffsetMs(instant: number, timeZone: string): number {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
       timeZone,
