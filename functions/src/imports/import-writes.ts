@@ -1,4 +1,5 @@
 import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { mapLimited } from '../lib/concurrency.ts';
 import { config } from '../lib/config.ts';
 import {
   isTransactionConflict,
@@ -91,12 +92,18 @@ function pack(units: readonly Unit[]): Unit[][] {
   return packs;
 }
 
-/** Writes the units in full transactions side by side; answers their rows' outcomes. */
+/**
+ * Transactions in flight at once. Past a few, DynamoDB only queues them (and DynamoDB Local times a queued one
+ * out on its item locks), so a large group goes a few transactions at a time.
+ */
+const TRANSACTIONS_IN_FLIGHT = 6;
+
+/** Writes the units in full transactions, a few side by side; answers their rows' outcomes. */
 export async function writeRows(
   job: ImportJob,
   units: readonly Unit[],
   raw: ReadonlyMap<number, Record<string, string>>,
 ): Promise<RowOutcome[]> {
-  const results = await Promise.all(pack(units).map((part) => writeUnits(job, part, raw)));
+  const results = await mapLimited(pack(units), TRANSACTIONS_IN_FLIGHT, (part) => writeUnits(job, part, raw));
   return results.flat();
 }

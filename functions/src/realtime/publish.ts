@@ -16,6 +16,7 @@ import { sequenceFor } from './sequence.ts';
 import { listEmployeeConnections, listRoomMembers, removeConnection } from './store.ts';
 import { websocketClient } from '../lib/websocket-client.ts';
 import { logger } from '../lib/logger.ts';
+import { mapLimited } from '../lib/concurrency.ts';
 
 /** Posts in flight at once per publish: enough to fan out fast without a burst of throttled calls. */
 const POST_CONCURRENCY = 8;
@@ -52,22 +53,9 @@ export async function publishToConnection(connectionId: string, frame: ServerFra
   }
 }
 
-/** Runs `task` on every item, at most `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 async function publishToAll(connectionIds: readonly string[], frame: ServerFrame): Promise<PublishResult> {
   const result: PublishResult = { delivered: 0, gone: 0 };
-  await eachLimited(connectionIds, POST_CONCURRENCY, async (connectionId) => {
+  await mapLimited(connectionIds, POST_CONCURRENCY, async (connectionId) => {
     try {
       if (await publishToConnection(connectionId, frame)) result.delivered += 1;
       else result.gone += 1;
@@ -93,7 +81,7 @@ async function publishSequenced(
   frame: ServerFrame,
 ): Promise<PublishResult> {
   const result: PublishResult = { delivered: 0, gone: 0 };
-  await eachLimited([...receivers], POST_CONCURRENCY, async ([employeeId, connectionIds]) => {
+  await mapLimited([...receivers], POST_CONCURRENCY, async ([employeeId, connectionIds]) => {
     const sent = await publishToAll(connectionIds, await sequenceFor(companyId, employeeId, frame));
     result.delivered += sent.delivered;
     result.gone += sent.gone;
