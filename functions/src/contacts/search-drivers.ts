@@ -4,6 +4,7 @@ import type { Key } from '../lib/dynamo/cursor.ts';
 import { smartTagKeys } from '../smart-tags/keys.ts';
 import { emailClaimKey, phoneClaimKey, customerEntity } from './entities.ts';
 import { contactKeys } from './keys.ts';
+import { TAG_BUDGET } from './search-limits.ts';
 import { nameTokens } from './text.ts';
 
 export interface ContactFilter {
@@ -41,9 +42,6 @@ export const isNameSearch = (search: string | undefined): search is string =>
 
 /** The search's most telling word (the longest): its tokens' prefix range is the name driver. */
 const leadingToken = (search: string) => [...nameTokens(search)].sort((a, b) => b.length - a.length)[0];
-
-/** Members of a tag read for a name within it before the name's tokens are read instead. */
-export const TAG_BUDGET = 1000;
 
 /**
  * Tags found too large to read whole for a name within them (company#tag → when), kept a minute per
