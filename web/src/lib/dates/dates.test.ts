@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatCompanyTime, inCompanyZone, setCompanyTimezone } from './dates.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { companyNow, formatCompanyTime, inCompanyZone, setCompanyTimezone } from './dates.ts';
 
 describe('dates', () => {
   it('shows instants in America/Fortaleza by default and in the company zone when set', () => {
@@ -27,5 +27,17 @@ describe('dates', () => {
     setCompanyTimezone('Europe/Lisbon');
     expect(formatCompanyTime(at, 'timeSeconds')).toBe('02:30:05');
     setCompanyTimezone(undefined);
+  });
+
+  it("starts 'today' on the company's calendar day, not the browser's", () => {
+    vi.useFakeTimers({ now: new Date('2026-11-29T02:30:00Z') });
+    try {
+      setCompanyTimezone(undefined);
+      // 23:30 of the 28th in Fortaleza while UTC is already on the 29th.
+      expect(companyNow().format('YYYY-MM-DD HH:mm')).toBe('2026-11-28 23:30');
+      expect(companyNow().startOf('day').toISOString()).toBe('2026-11-28T03:00:00.000Z');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -20,6 +20,12 @@ export function setCompanyTimezone(zone: string | undefined): void {
 
 export const inCompanyZone = (value: dayjs.ConfigType): dayjs.Dayjs => dayjs(value).tz();
 
+/**
+ * Now in the company's time zone: its calendar day is the company's, not the browser's (from 21:00 in Fortaleza a
+ * UTC browser is already on the next day). Pickers and "today" ranges start from it.
+ */
+export const companyNow = (): dayjs.Dayjs => dayjs().tz();
+
 /** The pt-BR shapes an instant is shown in. */
 const SHAPES = {
   date: 'DD/MM/YYYY',

@@ -1,7 +1,7 @@
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Alert, Button, Card, Col, Row, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { companyNow } from '../../../lib/dates/dates.ts';
 import { Link } from 'react-router-dom';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
@@ -22,8 +22,8 @@ export function ChatbotHubPage({
   const bases = useKnowledgeBases();
   const demands = useDemands(1);
   const precision = usePrecision(
-    dayjs().subtract(29, 'day').format('YYYY-MM-DD'),
-    dayjs().format('YYYY-MM-DD'),
+    companyNow().subtract(29, 'day').format('YYYY-MM-DD'),
+    companyNow().format('YYYY-MM-DD'),
   );
   const rows = precision.data?.assistants ?? [];
   const answered = rows.reduce((sum, row) => sum + row.answered, 0);

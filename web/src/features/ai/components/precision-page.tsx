@@ -2,6 +2,7 @@ import type { PrecisionRow } from '@atende/shared/contracts/ai/insight-views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Alert, Button, Card, Col, Flex, Row, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { companyNow } from '../../../lib/dates/dates.ts';
 import { useState } from 'react';
 import { DateRangePicker } from '../../../components/date-range-picker/date-range-picker.tsx';
 import type { DraftRange } from '../../../components/date-range-picker/range-rules.ts';
@@ -13,7 +14,10 @@ import { usePrecision } from '../hooks/use-insights.ts';
 const t = ptBR.ai.insights.precision;
 const DAY = 'YYYY-MM-DD';
 const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 100)}%`);
-const lastDays = (days: number): DraftRange => ({ start: dayjs().subtract(days - 1, 'day'), end: dayjs() });
+const lastDays = (days: number): DraftRange => ({
+  start: companyNow().subtract(days - 1, 'day'),
+  end: companyNow(),
+});
 
 /** app/chatbot/ai/precision: per assistant, answered versus handed off without an answer, over a period. */
 export function PrecisionPage({
@@ -24,8 +28,8 @@ export function PrecisionPage({
   breadcrumb: readonly BreadcrumbItem[];
 }) {
   const [range, setRange] = useState<DraftRange>(lastDays(30));
-  const from = (range.start ?? dayjs().subtract(29, 'day')).format(DAY);
-  const to = (range.end ?? dayjs()).format(DAY);
+  const from = (range.start ?? companyNow().subtract(29, 'day')).format(DAY);
+  const to = (range.end ?? companyNow()).format(DAY);
   const report = usePrecision(from, to);
   const rows = report.data?.assistants ?? [];
   const total = (field: 'turns' | 'answered' | 'unanswered' | 'requested') =>

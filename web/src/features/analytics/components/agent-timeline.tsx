@@ -4,7 +4,7 @@ import { Card, DatePicker, Flex, Segmented } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
-import { dayjs } from '../../../lib/dates/dates.ts';
+import { companyNow, dayjs } from '../../../lib/dates/dates.ts';
 import { useAgentTimeline, useSetMyStatus } from '../hooks/use-analytics.ts';
 import { duration } from '../state/format.ts';
 import { timelineSegments } from '../state/timeline.ts';
@@ -47,7 +47,7 @@ function DayBar({ agent, start, end }: { agent: Agent; start: number; end: numbe
 
 /** The agents' activity timeline (reports → agents): one company day, time in each status, and my own status. */
 export function AgentTimeline() {
-  const [day, setDay] = useState<Dayjs>(dayjs());
+  const [day, setDay] = useState<Dayjs>(companyNow);
   const key = day.format('YYYY-MM-DD');
   const timeline = useAgentTimeline(key);
   const setStatus = useSetMyStatus();

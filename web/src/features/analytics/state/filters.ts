@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import type { Dayjs } from 'dayjs';
-import { dayjs } from '../../../lib/dates/dates.ts';
+import { companyNow, dayjs } from '../../../lib/dates/dates.ts';
 import type { AnalyticsQuery } from '../api/analytics-api.ts';
 
 export interface AnalyticsFilterState {
@@ -31,8 +31,8 @@ export function toQuery(state: AnalyticsFilterState): AnalyticsQuery {
 }
 
 const initial = (): AnalyticsFilterState => ({
-  start: dayjs().subtract(6, 'day'),
-  end: dayjs(),
+  start: companyNow().subtract(6, 'day'),
+  end: companyNow(),
   businessHours: false,
 });
 

@@ -20,7 +20,7 @@ import type { BreadcrumbItem } from '../../../components/page-header/page-header
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { useActivities, useFunnelLive, useFunnelMutations } from '../hooks/use-funnel.ts';
 import { ActivityForm } from './activity-form.tsx';
-import { formatCompanyTime } from '../../../lib/dates/dates.ts';
+import { companyNow, formatCompanyTime, inCompanyZone } from '../../../lib/dates/dates.ts';
 
 const a = ptBR.pipelines.activities;
 type View = 'day' | 'week' | 'month';
@@ -71,18 +71,18 @@ export function ActivitiesPage({
 }) {
   useFunnelLive();
   const [view, setView] = useState<View>('week');
-  const [anchor, setAnchor] = useState<Dayjs>(dayjs());
+  const [anchor, setAnchor] = useState<Dayjs>(companyNow);
   const [editing, setEditing] = useState<ActivityView | 'new'>();
   const from = anchor.startOf(view);
   const to = anchor.endOf(view);
   const period = useActivities({ from: from.toISOString(), to: to.toISOString() });
   const today = useActivities({
-    from: dayjs().startOf('day').toISOString(),
-    to: dayjs().endOf('day').toISOString(),
+    from: companyNow().startOf('day').toISOString(),
+    to: companyNow().endOf('day').toISOString(),
   });
   const overdue = useActivities({ status: 'overdue', to: dayjs().startOf('minute').toISOString() });
   const onDay = (day: Dayjs) =>
-    (period.data ?? []).filter((activity) => dayjs(activity.due_at).isSame(day, 'day'));
+    (period.data ?? []).filter((activity) => inCompanyZone(activity.due_at).isSame(day, 'day'));
   const days = view === 'day' ? [from] : Array.from({ length: 7 }, (_, index) => from.add(index, 'day'));
   return (
     <>
@@ -104,7 +104,7 @@ export function ActivitiesPage({
               ]}
             />
             <Button onClick={() => setAnchor(anchor.subtract(1, view))}>{a.previous}</Button>
-            <Button onClick={() => setAnchor(dayjs())}>{a.today}</Button>
+            <Button onClick={() => setAnchor(companyNow())}>{a.today}</Button>
             <Button onClick={() => setAnchor(anchor.add(1, view))}>{a.next}</Button>
             <Typography.Text strong>
               {from.format('DD/MM/YYYY')} – {to.format('DD/MM/YYYY')}
@@ -131,7 +131,7 @@ export function ActivitiesPage({
                         onClick={() => setEditing(activity)}
                         color={activity.status === 'done' ? 'green' : 'blue'}
                       >
-                        {dayjs(activity.due_at).format('HH:mm')} {activity.title}
+                        {formatCompanyTime(activity.due_at, 'time')} {activity.title}
                       </Tag>
                     ))}
                   </Flex>
