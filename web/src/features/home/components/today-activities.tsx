@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { callRoute } from '../../../lib/api/call-route.ts';
-import { formatCompanyTime } from '../../../lib/dates/dates.ts';
+import { companyNow, formatCompanyTime } from '../../../lib/dates/dates.ts';
 
 /**
  * The home page's share of the agenda: the signed-in employee's open activities due today or overdue. It asks
@@ -13,7 +13,7 @@ import { formatCompanyTime } from '../../../lib/dates/dates.ts';
  */
 export function TodayActivities({ employeeId }: { employeeId: string }) {
   const { t } = useTranslation();
-  const endOfDay = dayjs().endOf('day');
+  const endOfDay = companyNow().endOf('day');
   const activities = useQuery({
     queryKey: ['home', 'activities', employeeId, endOfDay.format('YYYY-MM-DD')],
     queryFn: async () =>
