@@ -103,8 +103,14 @@ describe('contacts: import, search, wallets', () => {
     const opened = await api(operator, 'GET', `/api/contacts/${contactId}`);
     expect([403, 404]).toContain(opened.status);
     await operator.goto(`${runtime.url}/app/contacts`);
+    // The positive signal first: the debounced search's answer, then the list drawn from it.
+    const searched = operator.waitForResponse(
+      (response) => response.url().includes('/api/contacts?') && response.url().includes('search=joao'),
+    );
     await operator.getByTestId('contacts-search').fill('joao');
-    await operator.waitForTimeout(1500);
+    const answer = (await (await searched).json()) as { contacts: { full_name: string }[] };
+    expect(answer.contacts.map((contact) => contact.full_name)).not.toContain('João Silva');
+    await operator.getByTestId('contacts-empty').or(operator.getByTestId('contact-row').first()).waitFor();
     await expect(operator.getByTestId('contact-row').filter({ hasText: 'João Silva' }).count()).resolves.toBe(
       0,
     );
