@@ -29,3 +29,10 @@ export function handlerOf(route: RouteContract): Promise<Handler> {
   }
   return pending;
 }
+
+/** Routes grouped by their domain, in manifest order: the generated suites run a test per domain. */
+export function byDomain(routes: RouteContract[]): [string, RouteContract[]][] {
+  const groups = new Map<string, RouteContract[]>();
+  for (const route of routes) groups.set(route.domain, [...(groups.get(route.domain) ?? []), route]);
+  return [...groups.entries()];
+}
