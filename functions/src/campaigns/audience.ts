@@ -8,6 +8,7 @@ import { readContacts } from '../contacts/store.ts';
 import { listMemberIds } from '../smart-tags/store.ts';
 import { readAudienceList } from './audience-lists.ts';
 import { readCsvRows } from './csv-audience-rows.ts';
+import { contactsWithField } from './field-index.ts';
 
 const DAY_MS = 86_400_000;
 const SMART_TAG_PAGE = 500;
@@ -28,14 +29,20 @@ type FieldFilters = NonNullable<AudienceSpec['custom_fields']>;
 const matchesFields = (contact: ContactRecord, filters: FieldFilters | undefined) =>
   (filters ?? []).every(({ key, value }) => String(contact.custom_fields[key] ?? '') === value);
 
-/** Every contact of the company whose custom fields match (a Query of the company's contacts, filtered). */
+/**
+ * Contacts whose custom fields may match, read from the custom-field index by the first filter that names a
+ * value (resolveAudience matches every filter on the current fields). Only filters that all ask for an empty
+ * field (contacts lacking it) read the company's contacts, filtered.
+ */
 async function contactsMatching(companyId: string, filters: FieldFilters): Promise<string[]> {
+  const indexed = filters.find(({ value }) => value !== '');
+  if (indexed) return (await contactsWithField(companyId, indexed.key, indexed.value)) ?? [];
   const names: Record<string, string> = { '#cf': 'custom_fields' };
   const values: Record<string, unknown> = {};
   const conditions = filters.map(({ key, value }, index) => {
     names[`#k${index}`] = key;
     values[`:v${index}`] = value;
-    return `#cf.#k${index} = :v${index}`;
+    return `(attribute_not_exists(#cf.#k${index}) OR #cf.#k${index} = :v${index})`;
   });
   const ids: string[] = [];
   for await (const page of customerEntity.queryPages('all', [companyId], {

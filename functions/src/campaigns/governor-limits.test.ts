@@ -21,6 +21,7 @@ import { clients } from '../lib/clients.ts';
 import { publishToRoom } from '../realtime/publish.ts';
 import { listTemplateRecords } from '../templates/store.ts';
 import { config } from '../lib/config.ts';
+import { queryAll } from '../lib/dynamo/query.ts';
 import { claimRecipient } from './claims.ts';
 import { CLAIM_LEASE_MS, OUTCOME_UNKNOWN } from './dispatch.ts';
 import { campaignEvents } from './event-mapper.ts';
@@ -202,6 +203,38 @@ describe('send governor', () => {
       params: { integration: world.official._id },
     });
     expect(sender.body).toMatchObject({ quality: 'RED', tier: 'TIER_10K' });
+  });
+
+  it("the number's index holds its sending campaigns only: created, cancelled and finished ones leave it", async () => {
+    const sendingOf = async () =>
+      (
+        await queryAll({
+          IndexName: 'gsi2',
+          KeyConditionExpression: 'gsi2pk = :pk',
+          ExpressionAttributeValues: {
+            ':pk': campaignKeys.byIntegration(world.a.companyId, world.official._id),
+          },
+          ProjectionExpression: '#id',
+          ExpressionAttributeNames: { '#id': '_id' },
+        })
+      ).map((item) => item._id);
+    const { tagId } = await world.audience(1);
+    const created = await world.create(tagId);
+    const finished = await world.create(tagId);
+    const sending = await world.create(tagId);
+    expect(await sendingOf()).not.toContain(created);
+    await world.start(finished);
+    await world.start(sending);
+    expect(await sendingOf()).toEqual(expect.arrayContaining([finished, sending]));
+    await queue.drain();
+    expect((await world.view(finished)).status).toBe(3);
+    expect((await world.view(sending)).status).toBe(3);
+    const again = await world.create(tagId);
+    await world.start(again);
+    const index = await sendingOf();
+    expect(index).toContain(again);
+    expect(index).not.toContain(finished);
+    expect(index).not.toContain(created);
   });
 
   it('a quality update naming another number of the business account pauses only that number’s campaigns', async () => {

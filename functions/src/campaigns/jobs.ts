@@ -1,6 +1,7 @@
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { queryPages } from '../lib/dynamo/query.ts';
 import { isConditionFailure } from '../lib/dynamo/transaction.ts';
 import { CAMPAIGN_STARTS_INDEX, campaignKeys, SCHEDULED_JOBS, type ScheduledJob } from './keys.ts';
 
@@ -52,23 +53,17 @@ const isJob = (value: unknown): value is ScheduledJob =>
 /** Jobs whose time has come, every company's, earliest first. */
 export async function dueJobs(now: Date): Promise<DueJob[]> {
   const found: DueJob[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
-        ExpressionAttributeValues: { ':pk': CAMPAIGN_STARTS_INDEX, ':now': `${now.toISOString()}#~` },
-        ProjectionExpression: 'company, campaign, sk',
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
+  const pages = queryPages({
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
+    ExpressionAttributeValues: { ':pk': CAMPAIGN_STARTS_INDEX, ':now': `${now.toISOString()}#~` },
+    ProjectionExpression: 'company, campaign, sk',
+  });
+  for await (const page of pages) {
+    for (const item of page.items) {
       if (typeof item.company === 'string' && typeof item.campaign === 'string' && isJob(item.sk))
         found.push({ companyId: item.company, id: item.campaign, job: item.sk });
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return found;
 }

@@ -2,8 +2,9 @@
  * Keys of the campaigns items in the main table:
  *
  * - campaign:        pk C#<cid>#CAMPAIGN#<id>   sk META      gsi1 C#<cid>#CAMPAIGNS / <created_at>#<id>
- *                    gsi2 C#<cid>#CAMPAIGNSBY#<integration> / <created_at>#<id> (one number's campaigns: what
- *                    its quality and account signals pause, read without the rest of the company's)
+ *                    gsi2 C#<cid>#CAMPAIGNSBY#<integration> / SENDING#<id>, the sort key only while the campaign
+ *                    sends (2 or 5), so the index holds one number's sending campaigns: what its quality and
+ *                    account signals pause, read without the rest of the company's nor its finished ones
  * - recipient:       pk C#<cid>#CAMPAIGN#<id>   sk R#<contact id>
  * - scheduled job:   pk C#<cid>#CAMPAIGN#<id>   sk START | RESUME | RECONCILE
  *                    gsi3 CAMPAIGN_STARTS / <due at>#<cid>#<id>#<job> (every company's due jobs in one index, read

@@ -4,6 +4,7 @@ import { dueJobs, takeJob } from './jobs.ts';
 import { beginDispatch } from './lifecycle.ts';
 import { readCampaign } from './store.ts';
 import { resume } from './service.ts';
+import { startInput, type StartInput } from './start-schedule.ts';
 
 /**
  * The campaign-starts schedule (every minute) runs each campaign job whose time came, once (the job item is
@@ -31,4 +32,17 @@ export async function startDueCampaigns(
   return ran;
 }
 
-export const handler = async () => startDueCampaigns();
+/**
+ * A one-time EventBridge Scheduler schedule (start-schedule.ts) invoked this Lambda for one campaign: it starts
+ * if it is still scheduled (a cancel that raced the schedule's firing wins, the transition is conditional).
+ */
+export async function startScheduledCampaign(input: StartInput): Promise<{ started: number }> {
+  const running = await beginDispatch(input.company, input.campaign, [CAMPAIGN_STATUS.scheduled]);
+  return { started: running ? 1 : 0 };
+}
+
+/** The rate rule's Scheduled Event sweeps the due jobs; a one-time schedule's input starts its campaign. */
+export const handler = async (event?: unknown) => {
+  const one = startInput.safeParse(event);
+  return one.success ? startScheduledCampaign(one.data) : startDueCampaigns();
+};

@@ -6,7 +6,7 @@ import {
 import type { estimateBody } from '@atende/shared/contracts/campaigns/campaign-routes';
 import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { campaignsPtBR } from '@atende/shared/i18n/pt-BR';
 import { isTemplateUsable } from '@atende/shared/rules/statuses';
 import { canCancelCampaign } from '@atende/shared/rules/windows';
 import type * as z from 'zod';
@@ -24,11 +24,11 @@ import { queuePending } from './dispatch.ts';
 import { beginDispatch } from './lifecycle.ts';
 import { publishCampaign } from './publish.ts';
 import { type CampaignRecord, toCampaignView } from './records.ts';
-import { putJob, takeJob } from './jobs.ts';
 import { readSender } from './senders.ts';
+import { scheduleStart, unscheduleStart } from './start-schedule.ts';
 import { listCampaignPage, putCampaign, readCampaign, transition } from './store.ts';
 
-const t = ptBR.campaigns;
+const t = campaignsPtBR;
 const DEFAULT_SESSION_DELAY = { min: 5, max: 15 };
 
 /** The sending channel: an official WhatsApp integration (templates) or an unofficial QR session (text). */
@@ -109,7 +109,20 @@ export async function createCampaign(auth: AuthContext, body: CampaignBody, now 
     failures_by_code: {},
   };
   await putCampaign(record);
-  if (scheduledAt) await putJob(auth.companyId, record._id, 'START', scheduledAt);
+  if (scheduledAt) {
+    try {
+      await scheduleStart(auth.companyId, record._id, scheduledAt);
+    } catch (error) {
+      // A scheduled campaign that nothing would start is not left behind looking scheduled.
+      await transition(
+        auth.companyId,
+        record._id,
+        { statuses: [CAMPAIGN_STATUS.scheduled] },
+        { status: CAMPAIGN_STATUS.cancelled },
+      );
+      throw error;
+    }
+  }
   return { _id: record._id, status: record.status };
 }
 
@@ -126,7 +139,7 @@ export const getCampaign = async (auth: AuthContext, id: string): Promise<Campai
 
 export async function startCampaign(auth: AuthContext, id: string): Promise<CampaignView> {
   const campaign = await requireCampaign(auth, id);
-  if (campaign.status === CAMPAIGN_STATUS.scheduled) await takeJob(auth.companyId, id, 'START');
+  if (campaign.status === CAMPAIGN_STATUS.scheduled) await unscheduleStart(auth.companyId, id);
   const running = await beginDispatch(auth.companyId, id, [
     CAMPAIGN_STATUS.created,
     CAMPAIGN_STATUS.scheduled,
@@ -187,7 +200,7 @@ export async function cancelCampaign(auth: AuthContext, id: string, now = new Da
     { status: CAMPAIGN_STATUS.cancelled },
   );
   if (!cancelled) throw new Conflict(t.cancelTooLate);
-  if (campaign.status === CAMPAIGN_STATUS.scheduled) await takeJob(auth.companyId, id, 'START');
+  if (campaign.status === CAMPAIGN_STATUS.scheduled) await unscheduleStart(auth.companyId, id);
   await publishCampaign(cancelled);
   return toCampaignView(cancelled);
 }

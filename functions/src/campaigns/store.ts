@@ -1,5 +1,9 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CampaignStatus, RecipientStatus } from '@atende/shared/contracts/campaigns/views';
+import {
+  type CampaignStatus,
+  type RecipientStatus,
+  SENDING_STATUSES,
+} from '@atende/shared/contracts/campaigns/views';
 import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -20,8 +24,8 @@ export async function putCampaign(record: CampaignRecord): Promise<void> {
         ...campaignKeys.campaign(record.company, record._id),
         gsi1pk: campaignKeys.list(record.company),
         gsi1sk: `${record.created_at}#${record._id}`,
+        // gsi2sk is set only while the campaign sends (see transition): the number's index holds those alone.
         gsi2pk: campaignKeys.byIntegration(record.company, record.integration),
-        gsi2sk: `${record.created_at}#${record._id}`,
         entity: 'campaign',
         ...record,
       },
@@ -72,6 +76,16 @@ export async function transition(
     values[`:from${index}`] = status;
     return `:from${index}`;
   });
+  // A number's quality and account signals pause its sending campaigns: gsi2 indexes a campaign while it sends.
+  let removal = '';
+  if (set.status !== undefined) {
+    if ((SENDING_STATUSES as readonly CampaignStatus[]).includes(set.status)) {
+      assignments.push('gsi2sk = :sending');
+      values[':sending'] = `SENDING#${id}`;
+    } else {
+      removal = ' REMOVE gsi2sk';
+    }
+  }
   let condition = `attribute_exists(pk) AND #status IN (${allowed.join(', ')})`;
   if (from.paused !== undefined) {
     names['#paused'] = 'paused';
@@ -83,7 +97,7 @@ export async function transition(
       new UpdateCommand({
         TableName: table(),
         Key: campaignKeys.campaign(companyId, id),
-        UpdateExpression: `SET ${assignments.join(', ')}`,
+        UpdateExpression: `SET ${assignments.join(', ')}${removal}`,
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,

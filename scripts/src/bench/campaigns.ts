@@ -51,12 +51,13 @@ async function importAudience(call: ReturnType<typeof benchApiClient>, rows: num
 }
 
 /**
- * A campaign to `recipients` contacts through the sandbox's Cloud API, capped at `mps` per number: the achieved
- * send rate as a share of the cap (from the sandbox's own timestamps of what it accepted), duplicate sends
- * (the same number twice) and the rate-limit errors the sandbox had to answer.
+ * An official number on the sandbox (rate 80/s, unlimited tier), an approved template, active sending allowed,
+ * and a created campaign to `recipients` tagged contacts: answers the campaign's id.
  */
-export async function benchCampaigns(options: CampaignsBenchOptions): Promise<void> {
-  const call = benchApiClient(options);
+export async function prepareBenchCampaign(
+  call: ReturnType<typeof benchApiClient>,
+  recipients: number,
+): Promise<string> {
   const integration = await call<{ _id: string }>('POST', '/integrations/channels', {
     type: 'official',
     provider: 'meta',
@@ -79,7 +80,7 @@ export async function benchCampaigns(options: CampaignsBenchOptions): Promise<vo
     messages_per_second: 80,
     tier: 'TIER_UNLIMITED',
   });
-  const tagId = await importAudience(call, options.recipients);
+  const tagId = await importAudience(call, recipients);
   const created = await call<{ _id: string }>('POST', '/campaigns', {
     name: 'Bench',
     integration: integration._id,
@@ -87,7 +88,22 @@ export async function benchCampaigns(options: CampaignsBenchOptions): Promise<vo
     variables: { '1': { source: 'field', value: 'customer_first_name' } },
     audience: { tags: [tagId] },
   });
-  const mine = (path: string) => path.includes(`/${PHONE_NUMBER_ID}/messages`);
+  return created._id;
+}
+
+/** The Cloud API messages path of the bench's number (what the sandbox meters and records). */
+export const benchMessagesPath = (path: string) => path.includes(`/${PHONE_NUMBER_ID}/messages`);
+
+/**
+ * A campaign to `recipients` contacts through the sandbox's Cloud API, capped at `mps` per number: the achieved
+ * send rate as a share of the cap (from the sandbox's own timestamps of what it accepted), duplicate sends
+ * (the same number twice) and the rate-limit errors the sandbox had to answer.
+ */
+export async function benchCampaigns(options: CampaignsBenchOptions): Promise<void> {
+  const call = benchApiClient(options);
+  const campaignId = await prepareBenchCampaign(call, options.recipients);
+  const created = { _id: campaignId };
+  const mine = benchMessagesPath;
   const before = options.sandbox.sent('meta').length;
   const started = performance.now();
   await call('POST', `/campaigns/${created._id}/start`);

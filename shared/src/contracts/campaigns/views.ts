@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { CAMPAIGN_STATUS } from '../../domain/constants.ts';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { campaignsPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
 
-const required = ptBR.forms.requiredField;
-const t = ptBR.campaigns;
+const required = formsPtBR.requiredField;
+const t = campaignsPtBR;
 
 export const campaignStatus = z.union(
   Object.values(CAMPAIGN_STATUS).map((value) => z.literal(value)) as [
