@@ -128,6 +128,23 @@ describe('apps catalogue', () => {
     expect(answer.body).toMatchObject({ field: 'shop', message: ptBR.apps.invalidShop });
   });
 
+  it('installs rdstation with its alias as a setting and its optional API token sealed, the form listing both', async () => {
+    const rd = (await list(a)).find((app) => app.name === 'rdstation');
+    expect(rd?.fields).toEqual([
+      { name: 'alias', required: true, secret: false },
+      { name: 'token', required: false, secret: true },
+    ]);
+    const answer = await install(a, 'rdstation', { alias: ' Vendas ', token: 'rd-crm-secret-token' });
+    expect(answer.status).toBe(201);
+    const view = answer.body as AppView;
+    expect(view.installation).toMatchObject({ settings: { alias: 'Vendas' }, credentials_set: ['token'] });
+    expect(JSON.stringify(await list(a))).not.toContain('rd-crm-secret-token');
+    const { Item } = await clients().document.send(
+      new GetCommand({ TableName: config().mainTable, Key: appKeys.item(a.companyId, 'rdstation') }),
+    );
+    expect(JSON.stringify(Item)).not.toContain('rd-crm-secret-token');
+  });
+
   it('installs salesforce with its secrets sealed, never answered, and tells every open browser', async () => {
     const answer = await install(a, 'salesforce', SALESFORCE);
     expect(answer.status).toBe(201);

@@ -10,7 +10,7 @@ import {
 } from '@atende/shared/contracts/apps/views';
 import { APP_CATALOGUE, type AppCatalogueEntry, type AppName } from '@atende/shared/domain/apps';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { adminPtBR, appsPtBR, channelsPtBR } from '@atende/shared/i18n/pt-BR';
 import {
   appAllowedForPlan,
   appFormFields,
@@ -31,7 +31,7 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import type { AppRecord } from './records.ts';
 import { appDeletes, appPuts, getApp, listApps as listAppRecords } from './store.ts';
 
-const strings = ptBR.apps;
+const strings = appsPtBR;
 
 const catalogueEntry = (name: AppName): AppCatalogueEntry => {
   const entry = APP_CATALOGUE.find((candidate) => candidate.name === name);
@@ -67,7 +67,7 @@ export function toView(entry: AppCatalogueEntry, allowed: boolean, record: AppRe
 
 async function planOf(companyId: string) {
   const company = await getCompany(companyId);
-  if (!company) throw new NotFound(ptBR.admin.companyNotFound);
+  if (!company) throw new NotFound(adminPtBR.companyNotFound);
   return { plan: company.account_type, features: company.plan_features };
 }
 
@@ -103,7 +103,7 @@ async function checkShopifyActions(auth: AuthContext, actions: InstallAppBody['s
   for (const [index, action] of (actions ?? []).entries()) {
     const integration = await getIntegration(auth.companyId, action.integration);
     if (integration?.type !== 'official') {
-      throw new Invalid(`shopify_actions.${index}.integration`, ptBR.channels.integrationNotFound);
+      throw new Invalid(`shopify_actions.${index}.integration`, channelsPtBR.integrationNotFound);
     }
   }
 }

@@ -7,7 +7,7 @@ import type {
 import { activityView } from '@atende/shared/contracts/pipelines/activity-views';
 import { ACTIVITY_ENTITY } from '@atende/shared/contracts/pipelines/events';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { inboxPtBR, pipelinesPtBR } from '@atende/shared/i18n/pt-BR';
 import { reachesCustomer } from '@atende/shared/rules/wallet-reach';
 import type { z } from 'zod';
 import { readContact } from '../contacts/store.ts';
@@ -24,7 +24,7 @@ import { visibleDeal } from './deal-service.ts';
 import type { ActivityRecord } from './records.ts';
 import { canSeeActivity } from './visibility.ts';
 
-const t = ptBR.pipelines;
+const t = pipelinesPtBR;
 
 const toView = (record: ActivityRecord): ActivityView => activityView.parse(record);
 
@@ -50,7 +50,7 @@ async function links(auth: AuthContext, context: CallerContext, body: z.infer<ty
   const conversation = body.conversation
     ? (await visibleConversation(auth, body.conversation).catch(() => undefined))?.conversation
     : undefined;
-  if (body.conversation && !conversation) throw new Invalid('conversation', ptBR.inbox.conversationNotFound);
+  if (body.conversation && !conversation) throw new Invalid('conversation', inboxPtBR.conversationNotFound);
   const customer = body.customer ?? deal?.customer ?? conversation?.customer._id ?? null;
   if (customer) {
     const contact = await readContact(auth.companyId, customer);

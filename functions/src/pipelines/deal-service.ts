@@ -2,29 +2,26 @@ import type { dealBody, dealPatch } from '@atende/shared/contracts/pipelines/dea
 import type { StageView } from '@atende/shared/contracts/pipelines/views';
 import { DEAL_ENTITY } from '@atende/shared/contracts/pipelines/events';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { pipelinesPtBR } from '@atende/shared/i18n/pt-BR';
 import { reachesCustomer } from '@atende/shared/rules/wallet-reach';
 import type { z } from 'zod';
-import { getCatalogueItem } from '../lib/dynamo/catalogue.ts';
 import type { ContactRecord } from '../contacts/records.ts';
-import { readContact, writeContact } from '../contacts/store.ts';
+import { readContact } from '../contacts/store.ts';
 import { callerContext, type CallerContext, visibleConversation } from '../conversations/context.ts';
 import { companyDepartments } from '../conversations/visibility.ts';
 import { walletOfCustomer } from '../conversations/wallet-reach.ts';
 import { existingEmployeeIds } from '../employees/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
-import { Conflict, Invalid, NotFound } from '../lib/errors.ts';
-import { tagCatalogue } from '../tags/catalogue.ts';
-import { announceActivity, announceDeal, noticeOwner } from './announce.ts';
-import { activityWrites } from './activity-store.ts';
-import { dealPut, readDeal, type TransactItem, writeDeal } from './deal-store.ts';
+import { Invalid, NotFound } from '../lib/errors.ts';
+import { announceDeal } from './announce.ts';
+import { saveEntry } from './deal-entry.ts';
+import { readDeal } from './deal-store.ts';
 import type { DealRecord } from './records.ts';
 import { requirePipeline } from './store.ts';
-import { entryActivity, entryContact } from './stage-rules.ts';
 import { canSeeDeal } from './visibility.ts';
 import { toDealView } from './views.ts';
 
-const t = ptBR.pipelines;
+const t = pipelinesPtBR;
 
 async function checkOwner(companyId: string, owner: string | null | undefined) {
   if (owner && !(await existingEmployeeIds(companyId, [owner])).has(owner))
@@ -41,42 +38,6 @@ async function reachableContact(
   if (!contact || !reachesCustomer(context.viewer.wallets, walletOfCustomer(contact)))
     throw new Invalid('customer', t.customerNotFound);
   return contact;
-}
-
-/**
- * Saves a deal and, when it has just entered `entered`, what that stage's rules do, all in one transaction:
- * the rule's activity and the contact's tag change land with the entry or not at all, so a retried or
- * concurrent request (refused by the deal's version) never fires them twice. The owner's notice follows.
- */
-async function saveEntry(
-  before: DealRecord | undefined,
-  after: DealRecord,
-  entered: StageView | undefined,
-  contact: ContactRecord,
-  actor: string,
-  now: Date,
-) {
-  const activity = entered ? entryActivity(after, entered, actor, now) : undefined;
-  const extra: TransactItem[] = activity ? activityWrites(undefined, activity, now) : [];
-  const stillTagged = async (tag: string | undefined) =>
-    tag ? Boolean(await getCatalogueItem(tagCatalogue, after.company, tag)) : false;
-  const tagged =
-    entered && ((await stillTagged(entered.rules.add_tag)) || (await stillTagged(entered.rules.remove_tag)))
-      ? entryContact(contact, entered, now)
-      : undefined;
-  if (tagged) {
-    await writeContact(contact, tagged, {
-      actor,
-      extra: [
-        { item: dealPut(before, after), conflict: new Conflict(t.changedMeanwhile) },
-        ...extra.map((item) => ({ item })),
-      ],
-    });
-  } else {
-    await writeDeal(before, after, extra);
-  }
-  if (activity) await announceActivity(activity);
-  if (entered?.rules.notify_owner) await noticeOwner(after, entered.name);
 }
 
 function defaultDepartment(context: CallerContext, owner: string | null): string | null {

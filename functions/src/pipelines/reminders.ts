@@ -1,6 +1,7 @@
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { queryPages } from '../lib/dynamo/query.ts';
 import { isConditionFailure } from '../lib/dynamo/transaction.ts';
 import { logger } from '../lib/logger.ts';
 import { publishToEmployee } from '../realtime/publish.ts';
@@ -12,24 +13,18 @@ const table = () => config().mainTable;
 /** Reminder items whose time has come, from the index on reminder time (every company's, earliest first). */
 async function dueReminders(now: Date): Promise<{ companyId: string; id: string }[]> {
   const found: { companyId: string; id: string }[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
-        ExpressionAttributeValues: { ':pk': REMINDERS_INDEX, ':now': `${now.toISOString()}#~` },
-        ProjectionExpression: 'company, activity',
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
+  const pages = queryPages({
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
+    ExpressionAttributeValues: { ':pk': REMINDERS_INDEX, ':now': `${now.toISOString()}#~` },
+    ProjectionExpression: 'company, activity',
+  });
+  for await (const page of pages) {
+    for (const item of page.items) {
       if (typeof item.company === 'string' && typeof item.activity === 'string')
         found.push({ companyId: item.company, id: item.activity });
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  }
   return found;
 }
 

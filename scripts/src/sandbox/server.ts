@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleDialog, handleGraph } from './graph-fakes.ts';
@@ -7,6 +8,9 @@ import { handleOpenai } from './openai-fake.ts';
 import { type InboundInput, type InboundResult, postInbound } from './inbound.ts';
 import { createSmtpSink, type ReceivedMail } from './smtp-sink.ts';
 import { FakeAgendor, handleAgendor } from './agendor-fake.ts';
+import { FakeNectar, handleNectar } from './nectar-fake.ts';
+import { FakeRdStationCrm, handleRdStationCrm } from './rdstation-crm-fake.ts';
+import { FakeSalesforce, handleSalesforce } from './salesforce-fake.ts';
 import { FakePipedrive, handlePipedrive } from './pipedrive-fake.ts';
 import { FakeRdStationMarketing, handleRdStationMarketing } from './rdstation-marketing-fake.ts';
 import { handleTelegram } from './telegram-fake.ts';
@@ -39,6 +43,12 @@ export interface ProviderSandboxOptions {
   mps?: number | undefined;
   /** Milliseconds clock of the throughput limit (tests freeze it). */
   clock?: (() => number) | undefined;
+  /**
+   * A file each accepted send is appended to (one `_sent` summary per line, written before the answer), so
+   * what the provider received outlives a `kill -9` of the process holding the sandbox (default
+   * SANDBOX_SENT_LOG; the campaign crash bench reads it).
+   */
+  sentLog?: string | undefined;
 }
 
 export interface ProviderSandbox {
@@ -69,6 +79,12 @@ export interface ProviderSandbox {
   rdMarketing: FakeRdStationMarketing;
   /** The fake Agendor's accounts (people and their history by API token), also served under `{url}/agendor`. */
   agendor: FakeAgendor;
+  /** The fake Nectar CRM's accounts (contatos and tarefas by token), also served under `{url}/nectar`. */
+  nectar: FakeNectar;
+  /** The fake Salesforce orgs (login, Contacts and Tasks by username), also served under `{url}/salesforce`. */
+  salesforce: FakeSalesforce;
+  /** The fake RD Station CRM's accounts (contacts, deals, annotations by token), also served under `{url}/rdstation`. */
+  rdStationCrm: FakeRdStationCrm;
   /** Forgets what was sent, queued failures and media. */
   reset(): void;
   close(): Promise<void>;
@@ -84,8 +100,12 @@ function route(
   pipedrive: FakePipedrive,
   rdMarketing: FakeRdStationMarketing,
   agendor: FakeAgendor,
+  crms: { nectar: FakeNectar; salesforce: FakeSalesforce; rdStationCrm: FakeRdStationCrm },
 ): FakeResult {
   if (provider === 'agendor') return handleAgendor(agendor, request, context);
+  if (provider === 'nectar') return handleNectar(crms.nectar, request, context);
+  if (provider === 'salesforce') return handleSalesforce(crms.salesforce, request, context);
+  if (provider === 'rdstation') return handleRdStationCrm(crms.rdStationCrm, request, context);
   if (provider === 'pipedrive') return handlePipedrive(pipedrive, request, context);
   if (provider === 'rdstationmarketing') return handleRdStationMarketing(rdMarketing, request, context);
   if (provider === 'dialog') return handleDialog(request, context);
@@ -156,7 +176,11 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
   const pipedrive = new FakePipedrive();
   const rdMarketing = new FakeRdStationMarketing();
   const agendor = new FakeAgendor();
+  const nectar = new FakeNectar();
+  const salesforce = new FakeSalesforce();
+  const rdStationCrm = new FakeRdStationCrm();
   const throughput = createThroughputLimiter(options.mps ?? sandboxMps(), options.clock);
+  const sentLog = options.sentLog ?? process.env.SANDBOX_SENT_LOG;
   const context: FakeContext = {
     get baseUrl() {
       return root;
@@ -212,7 +236,11 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
         if (number !== undefined && !throughput.take(number)) {
           failures.set(mount, [{ failure: 'rate_limit', retryAfter: 1 }, ...(failures.get(mount) ?? [])]);
         }
-        const { response: answer, recorded } = route(mount, fake, context, pipedrive, rdMarketing, agendor);
+        const { response: answer, recorded } = route(mount, fake, context, pipedrive, rdMarketing, agendor, {
+          nectar,
+          salesforce,
+          rdStationCrm,
+        });
         if (recorded) {
           const record: SentRequest = {
             provider: mount,
@@ -224,6 +252,8 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
             at: new Date().toISOString(),
           };
           records.push(record);
+          if (sentLog && answer.status < 400)
+            appendFileSync(sentLog, `${JSON.stringify(sentSummary(record))}\n`);
           options.onSent?.(record);
         }
         write(response, answer.status, answer.body, answer.contentType, answer.headers);
@@ -261,10 +291,16 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
     pipedrive,
     rdMarketing,
     agendor,
+    nectar,
+    salesforce,
+    rdStationCrm,
     reset() {
       records.length = 0;
       pipedrive.reset();
       agendor.reset();
+      nectar.reset();
+      salesforce.reset();
+      rdStationCrm.reset();
       rdMarketing.reset();
       throughput.reset();
       failures.clear();

@@ -12,6 +12,9 @@ export const SANDBOX_PROVIDERS = [
   'pipedrive',
   'rdstationmarketing',
   'agendor',
+  'nectar',
+  'salesforce',
+  'rdstation',
 ] as const;
 export type SandboxProvider = (typeof SANDBOX_PROVIDERS)[number];
 

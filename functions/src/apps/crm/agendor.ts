@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { providerBaseUrl } from '../../channels/providers.ts';
 import { config } from '../../lib/config.ts';
 import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
-import { type CrmClient, type CrmPerson, CrmRejected, CrmRetryable } from './client.ts';
+import { crmFailure, type CrmClient, type CrmPerson, CrmRetryable } from './client.ts';
 
 /**
  * Agendor API v3 (api.agendor.com.br/docs): `Authorization: Token <token>` (the account's integration token,
@@ -28,22 +28,12 @@ const allowLocal = () => ['local', 'test'].includes(config().stage);
 
 export const agendorBaseUrl = () => `${(providerBaseUrl('agendor') ?? DEFAULT_ROOT).replace(/\/+$/, '')}/v3`;
 
-function failure(response: SafeResponse): Error {
-  let message = `agendor answered ${response.status}`;
-  try {
-    const parsed = errorBody.safeParse(JSON.parse(response.body));
+const failure = (response: SafeResponse): Error =>
+  crmFailure('agendor', response, (body) => {
+    const parsed = errorBody.safeParse(body);
     const first = parsed.success ? parsed.data.errors[0] : undefined;
-    if (first) message = `${message}: ${typeof first === 'string' ? first : first.message}`;
-  } catch {
-    // A body that is not JSON (a proxy's page) keeps the status-only message.
-  }
-  if (response.status === 429) {
-    const wait = Number(response.headers['retry-after']);
-    return new CrmRetryable(message, Number.isFinite(wait) ? wait : undefined);
-  }
-  if (response.status >= 500) return new CrmRetryable(message);
-  return new CrmRejected(message, response.status);
-}
+    return typeof first === 'string' ? first : first?.message;
+  });
 
 /** A Brazilian mobile goes to both `mobile` and `whatsapp`: the product only knows numbers it chats with. */
 const personBody = (person: CrmPerson) => ({

@@ -45,3 +45,33 @@ export class CrmDisconnected extends CrmRejected {
     this.name = 'CrmDisconnected';
   }
 }
+
+/**
+ * What a CRM's refusal becomes: a rate limit (429, waiting what `retryAfterHeader` says when it says) and 5xx are
+ * retried later, anything else is final. `detail` reads the CRM's own error text from the parsed body.
+ */
+export function crmFailure(
+  crm: string,
+  response: { status: number; body: string; headers: Record<string, string | undefined> },
+  detail: (body: unknown) => string | undefined,
+  retryAfterHeader: (headers: Record<string, string | undefined>) => string | undefined = (headers) =>
+    headers['retry-after'],
+): Error {
+  let message = `${crm} answered ${response.status}`;
+  try {
+    const text = detail(JSON.parse(response.body));
+    if (text) message = `${message}: ${text}`;
+  } catch {
+    // A body that is not JSON (a proxy's page) keeps the status-only message.
+  }
+  if (response.status === 429) {
+    const wait = Number(retryAfterHeader(response.headers));
+    return new CrmRetryable(message, Number.isFinite(wait) ? wait : undefined);
+  }
+  if (response.status >= 500) return new CrmRetryable(message);
+  return new CrmRejected(message, response.status);
+}
+
+/** A Brazilian E.164 number as salespeople type it in a CRM: the DDD and the number, without +55. */
+export const brazilianNationalDigits = (phone: string) =>
+  phone.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '');

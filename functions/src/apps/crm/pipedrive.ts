@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { providerBaseUrl } from '../../channels/providers.ts';
 import { config } from '../../lib/config.ts';
 import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
-import { type CrmClient, type CrmPerson, CrmRejected, CrmRetryable } from './client.ts';
+import { crmFailure, type CrmClient, type CrmPerson, CrmRejected, CrmRetryable } from './client.ts';
 
 /**
  * Pipedrive API v1 (developers.pipedrive.com): `x-api-token` authenticates; every answer is
@@ -41,21 +41,16 @@ function personBody(person: CrmPerson) {
   };
 }
 
-function failure(response: SafeResponse): Error {
-  let message = `pipedrive answered ${response.status}`;
-  try {
-    const parsed = answer.safeParse(JSON.parse(response.body));
-    if (parsed.success && parsed.data.error) message = `${message}: ${parsed.data.error}`;
-  } catch {
-    // A body that is not JSON (a proxy's page) keeps the status-only message.
-  }
-  if (response.status === 429) {
-    const reset = Number(response.headers['x-ratelimit-reset'] ?? response.headers['retry-after']);
-    return new CrmRetryable(message, Number.isFinite(reset) ? reset : undefined);
-  }
-  if (response.status >= 500) return new CrmRetryable(message);
-  return new CrmRejected(message, response.status);
-}
+const failure = (response: SafeResponse): Error =>
+  crmFailure(
+    'pipedrive',
+    response,
+    (body) => {
+      const parsed = answer.safeParse(body);
+      return parsed.success ? (parsed.data.error ?? undefined) : undefined;
+    },
+    (headers) => headers['x-ratelimit-reset'] ?? headers['retry-after'],
+  );
 
 export function pipedriveClient(credentials: { token: string; domain: string }): CrmClient {
   const base = pipedriveBaseUrl(credentials.domain);

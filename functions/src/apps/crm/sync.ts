@@ -14,20 +14,39 @@ import { linkOf, remoteIdOf, saveLink } from './links.ts';
 import { rdMarketingClient } from '../oauth/rdstation-marketing.ts';
 import { tokenSession } from '../oauth/tokens.ts';
 import { agendorClient } from './agendor.ts';
+import { nectarClient } from './nectar.ts';
 import { pipedriveClient } from './pipedrive.ts';
+import { rdStationCrmClient } from './rdstation.ts';
+import { salesforceClient } from './salesforce.ts';
 import { MESSAGE_PREFIX, messageEntity } from '../../conversations/entities.ts';
 
 type ConversationEventView = z.infer<typeof conversationEventView>;
 type SyncedContact = Pick<z.infer<typeof contactEventView>, '_id' | 'full_name' | 'email' | 'cel_phone'>;
 
-/** The apps whose sync is built; the other CRM apps of the catalogue install but do not sync yet. */
-const CLIENTS: Partial<Record<AppName, (credentials: Record<string, string>, app: AppRecord) => CrmClient>> =
-  {
-    pipedrive: (credentials, app) =>
-      pipedriveClient({ token: credentials.token ?? '', domain: app.settings.domain ?? '' }),
-    rdstationmarketing: (_credentials, app) => rdMarketingClient(tokenSession(app)),
-    agendor: (credentials) => agendorClient({ token: credentials.token ?? '' }),
-  };
+/**
+ * The apps whose sync is built; the other CRM apps of the catalogue install but do not sync yet. A builder
+ * answering undefined means the installation lacks what the sync needs (RD Station CRM installed with its
+ * alias only, no token): it stays installed and nothing syncs.
+ */
+const CLIENTS: Partial<
+  Record<AppName, (credentials: Record<string, string>, app: AppRecord) => CrmClient | undefined>
+> = {
+  pipedrive: (credentials, app) =>
+    pipedriveClient({ token: credentials.token ?? '', domain: app.settings.domain ?? '' }),
+  rdstationmarketing: (_credentials, app) => rdMarketingClient(tokenSession(app)),
+  agendor: (credentials) => agendorClient({ token: credentials.token ?? '' }),
+  nectar: (credentials) => nectarClient({ token: credentials.token ?? '' }),
+  rdstation: (credentials) =>
+    credentials.token ? rdStationCrmClient({ token: credentials.token }) : undefined,
+  salesforce: (credentials, app) =>
+    salesforceClient({
+      clientKey: credentials.client_key ?? '',
+      clientSecret: credentials.token ?? '',
+      username: app.settings.login_user ?? '',
+      password: credentials.login_password ?? '',
+      securityToken: credentials.security_token ?? '',
+    }),
+};
 
 export const PERSON = 'person';
 
@@ -44,8 +63,8 @@ export async function connectedCrms(companyId: string): Promise<Connected[]> {
   return apps.flatMap((app) => {
     // Refused for good by the provider: nothing syncs until an admin connects it again.
     if (app.reconnect_required_at) return [];
-    const build = CLIENTS[app.name];
-    return build ? [{ app, client: build(openCredentials(app.credentials, app._id), app) }] : [];
+    const client = CLIENTS[app.name]?.(openCredentials(app.credentials, app._id), app);
+    return client ? [{ app, client }] : [];
   });
 }
 

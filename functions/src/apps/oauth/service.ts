@@ -2,7 +2,7 @@ import type { OAuthApp } from '@atende/shared/contracts/apps/oauth';
 import type { AppView } from '@atende/shared/contracts/apps/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ENV } from '@atende/shared/infra/env';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { appsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, Invalid } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
@@ -14,7 +14,7 @@ import { rdAuthorizeUrl, rdClientConfig, rdRequestTokens, type RdTokens } from '
 import { consumeState, signState } from './state.ts';
 import { saveTokens, sealTokens } from './tokens.ts';
 
-const strings = ptBR.apps.oauth;
+const strings = appsPtBR.oauth;
 
 /** 502: RD Station could not be reached or failed; the admin may simply try again. */
 class ProviderUnavailable extends AppError {

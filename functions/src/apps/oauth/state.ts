@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { OAuthApp } from '@atende/shared/contracts/apps/oauth';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { appsPtBR } from '@atende/shared/i18n/pt-BR';
 import { jwtVerify, SignJWT } from 'jose';
 import { signingSecret } from '../../auth/secrets.ts';
 import { clients } from '../../lib/clients.ts';
@@ -37,7 +37,7 @@ export async function signState(app: OAuthApp, starter: OAuthStarter, now = new 
     .sign(encoder.encode(await signingSecret()));
 }
 
-const refused = () => new Invalid('state', ptBR.apps.oauth.invalidState);
+const refused = () => new Invalid('state', appsPtBR.oauth.invalidState);
 
 /**
  * Accepts the state only for the company and employee now calling, the app named in the path, before its

@@ -45,7 +45,15 @@ export const appNameParams = z.object({ name: z.enum(APP_NAMES) });
  * The apps whose integration runs (CRM sync, OAuth sync, order webhooks); the others of the catalogue install
  * and keep their credentials, and their card says the integration is not available yet.
  */
-export const WORKING_APPS: readonly AppName[] = ['pipedrive', 'rdstationmarketing', 'shopify', 'agendor'];
+export const WORKING_APPS: readonly AppName[] = [
+  'pipedrive',
+  'rdstationmarketing',
+  'shopify',
+  'agendor',
+  'nectar',
+  'salesforce',
+  'rdstation',
+];
 
 /** Shopify: which order event sends which approved template through which official WhatsApp integration. */
 export const shopifyAction = z.object({

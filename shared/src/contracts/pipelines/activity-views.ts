@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR, pipelinesPtBR } from '../../i18n/pt-BR.ts';
 import { activityType } from './views.ts';
 
-const t = ptBR.pipelines;
-const required = ptBR.forms.requiredField;
+const t = pipelinesPtBR;
+const required = formsPtBR.requiredField;
 
 export const ACTIVITY_STATUSES = ['open', 'done'] as const;
 /** `overdue` is open and due before now. */

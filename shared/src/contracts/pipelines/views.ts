@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR, pipelinesPtBR } from '../../i18n/pt-BR.ts';
 
-const t = ptBR.pipelines;
-const required = ptBR.forms.requiredField;
+const t = pipelinesPtBR;
+const required = formsPtBR.requiredField;
 
 export const ACTIVITY_TYPES = ['call', 'meeting', 'task', 'e-mail', 'whatsapp'] as const;
 export const activityType = z.enum(ACTIVITY_TYPES);

@@ -2,6 +2,7 @@ import { type AppView, WORKING_APPS } from '@atende/shared/contracts/apps/views'
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import { waitsForToken } from '../forms/install-form.ts';
 
 const strings = ptBR.apps;
 
@@ -70,6 +71,13 @@ export function AppCard({
               <Tooltip title={strings.rdmkt.reconnectNeededText}>
                 <Tag color="red" data-testid={`app-needs-reconnect-${app.name}`}>
                   {strings.rdmkt.reconnectNeeded}
+                </Tag>
+              </Tooltip>
+            )}
+            {waitsForToken(app) && (
+              <Tooltip title={strings.tokenMissingHint}>
+                <Tag color="orange" data-testid={`app-token-missing-${app.name}`}>
+                  {strings.tokenMissing}
                 </Tag>
               </Tooltip>
             )}

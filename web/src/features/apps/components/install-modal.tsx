@@ -103,7 +103,13 @@ export function InstallModal({ app, mutations, onClose }: InstallModalProps) {
               name={field.name}
               label={strings.fields[field.name]}
               required={field.required}
-              extra={field.name === 'webhook_secret' ? strings.hints.webhook_secret : undefined}
+              extra={
+                field.name === 'webhook_secret'
+                  ? strings.hints.webhook_secret
+                  : (strings.appHints as Partial<Record<string, Partial<Record<AppField, string>>>>)[
+                      app.name
+                    ]?.[field.name]
+              }
             >
               {fieldInput(app, field.name, field.secret)}
             </Form.Item>

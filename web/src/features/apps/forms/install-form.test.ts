@@ -2,7 +2,7 @@ import { APP_CATALOGUE } from '@atende/shared/domain/apps';
 import type { AppView } from '@atende/shared/contracts/apps/views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { describe, expect, it } from 'vitest';
-import { installBody, validateInstallForm } from './install-form.ts';
+import { installBody, validateInstallForm, waitsForToken } from './install-form.ts';
 
 const view = (name: string, fields: AppView['fields']): AppView => {
   const entry = APP_CATALOGUE.find((candidate) => candidate.name === name);
@@ -62,5 +62,31 @@ describe('install form', () => {
       token: 't',
       domain: 'd',
     });
+  });
+  it('says an RD Station CRM installed without its optional token does not sync, and one with it does', () => {
+    const rdstation = view('rdstation', [
+      { name: 'alias', required: true, secret: false },
+      { name: 'token', required: false, secret: true },
+    ]);
+    const installation = { _id: '6b0c1ebfe5f9bcba27b6de88', installed_at: '2026-11-29T12:00:00.000Z' };
+    expect(waitsForToken(rdstation)).toBe(false);
+    expect(
+      waitsForToken({
+        ...rdstation,
+        installation: { ...installation, settings: { alias: 'Vendas' }, credentials_set: [] },
+      }),
+    ).toBe(true);
+    expect(
+      waitsForToken({
+        ...rdstation,
+        installation: { ...installation, settings: { alias: 'Vendas' }, credentials_set: ['token'] },
+      }),
+    ).toBe(false);
+    expect(
+      waitsForToken({
+        ...pipedrive,
+        installation: { ...installation, settings: { domain: 'x' }, credentials_set: [] },
+      }),
+    ).toBe(false);
   });
 });

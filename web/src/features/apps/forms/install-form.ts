@@ -28,6 +28,20 @@ export function validateInstallForm(
   return errors;
 }
 
+/**
+ * An installed app whose optional API token was left blank (RD Station CRM needs only its alias to install):
+ * it keeps its place but does not sync until the token is given, which its card says.
+ */
+export function waitsForToken(app: AppView): boolean {
+  const token = app.fields.find((field) => field.name === 'token');
+  return (
+    app.installation !== null &&
+    token !== undefined &&
+    !token.required &&
+    !app.installation.credentials_set.includes('token')
+  );
+}
+
 /** The body of the install call: the app's own fields, trimmed. */
 export function installBody(
   app: AppView,

@@ -1,0 +1,129 @@
+import * as z from 'zod';
+import { providerBaseUrl } from '../../channels/providers.ts';
+import { config } from '../../lib/config.ts';
+import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
+import { plainText } from './agendor.ts';
+import {
+  brazilianNationalDigits,
+  crmFailure,
+  type CrmClient,
+  type CrmPerson,
+  CrmRetryable,
+} from './client.ts';
+
+/**
+ * Nectar CRM API 1 (github.com/ColmeiaSolucoes/nectarcrm-api, docs.nectarcrm.apiary.io): the account's private
+ * token (Configurações > Integrações) in the `Access-Token` header; contacts at `/contatos/` (`nome`, `emails`
+ * and `telefones` as lists, `constante` 3 for a lead), searched with `GET /contatos/email/{email}` and
+ * `/contatos/telefone/{digits}`, answering lists; tasks at `/tarefas/` (`titulo`, `descricao`, `cliente: {id}`,
+ * `status` 1 = concluída, `tipo` 0 = comum). 401 for a bad token or parameter, 404 for a record gone, 5xx on
+ * its side; a 429 (with `Retry-After`) when over the account's request rate. PROVIDER_BASE_URLS.nectar points
+ * it at the sandbox locally.
+ */
+const DEFAULT_ROOT = 'https://app.nectarcrm.com.br/crm/api/1';
+
+const contato = z.object({ id: z.number() }).loose();
+const contatos = z.array(contato);
+
+/** Waits longer than this (seconds) are left to SQS redelivery rather than held in the Lambda. */
+const MAX_WAIT_SECONDS = 10;
+const RATE_LIMIT_ATTEMPTS = 3;
+/** Nectar's constante for a lead (0 clientes, 1 prospects, 2 suspects, 3 leads). */
+const LEAD = 3;
+const TASK_DONE = 1;
+const TASK_COMMON = 0;
+
+const allowLocal = () => ['local', 'test'].includes(config().stage);
+
+export const nectarBaseUrl = () => (providerBaseUrl('nectar') ?? DEFAULT_ROOT).replace(/\/+$/, '');
+
+const failure = (response: SafeResponse): Error =>
+  crmFailure('nectar', response, (body) => {
+    const parsed = z
+      .object({ message: z.string().optional(), erro: z.string().optional() })
+      .loose()
+      .safeParse(body);
+    return parsed.success ? (parsed.data.message ?? parsed.data.erro) : undefined;
+  });
+
+const contatoBody = (person: CrmPerson, create: boolean) => ({
+  nome: person.name,
+  ...(person.email ? { emails: [person.email] } : {}),
+  ...(person.phone ? { telefones: [brazilianNationalDigits(person.phone)] } : {}),
+  ...(create ? { constante: LEAD } : {}),
+});
+
+export function nectarClient(credentials: { token: string }): CrmClient {
+  const base = nectarBaseUrl();
+  const send = async (method: string, path: string, body: unknown): Promise<SafeResponse> => {
+    try {
+      return await safeFetch(
+        {
+          method,
+          url: `${base}${path}`,
+          headers: { 'content-type': 'application/json', 'access-token': credentials.token },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        },
+        { allowLocal: allowLocal(), timeoutMs: 10_000 },
+      );
+    } catch (error) {
+      throw new CrmRetryable(`nectar unreachable: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  /** A short rate-limit wait is taken here; a longer one goes back to the queue (redelivered later). */
+  const call = async (method: string, path: string, body?: unknown): Promise<SafeResponse> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await send(method, path, body);
+      const wait = Number(response.headers['retry-after']);
+      if (response.status !== 429 || attempt >= RATE_LIMIT_ATTEMPTS || !(wait <= MAX_WAIT_SECONDS)) {
+        return response;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0) * 1000));
+    }
+  };
+  const search = async (path: string): Promise<string | undefined> => {
+    const response = await call('GET', path);
+    if (response.status === 404) return undefined;
+    if (response.status !== 200) throw failure(response);
+    const parsed = contatos.safeParse(JSON.parse(response.body));
+    const id = parsed.success ? parsed.data[0]?.id : undefined;
+    return id === undefined ? undefined : String(id);
+  };
+  return {
+    /** The contact already holding the e-mail, else the phone (exact matches: no `*`). */
+    async findPerson(person) {
+      const byEmail = person.email
+        ? await search(`/contatos/email/${encodeURIComponent(person.email)}`)
+        : undefined;
+      if (byEmail || !person.phone) return byEmail;
+      return search(`/contatos/telefone/${encodeURIComponent(brazilianNationalDigits(person.phone))}`);
+    },
+    async createPerson(person) {
+      const response = await call('POST', '/contatos/', contatoBody(person, true));
+      if (response.status !== 200 && response.status !== 201) throw failure(response);
+      return String(contato.parse(JSON.parse(response.body)).id);
+    },
+    async updatePerson(remoteId, person) {
+      const response = await call(
+        'PUT',
+        `/contatos/${encodeURIComponent(remoteId)}`,
+        contatoBody(person, false),
+      );
+      if (response.status === 404) return false;
+      if (response.status !== 200) throw failure(response);
+      return true;
+    },
+    /** A closed conversation is a task already done on the contact, its transcript the description. */
+    async addNote(remoteId, html) {
+      const response = await call('POST', '/tarefas/', {
+        titulo: 'Atendimento encerrado',
+        descricao: plainText(html),
+        cliente: { id: Number(remoteId) },
+        status: TASK_DONE,
+        tipo: TASK_COMMON,
+        dataLimite: new Date().toISOString(),
+      });
+      if (response.status !== 200 && response.status !== 201) throw failure(response);
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import * as z from 'zod';
+import { providerBaseUrl } from '../../channels/providers.ts';
+import { config } from '../../lib/config.ts';
+import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
+import { plainText } from './agendor.ts';
+import {
+  brazilianNationalDigits,
+  crmFailure,
+  type CrmClient,
+  type CrmPerson,
+  CrmRetryable,
+} from './client.ts';
+
+/**
+ * RD Station CRM API v1 (developers.rdstation.com, "RD Station CRM"): the account user's token (Perfil > Token
+ * da instância) as the `token` query parameter of every call. Contacts at `/contacts`: searched with
+ * `GET /contacts?email=` or `?phone=` (`{contacts: [...], total, has_more}`), created with
+ * `POST /contacts {contact: {name, emails: [{email}], phones: [{phone, type}]}}`, updated with
+ * `PUT /contacts/:id {contact: {...}}`, each answering the contact (`_id`, `deal_ids`, ...). Deals at
+ * `POST /deals {deal: {name}}`; annotations (anotações) at `POST /activities {activity: {deal_id, text}}`.
+ * Ids are 24-hex ObjectIds. 401 for a bad token, 404 for a record gone, 422 `{errors}` for rejected fields, 5xx
+ * on its side; past 120 requests a minute per account a 429 with `Retry-After` (seconds) — the limit as RD's CRM
+ * "Conceitos fundamentais" page states it (written for v2; v1 is handled the same way). Linking a deal through
+ * the contact's `deal_ids` follows public v1 clients, not a page read here: checked only against the sandbox.
+ * PROVIDER_BASE_URLS.rdstation points it at the sandbox locally.
+ */
+const DEFAULT_ROOT = 'https://crm.rdstation.com/api/v1';
+
+const contact = z.object({ _id: z.string().min(1), deal_ids: z.array(z.string()).optional() }).loose();
+const contactList = z.object({ contacts: z.array(contact) }).loose();
+const deal = z.object({ _id: z.string().min(1) }).loose();
+
+/** Waits longer than this (seconds) are left to SQS redelivery rather than held in the Lambda. */
+const MAX_WAIT_SECONDS = 10;
+const RATE_LIMIT_ATTEMPTS = 3;
+
+const allowLocal = () => ['local', 'test'].includes(config().stage);
+
+export const rdStationCrmBaseUrl = () => (providerBaseUrl('rdstation') ?? DEFAULT_ROOT).replace(/\/+$/, '');
+
+const failure = (response: SafeResponse): Error =>
+  crmFailure('rdstation crm', response, (body) => {
+    const parsed = z
+      .object({ errors: z.unknown().optional(), error: z.string().optional() })
+      .loose()
+      .safeParse(body);
+    const detail = parsed.success ? (parsed.data.errors ?? parsed.data.error) : undefined;
+    return detail === undefined ? undefined : JSON.stringify(detail);
+  });
+
+const contactBody = (person: CrmPerson) => ({
+  contact: {
+    name: person.name,
+    ...(person.email ? { emails: [{ email: person.email }] } : {}),
+    ...(person.phone ? { phones: [{ phone: person.phone, type: 'cellphone' }] } : {}),
+  },
+});
+
+/** ObjectIds begin with their creation time, so the greatest id is the most recent record. */
+const mostRecent = (ids: readonly string[]) => [...ids].sort().at(-1);
+
+export function rdStationCrmClient(credentials: { token: string }): CrmClient {
+  const base = rdStationCrmBaseUrl();
+  const send = async (method: string, path: string, body: unknown): Promise<SafeResponse> => {
+    const url = new URL(`${base}${path}`);
+    url.searchParams.set('token', credentials.token);
+    try {
+      return await safeFetch(
+        {
+          method,
+          url: url.toString(),
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        },
+        { allowLocal: allowLocal(), timeoutMs: 10_000 },
+      );
+    } catch (error) {
+      throw new CrmRetryable(
+        `rdstation crm unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+  /** A short rate-limit wait is taken here; a longer one goes back to the queue (redelivered later). */
+  const call = async (method: string, path: string, body?: unknown): Promise<SafeResponse> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await send(method, path, body);
+      const wait = Number(response.headers['retry-after']);
+      if (response.status !== 429 || attempt >= RATE_LIMIT_ATTEMPTS || !(wait <= MAX_WAIT_SECONDS)) {
+        return response;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0) * 1000));
+    }
+  };
+  const search = async (field: 'email' | 'phone', value: string): Promise<string | undefined> => {
+    const response = await call('GET', `/contacts?${new URLSearchParams({ [field]: value }).toString()}`);
+    if (response.status !== 200) throw failure(response);
+    const parsed = contactList.safeParse(JSON.parse(response.body));
+    return parsed.success ? parsed.data.contacts[0]?._id : undefined;
+  };
+  const readContact = async (remoteId: string) => {
+    const response = await call('GET', `/contacts/${encodeURIComponent(remoteId)}`);
+    if (response.status !== 200) throw failure(response);
+    return contact.parse(JSON.parse(response.body));
+  };
+  /**
+   * A deal for the conversation when the contact has none: created, then tied to the contact through its
+   * `deal_ids` (the v1 deal's own `contacts` list would create new contacts, not link the existing one).
+   */
+  const dealFor = async (remoteId: string, person: CrmPerson, dealIds: readonly string[]) => {
+    const response = await call('POST', '/deals', { deal: { name: `Atendimento - ${person.name}` } });
+    if (response.status !== 200 && response.status !== 201) throw failure(response);
+    const created = deal.parse(JSON.parse(response.body))._id;
+    const linked = await call('PUT', `/contacts/${encodeURIComponent(remoteId)}`, {
+      contact: { deal_ids: [...dealIds, created] },
+    });
+    if (linked.status !== 200) throw failure(linked);
+    return created;
+  };
+  return {
+    /** The contact already holding the e-mail, else the phone. */
+    async findPerson(person) {
+      const byEmail = person.email ? await search('email', person.email) : undefined;
+      if (byEmail || !person.phone) return byEmail;
+      return search('phone', brazilianNationalDigits(person.phone));
+    },
+    async createPerson(person) {
+      const response = await call('POST', '/contacts', contactBody(person));
+      if (response.status !== 200 && response.status !== 201) throw failure(response);
+      return contact.parse(JSON.parse(response.body))._id;
+    },
+    async updatePerson(remoteId, person) {
+      const response = await call('PUT', `/contacts/${encodeURIComponent(remoteId)}`, contactBody(person));
+      if (response.status === 404) return false;
+      if (response.status !== 200) throw failure(response);
+      return true;
+    },
+    /**
+     * In RD Station CRM annotations (activities) hang on deals, never on a contact, and the contact's own `notes`
+     * is one text a salesperson edits (a transcript there would overwrite theirs). So the transcript becomes an
+     * annotation on the contact's most recent deal, where the salesperson follows the sale; a contact without
+     * any deal gets one named after the conversation ("Atendimento - {name}", in the account's default funnel
+     * stage) so the conversation still shows up in the funnel and the annotation has somewhere to live. A
+     * redelivered event finds that deal through `deal_ids` and does not create another.
+     */
+    async addNote(remoteId, html, person) {
+      const { deal_ids: dealIds = [] } = await readContact(remoteId);
+      const dealId = mostRecent(dealIds) ?? (await dealFor(remoteId, person, dealIds));
+      const response = await call('POST', '/activities', {
+        activity: { deal_id: dealId, text: plainText(html) },
+      });
+      if (response.status !== 200 && response.status !== 201) throw failure(response);
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import * as z from 'zod';
+import { providerBaseUrl } from '../../channels/providers.ts';
+import { config } from '../../lib/config.ts';
+import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
+import { plainText } from './agendor.ts';
+import { type CrmClient, type CrmPerson, CrmRejected, CrmRetryable } from './client.ts';
+
+/**
+ * Salesforce REST API (developer.salesforce.com, api_rest): the connected app's OAuth 2 username-password flow
+ * at `{login}/services/oauth2/token` (form `grant_type=password`, `client_id` = the consumer key, `client_secret`
+ * = the install form's token, `username`, `password` = the login password followed by the security token) →
+ * `{access_token, instance_url, token_type}`; refused with 400 `{error: 'invalid_grant', error_description}`.
+ * Then `Authorization: Bearer` on `{instance_url}/services/data/v59.0`: `sobjects/Contact` (POST → 201
+ * `{id, success, errors}`, PATCH → 204), SOQL at `query?q=` (`{totalSize, done, records}`), `sobjects/Task` for
+ * the closed conversation. Errors are arrays of `{message, errorCode, fields}`: 401 INVALID_SESSION_ID (session
+ * expired: log in again), 403 REQUEST_LIMIT_EXCEEDED (the org's API limit: later), 404 NOT_FOUND, 400 for
+ * rejected fields, 503 SERVER_UNAVAILABLE. PROVIDER_BASE_URLS.salesforce points the login at the sandbox.
+ */
+const DEFAULT_LOGIN = 'https://login.salesforce.com';
+export const SALESFORCE_API_VERSION = 'v59.0';
+
+export interface SalesforceCredentials {
+  clientKey: string;
+  clientSecret: string;
+  username: string;
+  password: string;
+  securityToken: string;
+}
+
+const session = z.object({ access_token: z.string().min(1), instance_url: z.string().url() });
+type Session = z.infer<typeof session>;
+const errors = z.array(z.object({ errorCode: z.string(), message: z.string().optional() }).loose());
+const created = z.object({ id: z.string().min(1) }).loose();
+const queried = z.object({ records: z.array(z.object({ Id: z.string() }).loose()) }).loose();
+
+const allowLocal = () => ['local', 'test'].includes(config().stage);
+
+export const salesforceLoginUrl = () => (providerBaseUrl('salesforce') ?? DEFAULT_LOGIN).replace(/\/+$/, '');
+
+/** Sessions by org user, kept while the Lambda is warm; a 401 logs in again. */
+const sessions = new Map<string, Session>();
+
+function errorCode(response: SafeResponse): string {
+  try {
+    const parsed = errors.safeParse(JSON.parse(response.body));
+    return parsed.success ? (parsed.data[0]?.errorCode ?? '') : '';
+  } catch {
+    return '';
+  }
+}
+
+function failure(response: SafeResponse): Error {
+  const code = errorCode(response);
+  const message = `salesforce answered ${response.status} ${code}`.trim();
+  if (response.status === 403 && code === 'REQUEST_LIMIT_EXCEEDED') return new CrmRetryable(message);
+  if (response.status === 429 || response.status >= 500) return new CrmRetryable(message);
+  return new CrmRejected(message, response.status);
+}
+
+async function send(request: {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}): Promise<SafeResponse> {
+  try {
+    return await safeFetch(request, { allowLocal: allowLocal(), timeoutMs: 10_000 });
+  } catch (error) {
+    throw new CrmRetryable(
+      `salesforce unreachable: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+async function login(credentials: SalesforceCredentials): Promise<Session> {
+  const response = await send({
+    method: 'POST',
+    url: `${salesforceLoginUrl()}/services/oauth2/token`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: credentials.clientKey,
+      client_secret: credentials.clientSecret,
+      username: credentials.username,
+      password: `${credentials.password}${credentials.securityToken}`,
+    }).toString(),
+  });
+  if (response.status >= 500) throw new CrmRetryable(`salesforce login answered ${response.status}`);
+  if (response.status !== 200) {
+    let reason = '';
+    try {
+      reason = z.object({ error: z.string() }).loose().parse(JSON.parse(response.body)).error;
+    } catch {
+      // Not Salesforce's JSON error: the status says enough.
+    }
+    throw new CrmRejected(
+      `salesforce refused the login ${response.status} ${reason}`.trim(),
+      response.status,
+    );
+  }
+  return session.parse(JSON.parse(response.body));
+}
+
+/** SOQL string literal: backslash and quote escaped. */
+const soql = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** Contact needs LastName: the last word of the name; the words before it are the FirstName. */
+export function contactFields(person: CrmPerson): Record<string, string> {
+  const words = person.name.trim().split(/\s+/).filter(Boolean);
+  const last = words.length > 0 ? words[words.length - 1] : undefined;
+  return {
+    ...(words.length > 1 ? { FirstName: words.slice(0, -1).join(' ') } : {}),
+    LastName: last ?? person.phone ?? person.email ?? '-',
+    ...(person.email ? { Email: person.email } : {}),
+    ...(person.phone ? { MobilePhone: person.phone } : {}),
+  };
+}
+
+/** Salesforce's Task.Description holds up to 32,000 characters. */
+const DESCRIPTION_LIMIT = 32_000;
+
+export function salesforceClient(credentials: SalesforceCredentials): CrmClient {
+  const key = `${salesforceLoginUrl()}|${credentials.clientKey}|${credentials.username}`;
+  const current = async () => {
+    const held = sessions.get(key);
+    if (held) return held;
+    const fresh = await login(credentials);
+    sessions.set(key, fresh);
+    return fresh;
+  };
+  const call = async (method: string, path: string, body?: unknown): Promise<SafeResponse> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const held = await current();
+      const response = await send({
+        method,
+        url: `${held.instance_url.replace(/\/+$/, '')}/services/data/${SALESFORCE_API_VERSION}${path}`,
+        headers: {
+          authorization: `Bearer ${held.access_token}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (response.status !== 401 || attempt > 1) return response;
+      // INVALID_SESSION_ID: the session expired or was revoked; one new login, then the answer stands.
+      if (sessions.get(key) === held) sessions.delete(key);
+    }
+  };
+  const queryOne = async (where: string): Promise<string | undefined> => {
+    const q = `SELECT Id FROM Contact WHERE ${where} ORDER BY CreatedDate LIMIT 1`;
+    const response = await call('GET', `/query?${new URLSearchParams({ q }).toString()}`);
+    if (response.status !== 200) throw failure(response);
+    return queried.parse(JSON.parse(response.body)).records[0]?.Id;
+  };
+  return {
+    async findPerson(person) {
+      const byEmail = person.email ? await queryOne(`Email = ${soql(person.email)}`) : undefined;
+      if (byEmail || !person.phone) return byEmail;
+      return queryOne(`MobilePhone = ${soql(person.phone)}`);
+    },
+    async createPerson(person) {
+      const response = await call('POST', '/sobjects/Contact', contactFields(person));
+      if (response.status !== 201 && response.status !== 200) throw failure(response);
+      return created.parse(JSON.parse(response.body)).id;
+    },
+    async updatePerson(remoteId, person) {
+      const response = await call(
+        'PATCH',
+        `/sobjects/Contact/${encodeURIComponent(remoteId)}`,
+        contactFields(person),
+      );
+      if (response.status === 404 || errorCode(response) === 'ENTITY_IS_DELETED') return false;
+      if (response.status !== 204 && response.status !== 200) throw failure(response);
+      return true;
+    },
+    /** A completed Task on the contact (WhoId), the transcript as its description. */
+    async addNote(remoteId, html) {
+      const response = await call('POST', '/sobjects/Task', {
+        WhoId: remoteId,
+        Subject: 'Atendimento encerrado',
+        Description: plainText(html).slice(0, DESCRIPTION_LIMIT),
+        Status: 'Completed',
+        ActivityDate: new Date().toISOString().slice(0, 10),
+      });
+      if (response.status !== 201 && response.status !== 200) throw failure(response);
+    },
+  };
+}
+
+/** Tests: forget the warm sessions. */
+export function forgetSalesforceSessions(): void {
+  sessions.clear();
+}

@@ -1,0 +1,258 @@
+import { randomBytes } from 'node:crypto';
+import type { FakeContext, FakeRequest, FakeResponse, FakeResult, SandboxFailure } from './types.ts';
+
+/**
+ * Fake of Salesforce under `/salesforce`: the OAuth 2 username-password flow at `/services/oauth2/token`
+ * (answering `{access_token, instance_url, id, token_type, issued_at, signature}`, or 400
+ * `{error: 'invalid_grant', error_description: 'authentication failure'}`) and, on the instance URL it hands
+ * out (its own mount), the REST API's `/services/data/vXX.X/`: `sobjects/Contact` (create 201
+ * `{id, success, errors}`, PATCH 204, GET), `sobjects/Task` and a SOQL `query` for a Contact by Email or
+ * MobilePhone. Errors are Salesforce's arrays of `{message, errorCode, fields}`. Orgs are keyed by username
+ * (the first login with a username opens its org; a later one needs the same password and security token).
+ * On demand (REST calls; the login is refused by a wrong password or security token): the org's API limit (403 REQUEST_LIMIT_EXCEEDED), an expired session (401 INVALID_SESSION_ID),
+ * rejected fields (400 REQUIRED_FIELD_MISSING) or an outage (503 SERVER_UNAVAILABLE).
+ */
+
+export interface SalesforceContact {
+  Id: string;
+  FirstName: string | null;
+  LastName: string;
+  Email: string | null;
+  MobilePhone: string | null;
+  CreatedDate: string;
+  LastModifiedDate: string;
+}
+
+export interface SalesforceTask {
+  Id: string;
+  WhoId: string;
+  Subject: string | null;
+  Description: string | null;
+  Status: string | null;
+  ActivityDate: string | null;
+  CreatedDate: string;
+}
+
+interface Org {
+  username: string;
+  password: string;
+  orgId: string;
+  contacts: Map<string, SalesforceContact>;
+  tasks: SalesforceTask[];
+}
+
+const sfError = (
+  status: number,
+  errorCode: string,
+  message: string,
+  fields: string[] = [],
+): FakeResponse => ({
+  status,
+  body: [{ message, errorCode, fields }],
+});
+
+function failureResponse(failure: SandboxFailure): FakeResponse {
+  if (failure === 'rate_limit')
+    return sfError(403, 'REQUEST_LIMIT_EXCEEDED', 'TotalRequests Limit exceeded.');
+  if (failure === 'auth') return sfError(401, 'INVALID_SESSION_ID', 'Session expired or invalid');
+  if (failure === 'recipient')
+    return sfError(400, 'REQUIRED_FIELD_MISSING', 'Required fields are missing: [LastName]', ['LastName']);
+  return sfError(503, 'SERVER_UNAVAILABLE', 'Server temporarily unavailable.');
+}
+
+const fieldsOf = (body: unknown): Record<string, unknown> =>
+  body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim() : null;
+
+/** An 18-character record id with the object's key prefix (003 Contact, 00T Task). */
+const recordId = (prefix: string, counter: number) =>
+  `${prefix}${String(counter).padStart(12, '0')}AAA`.slice(0, 18);
+
+export class FakeSalesforce {
+  private readonly orgs = new Map<string, Org>();
+  private readonly sessions = new Map<string, string>();
+
+  /** Opens (first login) or checks the org of this username; undefined when the password is wrong. */
+  login(username: string, password: string): Org | undefined {
+    const org = this.orgs.get(username);
+    if (!org) {
+      const created: Org = {
+        username,
+        password,
+        orgId: `00D${randomBytes(6).toString('hex').toUpperCase()}`.slice(0, 15),
+        contacts: new Map(),
+        tasks: [],
+      };
+      this.orgs.set(username, created);
+      return created;
+    }
+    return org.password === password ? org : undefined;
+  }
+
+  openSession(org: Org): string {
+    const token = `${org.orgId}!${randomBytes(24).toString('base64url')}`;
+    this.sessions.set(token, org.username);
+    return token;
+  }
+
+  orgOfSession(token: string): Org | undefined {
+    const username = this.sessions.get(token);
+    return username === undefined ? undefined : this.orgs.get(username);
+  }
+
+  /** Every session issued so far expires (Salesforce's session timeout): the next call answers 401. */
+  expireSessions(): void {
+    this.sessions.clear();
+  }
+
+  contacts(username: string): SalesforceContact[] {
+    return [...(this.orgs.get(username)?.contacts.values() ?? [])];
+  }
+
+  tasks(username: string): SalesforceTask[] {
+    return [...(this.orgs.get(username)?.tasks ?? [])];
+  }
+
+  /** A salesperson adds a contact in Salesforce's own UI (the org must exist: logged in once). */
+  addContact(username: string, input: { Id: string; LastName: string; Email?: string }): void {
+    const org = this.orgs.get(username);
+    if (!org) throw new Error(`no Salesforce org for ${username}`);
+    saveContact(org, input.Id, { LastName: input.LastName, Email: input.Email ?? null });
+  }
+
+  reset(): void {
+    this.orgs.clear();
+    this.sessions.clear();
+  }
+}
+
+function saveContact(org: Org, id: string, fields: Record<string, unknown>, before?: SalesforceContact) {
+  const now = new Date().toISOString();
+  const pick = (name: 'FirstName' | 'Email' | 'MobilePhone') =>
+    name in fields ? text(fields[name]) : (before?.[name] ?? null);
+  const contact: SalesforceContact = {
+    Id: id,
+    FirstName: pick('FirstName'),
+    LastName: text(fields.LastName) ?? before?.LastName ?? '',
+    Email: pick('Email'),
+    MobilePhone: pick('MobilePhone'),
+    CreatedDate: before?.CreatedDate ?? now,
+    LastModifiedDate: now,
+  };
+  org.contacts.set(id, contact);
+  return contact;
+}
+
+/** The SOQL the product sends: `SELECT Id FROM Contact WHERE <Email|MobilePhone> = '<value>' ...`. */
+function runQuery(org: Org, q: string): FakeResponse {
+  const match = /^SELECT Id FROM Contact WHERE (Email|MobilePhone) = '((?:[^'\\]|\\.)*)'/i.exec(q);
+  if (!match) return sfError(400, 'MALFORMED_QUERY', `unexpected token in: ${q}`);
+  const field = match[1] === 'Email' ? 'Email' : 'MobilePhone';
+  const value = (match[2] ?? '').replace(/\\(.)/g, '$1').toLowerCase();
+  const records = [...org.contacts.values()]
+    .filter((contact) => contact[field]?.toLowerCase() === value)
+    .map((contact) => ({
+      attributes: { type: 'Contact', url: `/services/data/v59.0/sobjects/Contact/${contact.Id}` },
+      Id: contact.Id,
+    }));
+  return { status: 200, body: { totalSize: records.length, done: true, records } };
+}
+
+export function handleSalesforce(
+  fake: FakeSalesforce,
+  request: FakeRequest,
+  context: FakeContext,
+): FakeResult {
+  const write = request.method !== 'GET';
+  if (request.path === '/services/oauth2/token' && request.method === 'POST') {
+    const form = fieldsOf(request.body);
+    const org =
+      form.grant_type !== 'password' || !text(form.client_id) || !text(form.client_secret)
+        ? undefined
+        : fake.login(String(form.username ?? ''), String(form.password ?? ''));
+    if (!org || !text(form.username)) {
+      return {
+        response: {
+          status: 400,
+          body: { error: 'invalid_grant', error_description: 'authentication failure' },
+        },
+        recorded: true,
+      };
+    }
+    return {
+      response: {
+        status: 200,
+        body: {
+          access_token: fake.openSession(org),
+          instance_url: `${context.baseUrl}/salesforce`,
+          id: `${context.baseUrl}/salesforce/id/${org.orgId}/005000000000001AAA`,
+          token_type: 'Bearer',
+          issued_at: String(Date.now()),
+          signature: randomBytes(32).toString('base64'),
+        },
+      },
+      recorded: true,
+    };
+  }
+  const version = /^\/services\/data\/v\d+\.\d+(\/.*)$/.exec(request.path);
+  if (!version)
+    return { response: sfError(404, 'NOT_FOUND', 'The requested resource does not exist'), recorded: false };
+  const queued = context.takeFailure('salesforce');
+  if (queued) return { response: failureResponse(queued.failure), recorded: true };
+  const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  const org = bearer === undefined ? undefined : fake.orgOfSession(bearer);
+  if (!org)
+    return { response: sfError(401, 'INVALID_SESSION_ID', 'Session expired or invalid'), recorded: write };
+  const [, kind, object, id] = (version[1] ?? '').split('/');
+  const fields = fieldsOf(request.body);
+
+  if (kind === 'query' && request.method === 'GET') {
+    return { response: runQuery(org, request.query.q ?? ''), recorded: false };
+  }
+  if (kind !== 'sobjects')
+    return { response: sfError(404, 'NOT_FOUND', 'The requested resource does not exist'), recorded: false };
+  if (object === 'Contact') {
+    if (id === undefined && request.method === 'POST') {
+      if (!text(fields.LastName)) return { response: failureResponse('recipient'), recorded: true };
+      const contact = saveContact(org, recordId('003', context.nextId()), fields);
+      return {
+        response: { status: 201, body: { id: contact.Id, success: true, errors: [] } },
+        recorded: true,
+      };
+    }
+    const contact = id === undefined ? undefined : org.contacts.get(id);
+    if (!contact || id === undefined)
+      return {
+        response: sfError(404, 'NOT_FOUND', 'The requested resource does not exist'),
+        recorded: write,
+      };
+    if (request.method === 'GET') return { response: { status: 200, body: contact }, recorded: false };
+    if (request.method === 'PATCH') {
+      saveContact(org, id, fields, contact);
+      return { response: { status: 204, body: undefined }, recorded: true };
+    }
+  }
+  if (object === 'Task' && id === undefined && request.method === 'POST') {
+    const whoId = text(fields.WhoId);
+    if (!whoId || !org.contacts.has(whoId)) {
+      return {
+        response: sfError(400, 'INVALID_CROSS_REFERENCE_KEY', 'invalid cross reference id', ['WhoId']),
+        recorded: true,
+      };
+    }
+    const task: SalesforceTask = {
+      Id: recordId('00T', context.nextId()),
+      WhoId: whoId,
+      Subject: text(fields.Subject),
+      Description: text(fields.Description),
+      Status: text(fields.Status),
+      ActivityDate: text(fields.ActivityDate),
+      CreatedDate: new Date().toISOString(),
+    };
+    org.tasks.push(task);
+    return { response: { status: 201, body: { id: task.Id, success: true, errors: [] } }, recorded: true };
+  }
+  return { response: sfError(404, 'NOT_FOUND', 'The requested resource does not exist'), recorded: false };
+}
