@@ -1,7 +1,7 @@
 import type { AssistantReply, HandoffReason } from '@atende/shared/contracts/ai/assistant-views';
 import type { CitationView } from '@atende/shared/contracts/ai/knowledge-views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { aiPtBR } from '@atende/shared/i18n/pt-BR';
 import * as z from 'zod';
 import type { AssistantRecord } from './assistants.ts';
 import type { ChatMessage, ModelEndpoint } from './model-client.ts';
@@ -9,6 +9,7 @@ import { retrieve } from './retrieval.ts';
 import { type SkillContext, skillLabel, skillTools } from './skills.ts';
 import { chatWithTools, MAX_TOOL_STEPS } from './tool-loop.ts';
 import { detectLanguage, normalize } from './text-features.ts';
+import type { AiFeature } from './usage.ts';
 
 /** Asking for a person, in the languages the product answers in. */
 const HUMAN_REQUEST =
@@ -25,6 +26,8 @@ export interface AnswerInput {
   history?: readonly ChatMessage[];
   /** Who the skills act for (the conversation's company and customer); none in a preview without one. */
   skills?: SkillContext;
+  /** Whose token usage this is (an evaluation's replays are counted apart from live answers). */
+  feature?: AiFeature;
 }
 
 const modelAnswer = z.object({
@@ -84,7 +87,7 @@ export async function answerMessage(input: AnswerInput): Promise<AssistantReply>
   const actions: string[] = [];
   const handoff = (reason: HandoffReason, confidence: number | null = null): AssistantReply => ({
     kind: 'handoff',
-    text: ptBR.ai.handoffMessage[language],
+    text: aiPtBR.handoffMessage[language],
     citations: [],
     confidence,
     handoff_reason: reason,
@@ -96,7 +99,7 @@ export async function answerMessage(input: AnswerInput): Promise<AssistantReply>
   if (assistant.guardrails.refused_topics.some((topic) => containsWord(text, topic)))
     return {
       kind: 'refusal',
-      text: ptBR.ai.refusal[language],
+      text: aiPtBR.refusal[language],
       citations: [],
       confidence: null,
       handoff_reason: null,
@@ -108,7 +111,7 @@ export async function answerMessage(input: AnswerInput): Promise<AssistantReply>
     input.endpoint,
     input.message,
     assistant.knowledge_bases,
-    'assistant',
+    input.feature ?? 'assistant',
   );
   const context = input.skills ?? { companyId: input.companyId };
   const tools = await skillTools(assistant, context);
@@ -123,23 +126,23 @@ export async function answerMessage(input: AnswerInput): Promise<AssistantReply>
       { role: 'user', content: input.message },
     ],
     tools,
-    { companyId: input.companyId, feature: 'assistant', json: true },
+    { companyId: input.companyId, feature: input.feature ?? 'assistant', json: true },
   );
   for (const call of result.calls)
     actions.push(
       call.result.ok
-        ? interpolate(ptBR.ai.actions.skillRan, {
+        ? interpolate(aiPtBR.actions.skillRan, {
             skill: skillLabel(assistant, call.name),
             detail: JSON.stringify(call.args),
           })
-        : interpolate(ptBR.ai.actions.skillFailed, {
+        : interpolate(aiPtBR.actions.skillFailed, {
             skill: skillLabel(assistant, call.name),
             detail: call.result.error,
           }),
     );
   if (context.handoff) return handoff('skill');
   if (result.content === null) {
-    actions.push(interpolate(ptBR.ai.actions.stepLimit, { max: MAX_TOOL_STEPS }));
+    actions.push(interpolate(aiPtBR.actions.stepLimit, { max: MAX_TOOL_STEPS }));
     return handoff('unsupported');
   }
   let parsed: z.infer<typeof modelAnswer>;

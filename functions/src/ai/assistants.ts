@@ -6,13 +6,15 @@ import {
   type Skill,
 } from '@atende/shared/contracts/ai/assistant-views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { aiPtBR } from '@atende/shared/i18n/pt-BR';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { queryAll } from '../lib/dynamo/query.ts';
 import { Invalid, NotFound } from '../lib/errors.ts';
 import { checkUrl, UnsafeUrl } from '../lib/safe-fetch.ts';
+import { existingEmployeeIds } from '../employees/store.ts';
+import { readPipeline } from '../pipelines/store.ts';
 import { aiKeys } from './keys.ts';
 import { listKbs } from './knowledge-store.ts';
 
@@ -33,7 +35,7 @@ export async function requireAssistant(companyId: string, id: string): Promise<A
   const answer = await clients().document.send(
     new GetCommand({ TableName: table(), Key: aiKeys.assistant(companyId, id) }),
   );
-  if (!answer.Item) throw new NotFound(ptBR.ai.assistantNotFound);
+  if (!answer.Item) throw new NotFound(aiPtBR.assistantNotFound);
   return { ...assistantView.parse(answer.Item), company: companyId };
 }
 
@@ -54,9 +56,29 @@ async function checkSkills(skills: readonly Skill[]): Promise<void> {
     try {
       await checkUrl(skill.url, { allowLocal: ['local', 'test'].includes(config().stage) });
     } catch (error) {
-      if (error instanceof UnsafeUrl) throw new Invalid(`skills.${index}.url`, ptBR.ai.errors.unsafeUrl);
+      if (error instanceof UnsafeUrl) throw new Invalid(`skills.${index}.url`, aiPtBR.errors.unsafeUrl);
       // A host that does not resolve now may later: only the address rules refuse a skill.
     }
+  }
+}
+
+/** CRM skills name this company's pipeline, stage and employees (400 on the field otherwise). */
+async function checkCrmSkills(companyId: string, skills: readonly Skill[]): Promise<void> {
+  const errors = aiPtBR.skillErrors;
+  for (const [index, skill] of skills.entries()) {
+    if (skill.kind === 'create_deal') {
+      const pipeline = await readPipeline(companyId, skill.pipeline);
+      if (!pipeline) throw new Invalid(`skills.${index}.pipeline`, errors.pipelineNotFound);
+      if (skill.stage && !pipeline.stages.some((stage) => stage._id === skill.stage))
+        throw new Invalid(`skills.${index}.stage`, errors.stageNotFound);
+    }
+    const employee =
+      skill.kind === 'create_deal' ? skill.owner : skill.kind === 'schedule_activity' ? skill.assignee : null;
+    if (employee && !(await existingEmployeeIds(companyId, [employee])).has(employee))
+      throw new Invalid(
+        `skills.${index}.${skill.kind === 'create_deal' ? 'owner' : 'assignee'}`,
+        errors.employeeNotFound,
+      );
   }
 }
 
@@ -64,7 +86,7 @@ async function checkKnowledgeBases(companyId: string, ids: readonly string[]): P
   if (ids.length === 0) return;
   const known = new Set((await listKbs(companyId)).map((kb) => kb._id));
   const index = ids.findIndex((id) => !known.has(id));
-  if (index >= 0) throw new Invalid(`knowledge_bases.${index}`, ptBR.ai.unknownKnowledgeBase);
+  if (index >= 0) throw new Invalid(`knowledge_bases.${index}`, aiPtBR.unknownKnowledgeBase);
 }
 
 const view = ({ company: _company, ...rest }: AssistantRecord): AssistantView => rest;
@@ -90,6 +112,7 @@ export async function getAssistant(auth: AuthContext, id: string) {
 export async function createAssistant(auth: AuthContext, body: AssistantBody) {
   await checkKnowledgeBases(auth.companyId, body.knowledge_bases);
   await checkSkills(body.skills);
+  await checkCrmSkills(auth.companyId, body.skills);
   const now = new Date().toISOString();
   return write({
     _id: newObjectId(),
@@ -107,7 +130,10 @@ export async function createAssistant(auth: AuthContext, body: AssistantBody) {
 export async function updateAssistant(auth: AuthContext, id: string, patch: Partial<AssistantBody>) {
   const current = await requireAssistant(auth.companyId, id);
   if (patch.knowledge_bases) await checkKnowledgeBases(auth.companyId, patch.knowledge_bases);
-  if (patch.skills) await checkSkills(patch.skills);
+  if (patch.skills) {
+    await checkSkills(patch.skills);
+    await checkCrmSkills(auth.companyId, patch.skills);
+  }
   return write({
     ...current,
     ...patch,

@@ -4,7 +4,7 @@ import type { copilotBody } from '@atende/shared/contracts/ai/assistant-views';
 import { visibleConversation } from '../conversations/context.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Invalid } from '../lib/errors.ts';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { formsPtBR } from '@atende/shared/i18n/pt-BR';
 import { systemPrompt } from './answer.ts';
 import { listKbs } from './knowledge-store.ts';
 import { recentTurns } from './history.ts';
@@ -48,7 +48,7 @@ export async function copilot(
     return { text, citations: [] };
   }
   if (body.action === 'rephrase' || body.action === 'translate') {
-    if (!body.text) throw new Invalid('text', ptBR.forms.requiredField);
+    if (!body.text) throw new Invalid('text', formsPtBR.requiredField);
     const system =
       body.action === 'rephrase'
         ? `Reescreva a mensagem do atendente mantendo o sentido. tom: ${TONE_NAMES[body.tone ?? 'formal']}`

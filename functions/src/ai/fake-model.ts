@@ -88,6 +88,28 @@ function groundedAnswer(question: string, context: string) {
     : { answer: `${LEAD_IN[detectLanguage(question)]}${best.sentence}`, confidence, citations: [best.id] };
 }
 
+/**
+ * The evaluation's judge (evaluation.ts): the score is the share of the reference's words the assistant's
+ * answer repeats, and the question is answerable when the passages hold at least half of the reference's words.
+ */
+function judgedAnswer(system: string) {
+  const line = (label: string) => new RegExp(`^${label}: (.*)$`, 'm').exec(system)?.[1] ?? '';
+  const reference = new Set(words(line('Referência')));
+  const reply = line('Resposta do assistente');
+  const share = (text: string) => {
+    if (reference.size === 0) return 0;
+    const found = new Set(words(text));
+    return [...reference].filter((word) => found.has(word)).length / reference.size;
+  };
+  const context = passages(system.slice(system.indexOf('Trechos:')))
+    .map((passage) => passage.text)
+    .join(' ');
+  return {
+    score: reply.startsWith('(nenhuma') ? 0 : Math.round(share(reply) * 100) / 100,
+    answerable: share(context) >= 0.5,
+  };
+}
+
 /** Summaries, rephrasing and translation, by what the system prompt asks for. */
 function transform(system: string, user: string): string {
   const lines = user.split('\n').filter((line) => line.trim());
@@ -133,7 +155,9 @@ export function fakeChat(body: unknown): FakeAnswer {
           ? JSON.stringify(afterTools)
           : afterTools.answer
         : wantsJson
-          ? JSON.stringify(groundedAnswer(lastUser, system))
+          ? JSON.stringify(
+              /avaliador de respostas/.test(system) ? judgedAnswer(system) : groundedAnswer(lastUser, system),
+            )
           : transform(system, lastUser);
   const prompt = messages.reduce((sum, message) => sum + countTokens(message.content), 0);
   const completion = countTokens(content ?? JSON.stringify(calls));

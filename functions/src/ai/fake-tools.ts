@@ -27,7 +27,11 @@ const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
 const NAME = /(?:meu nome e|my name is|me llamo|mi nombre es)\s+([a-z][a-z ]*[a-z])/;
 
 /** The arguments a built-in tool gets from the message, or undefined when the message does not ask for it. */
-function builtInArgs(name: string, original: string, text: string): Record<string, string> | undefined {
+function builtInArgs(
+  name: string,
+  original: string,
+  text: string,
+): Record<string, string | number> | undefined {
   switch (name) {
     case 'hand_off':
       return /\b(gerente|manager|supervisor|reclamacao|complaint|queja)\b/.test(text)
@@ -44,6 +48,21 @@ function builtInArgs(name: string, original: string, text: string): Record<strin
       if (name) return { field: 'full_name', value: original.slice(at, at + name.length) };
       return undefined;
     }
+    case 'create_deal': {
+      if (!/\b(quero comprar|orcamento|proposta|quote|presupuesto)\b/.test(text)) return undefined;
+      const value = /(\d+(?:[.,]\d+)?)\s*(?:reais|brl)\b/.exec(text)?.[1];
+      return {
+        title: original.trim().slice(0, 80),
+        ...(value ? { value: Number(value.replace(',', '.')) } : {}),
+      };
+    }
+    case 'schedule_activity': {
+      if (!/\b(agendar|agende|marcar|marque|schedule|agendar)\b/.test(text)) return undefined;
+      // "amanhã às 15h" and the like: the next day at that hour in Brasília time (10h when none is said).
+      const hour = /\b(\d{1,2})\s*h\b/.exec(text)?.[1] ?? '10';
+      const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      return { title: original.trim().slice(0, 80), due_at: `${day}T${hour.padStart(2, '0')}:00:00-03:00` };
+    }
     case 'add_tag': {
       const tag = /\b(?:tag|etiqueta)\s+["']?([^\s"'.,!?]+)/.exec(original)?.[1];
       return tag ? { tag } : undefined;
@@ -59,7 +78,7 @@ export function fakeToolCalls(tools: unknown, message: string): FakeToolCall[] {
   const asked = new Set(words(message));
   const calls: FakeToolCall[] = [];
   for (const name of offeredNames(tools)) {
-    let args: Record<string, string> | undefined;
+    let args: Record<string, string | number> | undefined;
     if (name.startsWith('http_')) {
       const needed = words(name.slice('http_'.length).replace(/_/g, ' '));
       if (needed.length > 0 && needed.every((word) => asked.has(word))) args = { query: message };

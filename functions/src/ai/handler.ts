@@ -20,8 +20,11 @@ import {
   updateAssistant,
 } from '@atende/shared/contracts/ai/routes';
 import {
+  createEvaluation,
   dismissDemand,
+  getEvaluation,
   getPrecision,
+  listEvaluations,
   listDemands,
   resolveDemand,
 } from '@atende/shared/contracts/ai/insight-routes';
@@ -29,6 +32,7 @@ import { loadAccessContext } from '../company/access-context.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import { answerMessage } from './answer.ts';
 import * as assistants from './assistants.ts';
+import * as evaluations from './evaluation.ts';
 import * as insights from './insights.ts';
 import { copilot } from './copilot.ts';
 import * as knowledge from './knowledge-service.ts';
@@ -68,6 +72,9 @@ export const handler = createHttpHandler(
     route(resolveDemand, ({ auth, params, body }) => insights.resolveDemand(auth, params.id, body)),
     route(dismissDemand, ({ auth, params }) => insights.dismissDemand(auth, params.id)),
     route(getPrecision, ({ auth, query }) => insights.precision(auth, query)),
+    route(createEvaluation, ({ auth, body }) => evaluations.startEvaluation(auth, body)),
+    route(listEvaluations, ({ auth, query }) => evaluations.listEvaluations(auth, query)),
+    route(getEvaluation, ({ auth, params }) => evaluations.getEvaluation(auth, params.id)),
   ],
   { accessContext: loadAccessContext },
 );

@@ -5,6 +5,7 @@ import { config } from '../lib/config.ts';
 
 export const KNOWLEDGE_INGEST_QUEUE = 'knowledge-ingest';
 
+/** One knowledge document to extract, chunk and embed. */
 export const ingestMessage = z.object({
   companyId: z.string().min(1),
   knowledgeBase: z.string().min(1),
@@ -12,7 +13,19 @@ export const ingestMessage = z.object({
 });
 export type IngestMessage = z.infer<typeof ingestMessage>;
 
-export async function enqueueIngest(message: IngestMessage): Promise<void> {
+/** The next few replays of an evaluation (evaluation.ts); the evaluation's `processed` says where it stands. */
+export const evaluationMessage = z.object({
+  kind: z.literal('evaluation'),
+  companyId: z.string().min(1),
+  evaluation: z.string().min(1),
+});
+export type EvaluationMessage = z.infer<typeof evaluationMessage>;
+
+/** The AI's background work shares one queue: documents and evaluation steps, each a few minutes at most. */
+export const aiJobMessage = z.union([evaluationMessage, ingestMessage]);
+export type AiJobMessage = z.infer<typeof aiJobMessage>;
+
+export async function enqueueIngest(message: AiJobMessage): Promise<void> {
   const queueUrl = config().queueUrls[KNOWLEDGE_INGEST_QUEUE];
   if (!queueUrl) throw new Error(`the ${KNOWLEDGE_INGEST_QUEUE} queue URL is not configured (QUEUE_URLS)`);
   await sqsClient().send(

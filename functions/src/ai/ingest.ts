@@ -1,5 +1,5 @@
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { aiPtBR } from '@atende/shared/i18n/pt-BR';
 import sanitizeHtml from 'sanitize-html';
 import { config } from '../lib/config.ts';
 import { AppError, Invalid } from '../lib/errors.ts';
@@ -31,7 +31,7 @@ async function fetchPage(url: string): Promise<{ title: string; text: string }> 
     { allowLocal: allowLocal(), timeoutMs: 15_000 },
   );
   if (response.status < 200 || response.status >= 300)
-    throw new Error(interpolate(ptBR.ai.fetchFailed, { detail: `HTTP ${response.status}` }));
+    throw new Error(interpolate(aiPtBR.fetchFailed, { detail: `HTTP ${response.status}` }));
   const type = response.headers['content-type'] ?? '';
   return type.includes('html') ? htmlToText(response.body) : { title: '', text: response.body };
 }
@@ -62,7 +62,7 @@ export async function ingestDocument(message: IngestMessage): Promise<void> {
       await at({ text, title, progress: 20 });
     }
     const chunks = chunkText(text);
-    if (chunks.length === 0) throw new Invalid('text', ptBR.ai.emptyDocument);
+    if (chunks.length === 0) throw new Invalid('text', aiPtBR.emptyDocument);
     const endpoint = await requireEndpoint(doc.company);
     const vectors: number[][] = [];
     for (let start = 0; start < chunks.length; start += STEP) {
@@ -92,7 +92,7 @@ export async function ingestDocument(message: IngestMessage): Promise<void> {
 }
 
 function failureOf(error: unknown): { reason: string; permanent: boolean } {
-  if (error instanceof UnsafeUrl) return { reason: ptBR.ai.errors.unsafeUrl, permanent: true };
+  if (error instanceof UnsafeUrl) return { reason: aiPtBR.errors.unsafeUrl, permanent: true };
   if (error instanceof ModelError)
     return { reason: error.userMessage, permanent: !['rate_limit', 'unavailable'].includes(error.failure) };
   if (error instanceof AppError) return { reason: error.message, permanent: true };

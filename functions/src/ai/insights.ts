@@ -3,7 +3,7 @@ import {
   type PrecisionRow,
   type PrecisionView,
 } from '@atende/shared/contracts/ai/insight-views';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { aiPtBR } from '@atende/shared/i18n/pt-BR';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { NotFound } from '../lib/errors.ts';
 import { listAssistants } from './assistants.ts';
@@ -47,7 +47,7 @@ export async function listDemands(
 
 async function requireDemand(companyId: string, id: string) {
   const demand = await readDemand(companyId, id);
-  if (!demand) throw new NotFound(ptBR.ai.insights.demandNotFound);
+  if (!demand) throw new NotFound(aiPtBR.insights.demandNotFound);
   return demand;
 }
 
@@ -91,7 +91,7 @@ export async function precision(
     if (query.assistant && assistant !== query.assistant) continue;
     const row = rows.get(assistant) ?? {
       assistant,
-      name: names.get(assistant) ?? ptBR.ai.insights.precision.deletedAssistant,
+      name: names.get(assistant) ?? aiPtBR.insights.precision.deletedAssistant,
       turns: 0,
       answered: 0,
       unanswered: 0,

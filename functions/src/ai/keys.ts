@@ -11,6 +11,7 @@
  * - skill claim:    pk C#<cid>#AI_SKILL#<conversation>#<message>  sk <tool>#<args hash>#<n>  (TTL)
  * - demand:         pk C#<cid>#AI_DEMANDS     sk <id>  (an open unanswered question, grouped by its wording)
  * - turn stats:     pk C#<cid>#AI_STATS       sk <yyyy-mm-dd>#<assistant>
+ * - evaluation:     pk C#<cid>#AI_EVALS       sk <id>  (ids grow with time: newest last; its cases inside, at most 50)
  */
 const base = (companyId: string) => `C#${companyId}#`;
 
@@ -45,6 +46,8 @@ export const aiKeys = {
     pk: `${base(companyId)}AI_STATS`,
     sk: `${day}#${assistant}`,
   }),
+  evaluationPartition: (companyId: string) => `${base(companyId)}AI_EVALS`,
+  evaluation: (companyId: string, id: string) => ({ pk: `${base(companyId)}AI_EVALS`, sk: id }),
 };
 
 /** Where an uploaded PDF or DOCX of a knowledge base lives in the media bucket. */

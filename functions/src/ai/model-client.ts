@@ -1,5 +1,5 @@
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { aiPtBR } from '@atende/shared/i18n/pt-BR';
 import * as z from 'zod';
 import { config } from '../lib/config.ts';
 import { safeFetch, UnsafeUrl } from '../lib/safe-fetch.ts';
@@ -33,7 +33,7 @@ export class ModelError extends Error {
 
   /** The pt-BR sentence shown to the admin; never carries the key or the provider's raw body. */
   get userMessage(): string {
-    const errors = ptBR.ai.errors;
+    const errors = aiPtBR.errors;
     switch (this.failure) {
       case 'auth':
         return errors.auth;

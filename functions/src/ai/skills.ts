@@ -1,7 +1,7 @@
 import type { AssistantView } from '@atende/shared/contracts/ai/assistant-views';
 import { CONTACT_FIELDS } from '@atende/shared/contracts/flows/graph';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { aiPtBR } from '@atende/shared/i18n/pt-BR';
 import { isEmail } from '@atende/shared/rules/formats';
 import { readContact, writeContact } from '../contacts/store.ts';
 import type { ContactRecord } from '../contacts/records.ts';
@@ -12,9 +12,10 @@ import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { safeFetch, UnsafeUrl } from '../lib/safe-fetch.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
 import { claimedTool, type TurnRef } from './skill-claims.ts';
+import { activityTool, dealTool } from './skills-crm.ts';
 import type { Tool, ToolResult } from './tool-loop.ts';
 
-const errors = ptBR.ai.skillErrors;
+const errors = aiPtBR.skillErrors;
 const allowLocal = () => ['local', 'test'].includes(config().stage);
 
 /**
@@ -24,6 +25,8 @@ const allowLocal = () => ['local', 'test'].includes(config().stage);
 export interface SkillContext {
   companyId: string;
   contactId?: string | undefined;
+  /** The conversation being answered (deals and activities link to it); none in a preview. */
+  conversationId?: string | undefined;
   /** Set when the hand_off tool ran. */
   handoff?: boolean;
   /** The customer message being answered: side-effecting tools then run once per message (skill-claims.ts). */
@@ -198,6 +201,8 @@ export async function skillTools(
     else if (skill.kind === 'lookup_contact') tools.push(lookupTool(ctx));
     else if (skill.kind === 'update_contact') tools.push(once(await updateTool(ctx)));
     else if (skill.kind === 'add_tag') tools.push(once(tagTool(ctx)));
+    else if (skill.kind === 'create_deal') tools.push(once(dealTool(ctx, skill)));
+    else if (skill.kind === 'schedule_activity') tools.push(once(activityTool(ctx, skill)));
     else if (isHttp(skill)) tools.push(once(httpTool(skill)));
   }
   return tools;
@@ -205,12 +210,14 @@ export async function skillTools(
 
 /** The label operators read for a tool call. */
 export function skillLabel(assistant: Pick<AssistantView, 'skills'>, toolName: string): string {
-  const names = ptBR.ai.screens.skillNames;
+  const names = aiPtBR.screens.skillNames;
   const builtIn: Record<string, string> = {
     hand_off: names.handoff,
     lookup_contact: names.lookup_contact,
     update_contact_field: names.update_contact,
     add_tag: names.add_tag,
+    create_deal: names.create_deal,
+    schedule_activity: names.schedule_activity,
   };
   return (
     builtIn[toolName] ??

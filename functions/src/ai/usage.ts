@@ -6,7 +6,7 @@ import { queryAll } from '../lib/dynamo/query.ts';
 import { aiKeys } from './keys.ts';
 
 /** What a model call was for, so a company sees its token spend per feature. */
-export type AiFeature = 'test' | 'ingest' | 'assistant' | 'copilot' | 'search';
+export type AiFeature = 'test' | 'ingest' | 'assistant' | 'copilot' | 'search' | 'evaluation';
 
 export interface TokenUsage {
   prompt_tokens: number;

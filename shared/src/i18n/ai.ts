@@ -66,6 +66,11 @@ export const aiStrings = {
     httpStatus: 'O serviço respondeu HTTP {{status}}.',
     unsafeUrl: 'Endereço não permitido (rede privada, local ou protocolo inseguro).',
     alreadyRun: 'Esta ação já foi executada para esta mensagem.',
+    pipelineNotFound: 'Funil não encontrado.',
+    stageNotFound: 'Etapa não encontrada no funil.',
+    employeeNotFound: 'Atendente não encontrado.',
+    invalidDueAt: 'Data e hora inválidas: {{value}}.',
+    pastDueAt: 'A data da atividade já passou: {{value}}.',
   },
   sourceLabel: { pt: 'Fonte', en: 'Source', es: 'Fuente' },
   status: {
@@ -126,6 +131,8 @@ export const aiStrings = {
       lookup_contact: 'Consultar dados do contato',
       update_contact: 'Atualizar campo do contato',
       add_tag: 'Adicionar tag',
+      create_deal: 'Criar negócio',
+      schedule_activity: 'Agendar atividade',
     },
     httpSkills: 'Ações HTTP (nome e URL https)',
     addHttpSkill: 'Adicionar ação HTTP',
@@ -221,6 +228,11 @@ export const aiStrings = {
       totals: 'Total do período',
       daily: 'Por dia',
       day: 'Dia',
+    },
+    evaluation: {
+      notFound: 'Avaliação não encontrada.',
+      noConversations:
+        'Nenhuma conversa resolvida com pergunta do cliente e resposta da equipe no período escolhido.',
     },
   },
   copilot: {

@@ -1,21 +1,39 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { aiPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
+import { activityType } from '../pipelines/views.ts';
 import { citationView } from './knowledge-views.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 /** Built-in actions an assistant may take, and HTTP actions an admin defines (called with the SSRF rules). */
 export const BUILT_IN_SKILLS = ['handoff', 'lookup_contact', 'update_contact', 'add_tag'] as const;
 
+/** Built-in skills that need the admin's choices: where deals go, who gets the scheduled activities. */
+export const CONFIGURED_SKILLS = ['create_deal', 'schedule_activity'] as const;
+
 export const skill = z.union([
   z.object({ kind: z.enum(BUILT_IN_SKILLS) }),
+  /** Opens a deal for the conversation's customer in this company's pipeline (its first stage unless set). */
+  z.object({
+    kind: z.literal('create_deal'),
+    pipeline: objectId,
+    stage: objectId.nullable().default(null),
+    /** The deals' owner, who also stands as the one who opened them (stage rules assign to them). */
+    owner: objectId,
+  }),
+  /** Schedules an activity about the conversation's customer for this employee. */
+  z.object({
+    kind: z.literal('schedule_activity'),
+    assignee: objectId,
+    activity_type: activityType.default('call'),
+  }),
   z.object({
     kind: z.literal('http'),
     name: z.string({ error: required }).trim().min(1, required).max(60),
     description: z.string().trim().max(500).default(''),
     method: z.enum(['GET', 'POST']).default('GET'),
-    url: z.string({ error: required }).trim().url(ptBR.ai.invalidUrl).max(1000),
+    url: z.string({ error: required }).trim().url(aiPtBR.invalidUrl).max(1000),
   }),
 ]);
 export type Skill = z.infer<typeof skill>;

@@ -11,6 +11,13 @@ import {
   resolveDemandBody,
 } from './insight-views.ts';
 import { documentView } from './knowledge-views.ts';
+import {
+  evaluationBody,
+  evaluationParams,
+  evaluationsList,
+  evaluationsQuery,
+  evaluationView,
+} from './evaluation-views.ts';
 
 /** app/chatbot/ai/demands and app/chatbot/ai/precision: admin, AI plan feature (spec point 2). */
 const base = { domain: 'ai', auth: 'employee', access: AI_ADMIN_ACCESS } as const;
@@ -50,4 +57,40 @@ export const getPrecision = defineRoute({
   response: precisionView,
 });
 
-export const AI_INSIGHT_ROUTES = [listDemands, resolveDemand, dismissDemand, getPrecision];
+/** app/chatbot/ai/precision: replays resolved conversations against an assistant in the background. */
+export const createEvaluation = defineRoute({
+  ...base,
+  id: 'ai.evaluations.create',
+  method: 'POST',
+  path: '/ai/evaluations',
+  body: evaluationBody,
+  response: evaluationView,
+  successStatus: 202,
+  maxBodyBytes: 4096,
+});
+export const listEvaluations = defineRoute({
+  ...base,
+  id: 'ai.evaluations.list',
+  method: 'GET',
+  path: '/ai/evaluations',
+  query: evaluationsQuery,
+  response: evaluationsList,
+});
+export const getEvaluation = defineRoute({
+  ...base,
+  id: 'ai.evaluations.get',
+  method: 'GET',
+  path: '/ai/evaluations/{id}',
+  params: evaluationParams,
+  response: evaluationView,
+});
+
+export const AI_INSIGHT_ROUTES = [
+  listDemands,
+  resolveDemand,
+  dismissDemand,
+  getPrecision,
+  createEvaluation,
+  listEvaluations,
+  getEvaluation,
+];

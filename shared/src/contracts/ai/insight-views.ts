@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { aiPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
 
-const required = ptBR.forms.requiredField;
-const t = ptBR.ai.insights;
+const required = formsPtBR.requiredField;
+const t = aiPtBR.insights;
 
 /** Why a question went unanswered: no support in the knowledge, low confidence, or the model chose to hand off. */
 export const UNANSWERED_REASONS = ['unsupported', 'threshold', 'skill'] as const;

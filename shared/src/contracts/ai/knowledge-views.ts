@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { aiPtBR, formsPtBR, uploadPtBR } from '../../i18n/pt-BR.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 export const knowledgeBaseBody = z.object({
   name: z.string({ error: required }).trim().min(1, required).max(80),
@@ -40,15 +40,15 @@ const binaryFileName = z
   .string({ error: required })
   .trim()
   .max(200)
-  .regex(/\.(pdf|docx)$/i, ptBR.ai.files.unsupported);
+  .regex(/\.(pdf|docx)$/i, aiPtBR.files.unsupported);
 
 export const knowledgeUploadBody = z.object({
   file_name: binaryFileName,
   size: z
     .number({ error: required })
     .int()
-    .min(1, ptBR.ai.files.empty)
-    .max(KNOWLEDGE_FILE_MAX_BYTES, interpolate(ptBR.upload.sizeExceeded, { n: KNOWLEDGE_FILE_MAX_MB })),
+    .min(1, aiPtBR.files.empty)
+    .max(KNOWLEDGE_FILE_MAX_BYTES, interpolate(uploadPtBR.sizeExceeded, { n: KNOWLEDGE_FILE_MAX_MB })),
 });
 /** A presigned POST: `fields` first in the multipart form, then the file; the policy pins key, type and size. */
 export const knowledgeUploadView = z.object({
@@ -70,14 +70,14 @@ export const fileKindOf = (fileName: string): KnowledgeFileKind | undefined => {
 export const documentBody = z.union([
   z.object({ title, text: z.string({ error: required }).trim().min(1, required).max(MAX_DOCUMENT_CHARS) }),
   z.object({
-    url: z.string({ error: required }).trim().url(ptBR.ai.invalidUrl).max(1000),
+    url: z.string({ error: required }).trim().url(aiPtBR.invalidUrl).max(1000),
     title: title.optional(),
   }),
   z.object({
     file_name: z
       .string({ error: required })
       .trim()
-      .regex(/\.(txt|md|markdown)$/i, ptBR.ai.unsupportedFile)
+      .regex(/\.(txt|md|markdown)$/i, aiPtBR.unsupportedFile)
       .max(200),
     content: z.string({ error: required }).min(1, required).max(MAX_DOCUMENT_CHARS),
   }),

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { aiPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 const name = z.string({ error: required }).trim().min(1, required).max(120);
 
 /** PUT /ai/settings: the api_key may be left out on a later save to keep the sealed one. */
@@ -9,10 +9,10 @@ export const aiSettingsBody = z.object({
   base_url: z
     .string({ error: required })
     .trim()
-    .url(ptBR.ai.invalidUrl)
+    .url(aiPtBR.invalidUrl)
     .max(500)
-    .refine((value) => /^https?:\/\//.test(value), ptBR.ai.invalidUrl),
-  api_key: z.string().trim().min(1, ptBR.ai.apiKeyRequired).max(500).optional(),
+    .refine((value) => /^https?:\/\//.test(value), aiPtBR.invalidUrl),
+  api_key: z.string().trim().min(1, aiPtBR.apiKeyRequired).max(500).optional(),
   chat_model: name,
   embedding_model: name,
 });

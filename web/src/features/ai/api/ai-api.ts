@@ -21,12 +21,19 @@ import {
 } from '@atende/shared/contracts/ai/routes';
 import type { aiSettingsBody } from '@atende/shared/contracts/ai/settings-views';
 import {
+  createEvaluation,
   dismissDemand,
+  getEvaluation,
   getPrecision,
+  listEvaluations,
   listDemands,
   resolveDemand,
 } from '@atende/shared/contracts/ai/insight-routes';
 import type { resolveDemandBody } from '@atende/shared/contracts/ai/insight-views';
+import type { evaluationBody } from '@atende/shared/contracts/ai/evaluation-views';
+import { listTags } from '@atende/shared/contracts/tags/list-tags';
+import { listPipelines } from '@atende/shared/contracts/pipelines/routes';
+import { listEmployees } from '@atende/shared/contracts/employees/list-employees';
 import { listDepartments } from '@atende/shared/contracts/departments/list-departments';
 import { listChannelIntegrations } from '@atende/shared/contracts/integrations/list-channel-integrations';
 import type { z } from 'zod';
@@ -46,6 +53,11 @@ export const aiKeys = {
   demands: (page: number, assistant?: string) => ['ai', 'demands', page, assistant ?? ''] as const,
   allDemands: ['ai', 'demands'] as const,
   precision: (from: string, to: string) => ['ai', 'precision', from, to] as const,
+  evaluations: ['ai', 'evaluations'] as const,
+  evaluation: (id: string) => ['ai', 'evaluations', id] as const,
+  tags: ['ai', 'tags'] as const,
+  pipelines: ['ai', 'pipelines'] as const,
+  employees: ['ai', 'employees'] as const,
 };
 
 export const aiApi = {
@@ -91,4 +103,10 @@ export const aiApi = {
     callRoute(resolveDemand, { params: { id }, body }),
   dismissDemand: (id: string) => callRoute(dismissDemand, { params: { id } }),
   precision: (from: string, to: string) => callRoute(getPrecision, { query: { from, to } }),
+  evaluations: async () => (await callRoute(listEvaluations, { query: {} })).items,
+  evaluation: (id: string) => callRoute(getEvaluation, { params: { id } }),
+  startEvaluation: (body: z.input<typeof evaluationBody>) => callRoute(createEvaluation, { body }),
+  tags: async () => (await callRoute(listTags)).tags,
+  pipelines: async () => (await callRoute(listPipelines)).pipelines,
+  employees: async () => (await callRoute(listEmployees, { query: { limit: '100' } })).items,
 };

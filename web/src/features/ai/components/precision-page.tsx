@@ -10,6 +10,7 @@ import type { BreadcrumbItem } from '../../../components/page-header/page-header
 import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 import { usePrecision } from '../hooks/use-insights.ts';
+import { EvaluationCard } from './evaluation-card.tsx';
 
 const t = ptBR.ai.insights.precision;
 const DAY = 'YYYY-MM-DD';
@@ -41,6 +42,7 @@ export function PrecisionPage({
     <div data-testid="precision-page">
       <PageHeader title={title} breadcrumb={breadcrumb} />
       <Flex vertical gap={16} style={{ marginTop: 16 }}>
+        <EvaluationCard />
         <Card>
           <Flex vertical gap={12}>
             <Typography.Paragraph type="secondary" style={{ margin: 0 }}>

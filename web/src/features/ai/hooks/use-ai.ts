@@ -23,6 +23,13 @@ export function useAssistantChoices() {
   return { channels: channels.data ?? [], departments: departments.data?.departments ?? [] };
 }
 
+/** Pipelines and employees for the CRM skills (a company without the pipelines feature gets none). */
+export function useCrmChoices(enabled: boolean) {
+  const pipelines = useQuery({ queryKey: aiKeys.pipelines, queryFn: aiApi.pipelines, enabled, retry: false });
+  const employees = useQuery({ queryKey: aiKeys.employees, queryFn: aiApi.employees, enabled });
+  return { pipelines: pipelines.data ?? [], employees: employees.data ?? [] };
+}
+
 /** A mutation that refreshes the given keys once it settles. */
 export function useAiMutation<I, O>(run: (input: I) => Promise<O>, keys: readonly (readonly unknown[])[]) {
   const client = useQueryClient();
