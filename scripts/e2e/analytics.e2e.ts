@@ -54,6 +54,10 @@ describe('analytics', () => {
       channelLabel: 'Site de análise',
       name: 'Paula Métricas',
       text: 'Quero saber o prazo de entrega',
+      origin: {
+        page: 'https://loja.example.com/entrega',
+        utm: { source: 'newsletter', medium: 'email', campaign: 'frete-gratis' },
+      },
     });
     await statisticBecomes(wallboard, 'monitoring-waiting', waiting + 1);
     await statisticBecomes(dashboard, 'kpi-opened', opened + 1);
@@ -90,6 +94,17 @@ describe('analytics', () => {
     await expect(row.textContent()).resolves.toMatch(/Widget do site[1-9]/);
     await page.getByTestId('contact-origin-chart').locator('canvas').waitFor();
     expect(await statistic(page, 'contact-origin-total')).toBeGreaterThanOrEqual(1);
+    // Its landing page and UTM campaign, from the widget session.
+    await page
+      .getByTestId('contact-origin-page')
+      .locator('tr')
+      .filter({ hasText: 'https://loja.example.com/entrega' })
+      .waitFor();
+    await page
+      .getByTestId('contact-origin-utm_campaign')
+      .locator('tr')
+      .filter({ hasText: 'frete-gratis' })
+      .waitFor();
   });
 
   it('an agent going on "Pausa" shows on the activity timeline without a reload', async () => {
@@ -123,5 +138,20 @@ describe('analytics', () => {
     await page.reload();
     await page.getByTestId('saved-report').filter({ hasText: 'Volume diário' }).locator('canvas').waitFor();
     await expect(card.textContent()).resolves.toContain('Conversas abertas · Dia · Últimos 7 dias');
+
+    // A second report, private and full width, then moved before the first one.
+    await page.getByTestId('new-report').click();
+    await page.getByTestId('report-name').fill('Meu rascunho');
+    await page.getByTestId('report-visibility').getByText('Só eu').click();
+    await page.getByTestId('report-size').getByText('Largura inteira').click();
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    const draft = page.getByTestId('saved-report').filter({ hasText: 'Meu rascunho' });
+    await draft.getByTestId('saved-report-private').waitFor();
+    await draft.getByTestId('saved-report-up').click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="saved-report"]')?.textContent?.includes('Meu rascunho') ===
+        true,
+    );
   });
 });

@@ -54,6 +54,19 @@ beforeAll(async () => {
     inboundText(inbox, { channel: 'whatsapp', integrationId: inbox.whatsapp, externalId: '5585988880003' }),
   );
   await deliverInbound(inboundText(inbox, { externalId: 'visitor-1' }));
+  // Three widget visitors with their landing page and UTM parameters (one page without any).
+  const landing = 'https://loja.example.com/promocao';
+  for (const [visitor, origin] of [
+    ['visitor-2', { page: landing, utm: { source: 'google', medium: 'cpc', campaign: 'bf' } }],
+    ['visitor-3', { page: landing, utm: { source: 'instagram', campaign: 'bf' } }],
+    ['visitor-4', { page: 'https://loja.example.com/' }],
+  ] as const) {
+    await deliverInbound(inboundText(inbox, { from: { externalId: visitor, name: 'Visitante', origin } }));
+  }
+  // A second message of the same visitor creates no contact and counts nothing again.
+  await deliverInbound(
+    inboundText(inbox, { from: { externalId: 'visitor-2', name: 'Visitante', origin: { page: landing } } }),
+  );
   await findOrCreateCustomer(
     inbox.companyId,
     { channel: 'whatsapp', integrationId: inbox.whatsapp, externalId: '5585988880004' },
@@ -77,15 +90,39 @@ describe('contact origin', () => {
     expect(answer.status).toBe(200);
     const view = answer.body as ContactOriginView;
     const counts = Object.fromEntries(view.rows.map((row) => [row.key, row.contacts]));
-    expect(counts).toEqual({ manual: 1, api: 1, whatsapp: 1, widget: 1, campaign: 1, unknown: 1 });
-    expect(view.total).toBe(6);
+    expect(counts).toEqual({ manual: 1, api: 1, whatsapp: 1, widget: 4, campaign: 1, unknown: 1 });
+    expect(view.total).toBe(9);
     expect(view.rows.find((row) => row.key === 'unknown')?.label).toBe('Não informado');
     expect(view.rows.find((row) => row.key === 'manual')?.label).toBe('Cadastro manual');
     const perDay = view.days.reduce(
       (sum, day) => sum + Object.values(day.counts).reduce((a, b) => a + b, 0),
       0,
     );
-    expect(perDay).toBe(6);
+    expect(perDay).toBe(9);
+  });
+
+  it("breaks the widget's contacts down by landing page and UTM parameters", async () => {
+    const { from, to } = around();
+    const view = (await originsOf(inbox.admin.token, from, to)).body as ContactOriginView;
+    expect(view.details).toEqual({
+      page: [
+        { key: 'https://loja.example.com/promocao', contacts: 2 },
+        { key: 'https://loja.example.com/', contacts: 1 },
+      ],
+      utm_source: [
+        { key: '', contacts: 1 },
+        { key: 'google', contacts: 1 },
+        { key: 'instagram', contacts: 1 },
+      ],
+      utm_medium: [
+        { key: '', contacts: 2 },
+        { key: 'cpc', contacts: 1 },
+      ],
+      utm_campaign: [
+        { key: 'bf', contacts: 2 },
+        { key: '', contacts: 1 },
+      ],
+    });
   });
 
   it('changes nothing when an event is delivered again (counted once per contact)', async () => {
@@ -102,7 +139,12 @@ describe('contact origin', () => {
   it('reads only the range asked for', async () => {
     const view = (await originsOf(inbox.admin.token, '2020-01-01T00:00:00.000Z', '2020-02-01T00:00:00.000Z'))
       .body as ContactOriginView;
-    expect(view).toEqual({ total: 0, rows: [], days: [] });
+    expect(view).toEqual({
+      total: 0,
+      rows: [],
+      days: [],
+      details: { page: [], utm_source: [], utm_medium: [], utm_campaign: [] },
+    });
   });
 
   it("shows another company's admin only their own contacts", async () => {

@@ -3,7 +3,7 @@ import type {
   AnalyticsMeasures,
   BreakdownDimension,
 } from '@atende/shared/contracts/analytics/views';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { formsPtBR } from '@atende/shared/i18n/pt-BR';
 import Papa from 'papaparse';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Invalid } from '../lib/errors.ts';
@@ -49,7 +49,7 @@ export async function exportReport(
     rows = [measureColumns(await overview(auth, query))];
   } else if (query.report === 'breakdown') {
     const by = query.by;
-    if (!by) throw new Invalid('by', ptBR.forms.requiredField);
+    if (!by) throw new Invalid('by', formsPtBR.requiredField);
     const answer = await breakdown(auth, { ...query, by });
     rows = answer.rows.map((row) => ({ key: row.key, label: row.label, ...measureColumns(row) }));
   } else {

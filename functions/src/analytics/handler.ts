@@ -10,6 +10,7 @@ import {
   createSavedReport,
   deleteSavedReport,
   listSavedReports,
+  moveSavedReport,
   updateSavedReport,
 } from '@atende/shared/contracts/analytics/saved-reports';
 import { getAgentTimeline, setMyStatus } from '@atende/shared/contracts/analytics/agent-timeline';
@@ -37,6 +38,7 @@ export const handler = createHttpHandler(
     route(createSavedReport, ({ auth, body }) => reports.createReport(auth, body)),
     route(updateSavedReport, ({ auth, params, body }) => reports.updateReport(auth, params.id, body)),
     route(deleteSavedReport, ({ auth, params }) => reports.deleteReport(auth, params.id)),
+    route(moveSavedReport, ({ auth, params, body }) => reports.moveReport(auth, params.id, body.direction)),
     route(getContactOrigin, ({ auth, query }) => contactOrigins(auth, query)),
     route(getAgentTimeline, ({ auth, query }) => presence.agentTimeline(auth, query)),
     route(setMyStatus, ({ auth, body }) => presence.setMyStatus(auth, body.status)),

@@ -2,6 +2,7 @@ import {
   createSavedReport,
   deleteSavedReport,
   listSavedReports,
+  moveSavedReport,
   type SavedReportView,
   updateSavedReport,
 } from '@atende/shared/contracts/analytics/saved-reports';
@@ -98,6 +99,58 @@ describe('report builder: saved reports', () => {
     await setPermissions(inbox.companyId, {});
     expect((await call(listSavedReports, inbox.operator.token)).status).toBe(403);
     expect((await call(createSavedReport, inbox.operator.token, { body: body('Meu') })).status).toBe(403);
+  });
+
+  it('keeps a private report to its author, admins included, and shares a company one', async () => {
+    const secret = await call<SavedReportView>(createSavedReport, inbox.manager.token, {
+      body: { ...body('Rascunho do gestor'), visibility: 'private', size: 'full' },
+    });
+    expect(secret.body).toMatchObject({ visibility: 'private', size: 'full' });
+    const names = async (token: string) =>
+      (await call<{ reports: SavedReportView[] }>(listSavedReports, token)).body.reports.map((r) => r.name);
+    expect(await names(inbox.manager.token)).toContain('Rascunho do gestor');
+    expect(await names(inbox.admin.token)).not.toContain('Rascunho do gestor');
+    const params = { id: secret.body._id };
+    expect((await call(updateSavedReport, inbox.admin.token, { params, body: body('Tomado') })).status).toBe(
+      404,
+    );
+    expect((await call(deleteSavedReport, inbox.admin.token, { params })).status).toBe(404);
+    // Shared with the company, everyone sees it.
+    const shared = await call<SavedReportView>(updateSavedReport, inbox.manager.token, {
+      params,
+      body: { ...body('Rascunho do gestor'), visibility: 'company' },
+    });
+    expect(shared.body).toMatchObject({ visibility: 'company', size: 'half' });
+    expect(await names(inbox.admin.token)).toContain('Rascunho do gestor');
+    expect((await call(deleteSavedReport, inbox.manager.token, { params })).status).toBe(200);
+  });
+
+  it('arranges the dashboard: a report swaps places with its neighbour, the ends stay put', async () => {
+    const tenant = await createInbox();
+    const ids: string[] = [];
+    for (const name of ['A', 'B', 'C']) {
+      // Saved from an older client: every report at position 0, ordered by name.
+      const created = await call<SavedReportView>(createSavedReport, tenant.admin.token, {
+        body: body(name),
+      });
+      ids.push(created.body._id);
+    }
+    const move = async (id: string, direction: 'up' | 'down', token = tenant.admin.token) =>
+      call<{ reports: SavedReportView[] }>(moveSavedReport, token, { params: { id }, body: { direction } });
+    const order = (answer: { body: { reports: SavedReportView[] } }) =>
+      answer.body.reports.map((r) => r.name);
+    expect(order(await move(ids[2] ?? '', 'up'))).toEqual(['A', 'C', 'B']);
+    expect(order(await move(ids[0] ?? '', 'down'))).toEqual(['C', 'A', 'B']);
+    expect(order(await move(ids[1] ?? '', 'down'))).toEqual(['C', 'A', 'B']);
+    const listed = await call<{ reports: SavedReportView[] }>(listSavedReports, tenant.manager.token);
+    expect(listed.body.reports.map((r) => [r.name, r.position])).toEqual([
+      ['C', 0],
+      ['A', 1],
+      ['B', 2],
+    ]);
+    // Moving is changing: a manager cannot move the admin's report, another company cannot reach it.
+    expect((await move(ids[0] ?? '', 'up', tenant.manager.token)).status).toBe(403);
+    expect((await move(ids[0] ?? '', 'up', other.admin.token)).status).toBe(404);
   });
 
   it("shows another company's admin none of them and lets them change none", async () => {

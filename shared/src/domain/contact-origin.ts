@@ -18,3 +18,5 @@ export const CONTACT_ORIGINS = [
 ] as const;
 export const contactOrigin = z.enum(CONTACT_ORIGINS);
 export type ContactOrigin = z.infer<typeof contactOrigin>;
+
+export { contactOriginDetail, type ContactOriginDetail } from './contact-origin-detail.ts';

@@ -1,3 +1,4 @@
+import { originDetailOfUrl } from '@atende/shared/domain/origin-page';
 import type { WidgetConfig, WidgetMessagesPage, WidgetSession } from '@atende/shared/contracts/widget/views';
 
 export class WidgetHttpError extends Error {
@@ -9,8 +10,12 @@ export class WidgetHttpError extends Error {
   }
 }
 
-/** The widget's public API (shared's widget contracts), over plain fetch to keep the script small. */
-export function widgetApi(apiBase: string, widgetId: string) {
+/**
+ * The widget's public API (shared's widget contracts), over plain fetch to keep the script small. `pageHref`
+ * is the address of the page the widget runs on: a new session records its path and UTM parameters as the
+ * contact's origin detail.
+ */
+export function widgetApi(apiBase: string, widgetId: string, pageHref?: string) {
   const base = `${apiBase}/widget/${encodeURIComponent(widgetId)}`;
   async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -21,7 +26,13 @@ export function widgetApi(apiBase: string, widgetId: string) {
   }
   return {
     config: () => call<WidgetConfig>('/config'),
-    startSession: () => call<WidgetSession>('/sessions', { method: 'POST', body: '{}' }),
+    startSession: () => {
+      const origin = pageHref ? originDetailOfUrl(pageHref) : undefined;
+      return call<WidgetSession>('/sessions', {
+        method: 'POST',
+        body: JSON.stringify(origin ? { origin } : {}),
+      });
+    },
     send: (token: string, id: string, text: string) =>
       call<{ id: string }>('/messages', { method: 'POST', token, body: JSON.stringify({ id, text }) }),
     history: (token: string) => call<WidgetMessagesPage>('/messages?limit=100', { token }),

@@ -31,7 +31,7 @@ function boot(script: HTMLScriptElement): void {
   const start = () =>
     void startWidgetApp({
       widgetId,
-      api: widgetApi(apiBase, widgetId),
+      api: widgetApi(apiBase, widgetId, window.location.href),
       wsUrl,
       ui: mountWidgetUi(),
       storage: safeStorage(),

@@ -206,6 +206,30 @@ describe('POST /api/widget/{widgetId}/messages', () => {
 });
 
 describe('POST /api/widget/{widgetId}/sessions', () => {
+  it("keeps the visitor's landing page and UTM parameters and hands them on with each message", async () => {
+    const origin = {
+      page: 'https://loja.example.com/promocao',
+      utm: { source: 'google', medium: 'cpc', campaign: 'black-friday' },
+    };
+    const session = await startSession(widgetA._id, { origin });
+    expect((await post(widgetA._id, session.token, { id: 'origin-msg-0001', text: 'Oi' })).status).toBe(202);
+    expect(enqueued[0]?.kind === 'message' && enqueued[0].from.origin).toEqual(origin);
+    const plain = await startSession(widgetA._id);
+    expect((await post(widgetA._id, plain.token, { id: 'origin-msg-0002', text: 'Oi' })).status).toBe(202);
+    expect(enqueued[1]?.kind === 'message' && enqueued[1].from).not.toHaveProperty('origin');
+  });
+
+  it('refuses an origin detail that is too long or names an unknown UTM field', async () => {
+    const open = (origin: unknown) =>
+      callRoute(handler, createWidgetSession, {
+        params: { widgetId: widgetA._id },
+        body: { origin },
+        sourceIp: freshAddress(),
+      });
+    expect((await open({ page: `https://a.example/${'x'.repeat(400)}` })).status).toBe(400);
+    expect((await open({ utm: { gclid: 'abc' } })).status).toBe(400);
+  });
+
   it('limits new visitors per client address, not across addresses', async () => {
     const now = new Date('2026-11-21T10:00:00.000Z');
     const clocked = createWidgetHandler({ enqueue: async () => undefined, now: () => now });

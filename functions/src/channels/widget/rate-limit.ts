@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { widgetPtBR } from '@atende/shared/i18n/pt-BR';
 import { clients } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
 import { TooManyRequests } from '../../lib/errors.ts';
@@ -44,6 +44,6 @@ export async function consume(
     }),
   );
   if (Number(Attributes?.count ?? 0) > limit) {
-    throw new TooManyRequests(ptBR.widget.tooManyRequests, Math.max(1, windowEnd - nowSeconds));
+    throw new TooManyRequests(widgetPtBR.tooManyRequests, Math.max(1, windowEnd - nowSeconds));
   }
 }

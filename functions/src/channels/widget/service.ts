@@ -1,7 +1,8 @@
 import type { InboundEvent } from '@atende/shared/channels/inbound';
 import type { WidgetConfig, WidgetMessagesPage, WidgetSession } from '@atende/shared/contracts/widget/views';
+import type { ContactOriginDetail } from '@atende/shared/domain/contact-origin-detail';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { widgetPtBR } from '@atende/shared/i18n/pt-BR';
 import { signingSecret } from '../../auth/secrets.ts';
 import { signVisitorToken, VISITOR_TOKEN_TTL_SECONDS } from '../../auth/tokens.ts';
 import type { WidgetIntegrationRecord } from '../../integrations/records.ts';
@@ -30,7 +31,7 @@ export interface WidgetRequest {
 /** The widget a public request names; a deleted or unknown widget (or another integration type) is a 404. */
 export async function loadWidget(widgetId: string): Promise<WidgetIntegrationRecord> {
   const integration = await findIntegration(widgetId);
-  if (integration?.type !== 'widget') throw new NotFound(ptBR.widget.widgetNotFound);
+  if (integration?.type !== 'widget') throw new NotFound(widgetPtBR.widgetNotFound);
   return integration;
 }
 
@@ -41,7 +42,7 @@ export async function getConfig(widgetId: string): Promise<WidgetConfig> {
 
 export async function createSession(
   request: Omit<WidgetRequest, 'token'>,
-  body: { name?: string | undefined; email?: string | undefined },
+  body: { name?: string | undefined; email?: string | undefined; origin?: ContactOriginDetail | undefined },
   now = new Date(),
 ): Promise<WidgetSession> {
   const widget = await loadWidget(request.widgetId);
@@ -53,6 +54,7 @@ export async function createSession(
     companyId: widget.company,
     ...(body.name ? { name: body.name } : {}),
     ...(body.email ? { email: body.email } : {}),
+    ...(body.origin && (body.origin.page || body.origin.utm) ? { origin: body.origin } : {}),
     created_at: now.toISOString(),
   });
   const token = await signVisitorToken(
@@ -95,8 +97,9 @@ export async function postMessage(
     providerMessageId: `${visitor.visitorId}:${body.id}`,
     from: {
       externalId: visitor.visitorId,
-      name: visitor.name ?? ptBR.widget.defaultVisitorName,
+      name: visitor.name ?? widgetPtBR.defaultVisitorName,
       ...(visitor.email ? { email: visitor.email } : {}),
+      ...(visitor.origin ? { origin: visitor.origin } : {}),
     },
     text: body.text,
     sentAt,

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type WidgetMessage, widgetMessage } from '@atende/shared/contracts/widget/views';
 import * as z from 'zod';
+import { contactOriginDetail } from '@atende/shared/domain/contact-origin-detail';
 import { queryOnePage } from '../../lib/dynamo/query.ts';
 import { conditionFailed, transactWrite } from '../../lib/dynamo/transaction.ts';
 import { clients } from '../../lib/clients.ts';
@@ -13,6 +14,8 @@ export const visitorRecord = z.object({
   companyId: z.string(),
   name: z.string().optional(),
   email: z.string().optional(),
+  /** The page the visitor started on and its UTM parameters. */
+  origin: contactOriginDetail.optional(),
   created_at: z.string(),
 });
 export type VisitorRecord = z.infer<typeof visitorRecord>;

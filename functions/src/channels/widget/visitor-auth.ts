@@ -1,4 +1,4 @@
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { widgetPtBR } from '@atende/shared/i18n/pt-BR';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { signingSecret } from '../../auth/secrets.ts';
 import { verifyVisitorToken } from '../../auth/tokens.ts';
@@ -20,7 +20,7 @@ export async function authenticateVisitor(
   widget: WidgetIntegrationRecord,
   token: string | undefined,
 ): Promise<VisitorRecord> {
-  const refuse = () => new Unauthorized(ptBR.widget.visitorTokenRequired);
+  const refuse = () => new Unauthorized(widgetPtBR.visitorTokenRequired);
   if (!token) throw refuse();
   const claims = await verifyVisitorToken(token, await signingSecret());
   if (!claims || claims.widgetId !== widget._id || claims.companyId !== widget.company) throw refuse();

@@ -17,12 +17,30 @@ export const contactOriginQuery = z.object({ from: instant, to: instant }).super
   }
 });
 
+/** The widget-visitor details the contact-origin report breaks site-widget contacts down by. */
+export const ORIGIN_DETAIL_DIMENSIONS = ['page', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
+export type OriginDetailDimension = (typeof ORIGIN_DETAIL_DIMENSIONS)[number];
+/** Rows answered per detail dimension. */
+export const ORIGIN_DETAIL_ROWS = 50;
+const detailRows = z.array(z.object({ key: z.string(), contacts: z.number() }));
+
 export const contactOriginResponse = z.object({
   total: z.number(),
   /** Contacts created per origin in the range, most first. */
   rows: z.array(z.object({ key: contactOrigin, label: z.string(), contacts: z.number() })),
   /** Per company day (its time zone), contacts created per origin (origins without any are left out). */
   days: z.array(z.object({ day: z.string(), counts: z.record(z.string(), z.number()) })),
+  /**
+   * Site-widget contacts by the detail their visitor arrived with, most first (at most ORIGIN_DETAIL_ROWS per
+   * dimension): the landing page (origin and path) and the page's utm_source, utm_medium and utm_campaign.
+   * Contacts whose page carried no such parameter are counted under an empty key.
+   */
+  details: z.object(
+    Object.fromEntries(ORIGIN_DETAIL_DIMENSIONS.map((dimension) => [dimension, detailRows])) as Record<
+      OriginDetailDimension,
+      typeof detailRows
+    >,
+  ),
 });
 export type ContactOriginView = z.infer<typeof contactOriginResponse>;
 

@@ -28,6 +28,10 @@ export const REPORT_MEASURES = [
 export type ReportMeasure = (typeof REPORT_MEASURES)[number];
 export const REPORT_CHARTS = ['bar', 'line', 'pie', 'table'] as const;
 export const REPORT_PERIODS = ['today', '7d', '30d', '90d'] as const;
+/** Who sees a saved report: everyone in the company, or its author alone. */
+export const REPORT_VISIBILITIES = ['company', 'private'] as const;
+/** A report's width on the dashboard: half of a wide screen, or the whole width. */
+export const REPORT_SIZES = ['half', 'full'] as const;
 /** A company keeps at most this many saved reports (one Query reads them all). */
 export const MAX_SAVED_REPORTS = 50;
 
@@ -47,6 +51,8 @@ export const savedReportBody = z.object({
     .default({ business_hours: false }),
   /** Place on the dashboard (ascending). */
   position: z.number().int().min(0).max(1000).default(0),
+  visibility: z.enum(REPORT_VISIBILITIES).default('company'),
+  size: z.enum(REPORT_SIZES).default('half'),
 });
 export type SavedReportBody = z.infer<typeof savedReportBody>;
 
@@ -100,9 +106,25 @@ export const deleteSavedReport = defineRoute({
   response: z.object({ deleted: objectId }),
 });
 
+/**
+ * Arranges the dashboard: the report swaps places with its neighbour (before it for `up`, after it for `down`)
+ * among the reports the caller sees; the same edit right as changing the report. Answers the new list.
+ */
+export const moveSavedReport = defineRoute({
+  ...base,
+  id: 'analytics.reports.move',
+  method: 'POST',
+  path: '/analytics/saved-reports/{id}/move',
+  params,
+  body: z.object({ direction: z.enum(['up', 'down']) }),
+  response: z.object({ reports: z.array(savedReportView) }),
+  maxBodyBytes: 256,
+});
+
 export const SAVED_REPORT_ROUTES = [
   listSavedReports,
   createSavedReport,
   updateSavedReport,
   deleteSavedReport,
+  moveSavedReport,
 ] as const;

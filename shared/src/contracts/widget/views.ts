@@ -1,3 +1,4 @@
+import { contactOriginDetail } from '../../domain/contact-origin-detail.ts';
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
 import { TEXT_LIMITS } from '../../rules/sending.ts';
@@ -20,6 +21,8 @@ export type WidgetConfig = z.infer<typeof widgetConfig>;
 export const widgetSessionBody = z.object({
   name: z.string().trim().min(1).max(120).optional(),
   email: z.email().max(320).optional(),
+  /** The page the widget runs on and its UTM parameters (the contact-origin report's detail). */
+  origin: contactOriginDetail.optional(),
 });
 
 export const widgetSession = z.object({

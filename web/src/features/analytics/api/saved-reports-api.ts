@@ -2,6 +2,7 @@ import {
   createSavedReport,
   deleteSavedReport,
   listSavedReports,
+  moveSavedReport,
   type SavedReportBody,
   updateSavedReport,
 } from '@atende/shared/contracts/analytics/saved-reports';
@@ -14,4 +15,6 @@ export const savedReportsApi = {
   create: (body: SavedReportBody) => callRoute(createSavedReport, { body }),
   update: (id: string, body: SavedReportBody) => callRoute(updateSavedReport, { params: { id }, body }),
   remove: (id: string) => callRoute(deleteSavedReport, { params: { id } }),
+  move: (id: string, direction: 'up' | 'down') =>
+    callRoute(moveSavedReport, { params: { id }, body: { direction } }),
 };

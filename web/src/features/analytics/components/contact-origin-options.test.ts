@@ -13,6 +13,7 @@ describe('contact origin chart', () => {
         { day: '2026-11-24', counts: { whatsapp: 2 } },
         { day: '2026-11-25', counts: { whatsapp: 1, unknown: 1 } },
       ],
+      details: { page: [], utm_source: [], utm_medium: [], utm_campaign: [] },
     });
     expect(option.xAxis).toMatchObject({ data: ['2026-11-24', '2026-11-25'] });
     expect(option.series).toEqual([

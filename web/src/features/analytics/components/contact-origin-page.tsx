@@ -1,6 +1,11 @@
-import type { ContactOriginView } from '@atende/shared/contracts/analytics/contact-origin';
+import {
+  type ContactOriginView,
+  ORIGIN_DETAIL_DIMENSIONS,
+  type OriginDetailDimension,
+} from '@atende/shared/contracts/analytics/contact-origin';
+import { analyticsScreensPtBR } from '@atende/shared/i18n/analytics-screens';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Card, Flex, Statistic } from 'antd';
+import { Card, Col, Flex, Row, Statistic, Typography } from 'antd';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { DateRangePicker } from '../../../components/date-range-picker/date-range-picker.tsx';
 import type { BreadcrumbItem } from '../../../components/page-header/page-header.tsx';
@@ -14,14 +19,63 @@ import { contactOriginOption, shareOf } from './contact-origin-options.ts';
 import { QueryState } from './query-state.tsx';
 
 const t = ptBR.analytics;
+const s = analyticsScreensPtBR;
 
-type Row = ContactOriginView['rows'][number];
+type OriginRow = ContactOriginView['rows'][number];
 
 const columns = (total: number) => [
   { title: t.contactOrigin.origin, dataIndex: 'label', key: 'label' },
-  { title: t.contactOrigin.contacts, key: 'contacts', render: (_: unknown, row: Row) => count(row.contacts) },
-  { title: '%', key: 'share', render: (_: unknown, row: Row) => shareOf(row.contacts, total) },
+  {
+    title: t.contactOrigin.contacts,
+    key: 'contacts',
+    render: (_: unknown, row: OriginRow) => count(row.contacts),
+  },
+  { title: '%', key: 'share', render: (_: unknown, row: OriginRow) => shareOf(row.contacts, total) },
 ];
+
+type DetailRow = ContactOriginView['details'][OriginDetailDimension][number];
+
+const detailColumns = (dimension: OriginDetailDimension, total: number) => [
+  {
+    title: s.contactOrigin.dimensions[dimension],
+    key: 'key',
+    render: (_: unknown, row: DetailRow) => row.key || s.contactOrigin.noParameter,
+  },
+  {
+    title: t.contactOrigin.contacts,
+    key: 'contacts',
+    render: (_: unknown, row: DetailRow) => count(row.contacts),
+  },
+  { title: '%', key: 'share', render: (_: unknown, row: DetailRow) => shareOf(row.contacts, total) },
+];
+
+/**
+ * The site widget's contacts by landing page and UTM parameters: one table per dimension, each summing to the
+ * widget contacts that carried a page (shares of that sum).
+ */
+function WidgetDetails({ details }: { details: ContactOriginView['details'] }) {
+  const total = details.page.reduce((sum, row) => sum + row.contacts, 0);
+  if (total === 0) return null;
+  return (
+    <Card size="small" title={s.contactOrigin.details} data-testid="contact-origin-details">
+      <Typography.Paragraph type="secondary">{s.contactOrigin.detailsHint}</Typography.Paragraph>
+      <Row gutter={[12, 12]}>
+        {ORIGIN_DETAIL_DIMENSIONS.map((dimension) => (
+          <Col key={dimension} xs={24} lg={dimension === 'page' ? 24 : 8}>
+            <ResponsiveTable
+              size="small"
+              rowKey="key"
+              dataSource={details[dimension]}
+              columns={detailColumns(dimension, total)}
+              pagination={details[dimension].length > 10 ? { pageSize: 10 } : false}
+              data-testid={`contact-origin-${dimension}`}
+            />
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}
 
 /** The page's one filter: contacts have no channel, department or attendant of a conversation to filter by. */
 function RangeBar() {
@@ -83,6 +137,7 @@ export function ContactOriginPage({
                   data-testid="contact-origin-table"
                 />
               </Card>
+              <WidgetDetails details={view.details} />
             </>
           )}
         </QueryState>

@@ -48,9 +48,14 @@ export function ReportBuilderPage({
           <Empty description={t.builder.empty} />
         ) : (
           <Row gutter={[12, 12]}>
-            {list.map((report) => (
-              <Col key={report._id} xs={24} lg={12}>
-                <SavedReportCard report={report} onEdit={(picked) => setEditing({ report: picked })} />
+            {list.map((report, index) => (
+              <Col key={report._id} xs={24} lg={report.size === 'full' ? 24 : 12}>
+                <SavedReportCard
+                  report={report}
+                  first={index === 0}
+                  last={index === list.length - 1}
+                  onEdit={(picked) => setEditing({ report: picked })}
+                />
               </Col>
             ))}
           </Row>

@@ -3,19 +3,23 @@ import {
   REPORT_CHARTS,
   REPORT_MEASURES,
   REPORT_PERIODS,
+  REPORT_SIZES,
+  REPORT_VISIBILITIES,
   type SavedReportBody,
   type SavedReportView,
 } from '@atende/shared/contracts/analytics/saved-reports';
 import { BREAKDOWN_DIMENSIONS } from '@atende/shared/contracts/analytics/views';
+import { analyticsScreensPtBR } from '@atende/shared/i18n/analytics-screens';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { analyticsKeys, filterOptionsApi } from '../api/analytics-api.ts';
 import { useSaveReport } from '../hooks/use-saved-reports.ts';
 
 const t = ptBR.analytics;
 const b = t.builder;
+const sb = analyticsScreensPtBR.builder;
 
 interface FormValues {
   name: string;
@@ -26,6 +30,8 @@ interface FormValues {
   channel?: string;
   department?: string;
   business_hours: boolean;
+  visibility: SavedReportBody['visibility'];
+  size: SavedReportBody['size'];
 }
 
 const DEFAULTS: FormValues = {
@@ -35,6 +41,8 @@ const DEFAULTS: FormValues = {
   chart: 'bar',
   period: '7d',
   business_hours: false,
+  visibility: 'company',
+  size: 'half',
 };
 
 const valuesOf = (report: SavedReportView | undefined): FormValues =>
@@ -48,6 +56,8 @@ const valuesOf = (report: SavedReportView | undefined): FormValues =>
         channel: report.filters.channel,
         department: report.filters.department,
         business_hours: report.filters.business_hours,
+        visibility: report.visibility,
+        size: report.size,
       }
     : DEFAULTS;
 
@@ -86,6 +96,8 @@ export function ReportFormModal({
         chart: values.chart,
         period: values.period,
         position: report?.position ?? position,
+        visibility: values.visibility,
+        size: values.size,
         filters: {
           ...(values.channel ? { channel: values.channel } : {}),
           ...(values.department ? { department: values.department } : {}),
@@ -141,6 +153,15 @@ export function ReportFormModal({
         </Form.Item>
         <Form.Item name="business_hours" label={t.businessHours} valuePropName="checked">
           <Switch />
+        </Form.Item>
+        <Form.Item name="size" label={sb.size}>
+          <Radio.Group options={options(REPORT_SIZES, sb.sizes)} data-testid="report-size" />
+        </Form.Item>
+        <Form.Item name="visibility" label={sb.visibility}>
+          <Radio.Group
+            options={options(REPORT_VISIBILITIES, sb.visibilities)}
+            data-testid="report-visibility"
+          />
         </Form.Item>
       </Form>
     </Modal>

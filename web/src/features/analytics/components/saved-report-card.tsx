@@ -1,36 +1,72 @@
 import type { SavedReportView } from '@atende/shared/contracts/analytics/saved-reports';
+import { analyticsScreensPtBR } from '@atende/shared/i18n/analytics-screens';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
-import { Button, Card, Popconfirm, Space } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { Button, Card, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { ResponsiveTable } from '../../../components/responsive-table/responsive-table.tsx';
 import { dayjs } from '../../../lib/dates/dates.ts';
 import { useBreakdown } from '../hooks/use-analytics.ts';
-import { useDeleteReport } from '../hooks/use-saved-reports.ts';
+import { useDeleteReport, useMoveReport } from '../hooks/use-saved-reports.ts';
 import { builderOption, isDuration, measureOf, reportQuery } from '../state/builder-options.ts';
 import { count, duration } from '../state/format.ts';
 import { Chart } from './chart.tsx';
 import { QueryState } from './query-state.tsx';
 
 const b = ptBR.analytics.builder;
+const sb = analyticsScreensPtBR.builder;
 
 /** One saved report drawn from the breakdown it names, with its edit and delete actions. */
 export function SavedReportCard({
   report,
   onEdit,
+  first,
+  last,
 }: {
   report: SavedReportView;
   onEdit: (report: SavedReportView) => void;
+  /** Its place on the dashboard: the first cannot move up, the last cannot move down. */
+  first: boolean;
+  last: boolean;
 }) {
   const breakdown = useBreakdown(report.dimension, reportQuery(report, dayjs().tz()));
   const remove = useDeleteReport();
+  const move = useMoveReport();
   const rows = breakdown.data?.rows ?? [];
   const format = (value: number | null) => (isDuration(report.measure) ? duration(value) : count(value));
   return (
     <Card
       size="small"
-      title={report.name}
+      title={
+        <Space size={6}>
+          {report.name}
+          {report.visibility === 'private' && <Tag data-testid="saved-report-private">{sb.privateTag}</Tag>}
+        </Space>
+      }
       data-testid="saved-report"
       extra={
         <Space size={4}>
+          <Tooltip title={sb.moveUp}>
+            <Button
+              size="small"
+              type="text"
+              icon={<ArrowUpOutlined />}
+              aria-label={sb.moveUp}
+              disabled={first || move.isPending}
+              onClick={() => move.mutate({ id: report._id, direction: 'up' })}
+              data-testid="saved-report-up"
+            />
+          </Tooltip>
+          <Tooltip title={sb.moveDown}>
+            <Button
+              size="small"
+              type="text"
+              icon={<ArrowDownOutlined />}
+              aria-label={sb.moveDown}
+              disabled={last || move.isPending}
+              onClick={() => move.mutate({ id: report._id, direction: 'down' })}
+              data-testid="saved-report-down"
+            />
+          </Tooltip>
           <Button size="small" type="link" onClick={() => onEdit(report)}>
             {b.edit}
           </Button>

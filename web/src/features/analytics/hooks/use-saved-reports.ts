@@ -22,3 +22,13 @@ export function useDeleteReport() {
     onSuccess: () => client.invalidateQueries({ queryKey: savedReportKeys.all }),
   });
 }
+
+/** Swaps a report with its neighbour on the dashboard; the answer is the new list, shown at once. */
+export function useMoveReport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, direction }: { id: string; direction: 'up' | 'down' }) =>
+      savedReportsApi.move(id, direction),
+    onSuccess: (answer) => client.setQueryData(savedReportKeys.all, answer),
+  });
+}
