@@ -191,6 +191,17 @@ describe('inbox with the site widget', () => {
     serverUp = false;
     await Promise.all(open.splice(0).map((socket) => socket.close({ code: 1012, reason: 'restart' })));
     await operatorPage.locator('html[data-realtime="offline"]').waitFor({ state: 'attached' });
+    // The operator's own frame stream, read through the API: the inbound consumer numbers the conversation's
+    // frame a moment after the widget shows the message, and the socket must come back only once it has.
+    const token = await adminToken(runtime);
+    const stream = async (after?: number) => {
+      const query = after === undefined ? '' : `?after=${after}`;
+      const response = await fetch(`${runtime.url}/api/realtime/frames${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return (await response.json()) as { seq: number; frames: { event: string }[] };
+    };
+    const offlineAt = (await stream()).seq;
 
     const visitorPage = await (await browser.newContext()).newPage();
     await visitorPage.goto(siteUrl);
@@ -202,6 +213,9 @@ describe('inbox with the site widget', () => {
       .filter({ hasText: text })
       .first()
       .waitFor({ timeout: 15_000 });
+    await expect
+      .poll(async () => (await stream(offlineAt)).frames.map((frame) => frame.event), { timeout: 15_000 })
+      .toContain('new-call');
     // The frame announcing it went nowhere: the list still lacks it.
     await expect(arrived.count()).resolves.toBe(0);
 

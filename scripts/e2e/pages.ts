@@ -104,7 +104,13 @@ export async function signUpConfirmed(
  */
 export async function widgetVisitorWrites(
   runtime: TestRuntime,
-  visitor: { channelLabel: string; name: string; text: string },
+  visitor: {
+    channelLabel: string;
+    name: string;
+    text: string;
+    /** The page the widget runs on and its UTM parameters, as widget.js sends them. */
+    origin?: { page?: string; utm?: Record<string, string> };
+  },
 ): Promise<void> {
   const token = await adminToken(runtime);
   const created = await fetch(`${runtime.url}/api/integrations/channels`, {
@@ -117,7 +123,7 @@ export async function widgetVisitorWrites(
   const session = await fetch(`${runtime.url}/api/widget/${widget}/sessions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: visitor.name }),
+    body: JSON.stringify({ name: visitor.name, ...(visitor.origin ? { origin: visitor.origin } : {}) }),
   });
   if (session.status !== 201) throw new Error(`widget session answered ${session.status}`);
   const { token: visitorToken } = (await session.json()) as { token: string };

@@ -95,3 +95,53 @@ describe('suggestions, live', () => {
     await item.getByTestId('suggestion-status').filter({ hasText: 'Em análise' }).waitFor();
   });
 });
+
+describe('shell modals on a first login', () => {
+  it('the mandatory password change stands alone; the notifications and the important news wait, even across a reload', async () => {
+    const token = await adminToken(runtime);
+    const email = `primeiro-acesso-${Date.now()}@demo.atende.local`;
+    const created = await fetch(`${runtime.url}/api/employees`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Paula Primeiro', email, role: 'operator', password: 'senha-inicial-9' }),
+    });
+    expect(created.status).toBe(201);
+
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${runtime.url}/atende/login`);
+    await logIn(page, email, 'senha-inicial-9');
+    await page.waitForURL(/\/app\/home$/);
+    const firstLogin = page.getByTestId('first-login-modal');
+    await firstLogin.waitFor();
+    // Everything that decides the other modals (news, notifications, invitations) has been fetched by now.
+    await page.waitForLoadState('networkidle');
+    const openModals = page.locator('.ant-modal-wrap:visible');
+    await expect(openModals.count()).resolves.toBe(1);
+    await expect(page.getByTestId('news-modal').count()).resolves.toBe(0);
+
+    // A reload while the password change waits loses nothing: the day's notifications still come after it.
+    await page.reload();
+    await firstLogin.waitFor();
+    await page.waitForLoadState('networkidle');
+    await expect(openModals.count()).resolves.toBe(1);
+
+    await page.getByTestId('first-login-current').fill('senha-inicial-9');
+    await page.getByTestId('first-login-new').fill('senha-da-paula-2');
+    await page.getByTestId('first-login-confirm').fill('senha-da-paula-2');
+    await page.getByTestId('first-login-submit').click();
+    await firstLogin.waitFor({ state: 'hidden' });
+
+    // Then the shell's own modals take turns, one at a time: the day's notifications, then the unread
+    // important news, by themselves.
+    const news = page.getByTestId('news-modal');
+    const notifications = page.getByTestId('notification-modal');
+    await notifications.waitFor();
+    await expect(news.count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await notifications.waitFor({ state: 'hidden' });
+    await news.getByText('Novo módulo FAQ').waitFor();
+    await expect(openModals.count()).resolves.toBe(1);
+    await page.getByTestId('news-modal-ok').click();
+    await news.waitFor({ state: 'hidden' });
+  });
+});

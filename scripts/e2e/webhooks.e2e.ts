@@ -116,7 +116,12 @@ describe('outbound webhooks', () => {
       const header = admin.locator(`[data-testid="api-operation"][data-operation-id="${operationId}"]`);
       const panel = admin.locator('.ant-collapse-item').filter({ has: header });
       if ((await panel.getByTestId('api-try-it').count()) === 0) await header.click();
-      if (body !== undefined) await panel.locator('textarea').fill(body);
+      // The panel opens with an animation: fill and send only once its form is there.
+      await panel.getByTestId('api-try-it').waitFor();
+      if (body !== undefined) {
+        await panel.locator('textarea').fill(body);
+        await expect.poll(() => panel.locator('textarea').inputValue()).toBe(body);
+      }
       await panel.getByRole('button', { name: 'Enviar' }).click();
       return panel.getByTestId('api-try-result');
     };
