@@ -74,4 +74,10 @@ describe('shell modals open one at a time, the mandatory one first', () => {
     expect(modalInTurn({ trialExpired: true, notifications: true })).toBe('trialExpired');
     expect(modalInTurn({})).toBeUndefined();
   });
+  it('keeps invitations and important product news behind the password change, news after notifications', () => {
+    expect(modalInTurn({ news: true, invitations: true, firstLogin: true })).toBe('firstLogin');
+    expect(modalInTurn({ news: true, invitations: true, notifications: true })).toBe('invitations');
+    expect(modalInTurn({ news: true, notifications: true, review: true })).toBe('notifications');
+    expect(modalInTurn({ news: true, review: true })).toBe('news');
+  });
 });

@@ -36,10 +36,17 @@ export function shouldShowReviewModal(input: {
 
 /**
  * The modals the shell opens by itself, most pressing first: the mandatory password change before anything
- * else (it cannot be dismissed, so nothing may cover it), then the trial's end, the day's notifications, the
- * review request.
+ * else (it cannot be dismissed, so nothing may cover it), then the trial's end, pending invitations to other
+ * companies, the day's notifications, unread important product news, the review request.
  */
-export const AUTO_MODAL_ORDER = ['firstLogin', 'trialExpired', 'notifications', 'review'] as const;
+export const AUTO_MODAL_ORDER = [
+  'firstLogin',
+  'trialExpired',
+  'invitations',
+  'notifications',
+  'news',
+  'review',
+] as const;
 export type AutoModal = (typeof AUTO_MODAL_ORDER)[number];
 
 /** One modal at a time: of those wanting to open, the one whose turn it is (the others wait). */

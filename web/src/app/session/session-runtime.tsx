@@ -12,6 +12,8 @@ import { OnceModal } from './modals/once-modal.tsx';
 import { ProfileModal } from './modals/profile-modal.tsx';
 import { TrialExpiredModal } from './modals/trial-expired-modal.tsx';
 import { trialJustExpiredAtom } from './state.ts';
+import { InvitationsModal } from '../../features/invitations/components/invitations-modal.tsx';
+import { NewsModal } from '../../features/news/components/news-modal.tsx';
 import { useFunnelNotices } from './use-funnel-notices.ts';
 import { useRealtime } from './use-realtime.ts';
 
@@ -23,6 +25,8 @@ export function SessionRuntime({ employee }: { employee: MountedEmployee }) {
   useFunnelNotices();
   const trialExpired = useAtomValue(trialJustExpiredAtom);
   const [hasNotifications, setHasNotifications] = useState(false);
+  const [hasInvitations, setHasInvitations] = useState(false);
+  const [hasNews, setHasNews] = useState(false);
   const wantsReview =
     !employee.firstLogin &&
     shouldShowReviewModal({
@@ -34,7 +38,9 @@ export function SessionRuntime({ employee }: { employee: MountedEmployee }) {
   const turn = modalInTurn({
     firstLogin: employee.firstLogin,
     trialExpired,
+    invitations: hasInvitations,
     notifications: hasNotifications,
+    news: hasNews,
     review: wantsReview && !reviewDone,
   });
 
@@ -49,6 +55,8 @@ export function SessionRuntime({ employee }: { employee: MountedEmployee }) {
       <InactivityGuard disabled={employee.disableInactivity} />
       <NotificationModal employee={employee} turn={turn === 'notifications'} onWant={setHasNotifications} />
       <FirstLoginModal employee={employee} />
+      <InvitationsModal turn={turn === 'invitations'} onWant={setHasInvitations} />
+      <NewsModal turn={turn === 'news'} onWant={setHasNews} />
       <OnceModal
         flagKey={`${STORAGE_KEYS.reviewAskedPrefix}${employee._id}`}
         when={wantsReview}

@@ -9,8 +9,6 @@ import { setCompanyTimezone } from '../../lib/dates/dates.ts';
 import { connectionLostAtom } from '../../lib/session/realtime-state.ts';
 import { useOwnProfile } from '../../lib/session/profile-api.ts';
 import { useSession } from '../../lib/session/use-session.ts';
-import { InvitationsModal } from '../../features/invitations/components/invitations-modal.tsx';
-import { NewsModal } from '../../features/news/components/news-modal.tsx';
 import { TmailBadge } from '../../features/t-mail/components/tmail-badge.tsx';
 import { FullPageSpinner } from '../router/full-page-spinner.tsx';
 import { SessionRuntime } from '../session/session-runtime.tsx';
@@ -119,8 +117,6 @@ export function ShellLayout() {
           </Layout.Content>
         </Layout>
         <SessionRuntime employee={employee} />
-        <NewsModal />
-        <InvitationsModal />
       </Layout>
     </ConfigProvider>
   );

@@ -9,6 +9,9 @@ import { callRoute } from '../../../lib/api/call-route.ts';
 import type { MountedEmployee } from '../../../lib/session/account-api.ts';
 import { browserStore, STORAGE_KEYS } from '../../../lib/storage/local-store.ts';
 
+const markSeenToday = () =>
+  browserStore().setItem(STORAGE_KEYS.notificationSeenOn, notificationFlagForDay(new Date()));
+
 /** The day's notifications; `onWant` tells the shell there is something to show, `turn` when it may open. */
 export function NotificationModal({
   employee,
@@ -37,7 +40,8 @@ export function NotificationModal({
       query: { role: employee.role },
     }).then(
       (found) => {
-        browserStore().setItem(STORAGE_KEYS.notificationSeenOn, notificationFlagForDay(new Date()));
+        // Nothing to show: the day is done; otherwise it is once the modal has opened (below).
+        if (found.length === 0) markSeenToday();
         if (!cancelled) setNotifications(found);
       },
       () => void message.error(t('errors.notificationsFetchFailed')),
@@ -49,10 +53,16 @@ export function NotificationModal({
 
   const wants = notifications.length > 0;
   useEffect(() => onWant(wants), [wants, onWant]);
+  // The day counts as seen once the modal has opened, not when it was fetched: notifications waiting behind
+  // the mandatory password change (or another modal) are still shown after a reload.
+  const open = wants && turn;
+  useEffect(() => {
+    if (open) markSeenToday();
+  }, [open]);
 
   return (
     <Modal
-      open={wants && turn}
+      open={open}
       title={t('modals.notificationsTitle')}
       footer={null}
       onCancel={() => setNotifications([])}

@@ -1,7 +1,7 @@
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Button, List, Modal, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useMarkNewsRead, useNews } from '../api/news-api.ts';
 
@@ -22,9 +22,11 @@ const readDismissed = (): string[] => {
 
 /**
  * Spec shell modal "news": unread important news, shown on the home page (never on the chat route); closing it
- * marks them read, and they stay closed for this browser tab even before the server has answered.
+ * marks them read, and they stay closed for this browser tab even before the server has answered. `onWant`
+ * tells the shell there is something to show and `turn` when it may open, so it never covers the mandatory
+ * password change or another shell modal.
  */
-export function NewsModal() {
+export function NewsModal({ turn, onWant }: { turn: boolean; onWant: (wants: boolean) => void }) {
   const { pathname } = useLocation();
   const news = useNews();
   const mark = useMarkNewsRead();
@@ -32,7 +34,9 @@ export function NewsModal() {
   const unread = (news.data ?? []).filter(
     (item) => item.important && !item.read && !dismissed.includes(item.id),
   );
-  if (unread.length === 0 || pathname !== NEWS_ROUTE) return null;
+  const wants = unread.length > 0 && pathname === NEWS_ROUTE;
+  useEffect(() => onWant(wants), [wants, onWant]);
+  if (!wants || !turn) return null;
   const close = () => {
     const ids = unread.map((item) => item.id);
     const next = [...dismissed, ...ids];
