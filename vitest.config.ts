@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    // Two files at a time on the team's 2-core machines (vitest's default there is one): most tests wait on
+    // DynamoDB Local, so a second file uses the idle core (1,030 s instead of 1,852 s for the whole suite here).
+    maxWorkers: 2,
     projects: [
       {
         test: {
