@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { STARTER_COURSE } from '@atende/shared/content/academy';
 import type { Course, CourseSummary, CourseView, courseInput } from '@atende/shared/contracts/academy/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { academyPtBR, formsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
 import { employeeEntity } from '../auth/entities.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
@@ -29,7 +29,7 @@ async function findCourse(companyId: string, id: string): Promise<{ course: Cour
   const { Item } = await clients().document.send(
     new GetCommand({ TableName: table(), Key: { pk: coursesPk(companyId), sk: `COURSE#${id}` } }),
   );
-  if (!Item) throw new NotFound(ptBR.academy.courseNotFound);
+  if (!Item) throw new NotFound(academyPtBR.courseNotFound);
   return { course: Item.course as Course, builtIn: false };
 }
 
@@ -96,7 +96,7 @@ export async function createCourse(auth: AuthContext, body: z.infer<typeof cours
     lessons: body.lessons.map((lesson, index) => {
       const html = sanitizeArticleHtml(lesson.body);
       if (!plainText(html) && !html.includes('<img'))
-        throw new Invalid(`lessons.${index}.body`, ptBR.forms.requiredField);
+        throw new Invalid(`lessons.${index}.body`, formsPtBR.requiredField);
       return { ...lesson, _id: newObjectId(), body: html };
     }),
   };
@@ -123,8 +123,8 @@ export async function completeLesson(
 ) {
   const { course, builtIn } = await findCourse(auth.companyId, courseId);
   const lesson = course.lessons.find((candidate) => candidate._id === lessonId);
-  if (!lesson) throw new NotFound(ptBR.academy.lessonNotFound);
-  if (lesson.quiz && answer === undefined) throw new Invalid('answer', ptBR.academy.answerRequired);
+  if (!lesson) throw new NotFound(academyPtBR.lessonNotFound);
+  if (lesson.quiz && answer === undefined) throw new Invalid('answer', academyPtBR.answerRequired);
   const correct = !lesson.quiz || lesson.quiz.answer === answer;
   if (correct) {
     await clients().document.send(

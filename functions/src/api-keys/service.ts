@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { type apiKeyBody, MAX_API_KEYS } from '@atende/shared/contracts/api-keys/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { developersPtBR } from '@atende/shared/i18n/pt-BR';
 import { auditActor, auditItem } from '../audit/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { transactWrite } from '../lib/dynamo/transaction.ts';
@@ -18,7 +18,7 @@ import { logger } from '../lib/logger.ts';
 import { displayPrefix, hashApiKey, newApiKey } from './token.ts';
 import { provisionGatewayKey, removeGatewayKey } from './usage-plans.ts';
 
-const labels = ptBR.developers.api;
+const labels = developersPtBR.api;
 
 export async function listApiKeys(auth: AuthContext) {
   const records = await listApiKeyRecords(auth.companyId);

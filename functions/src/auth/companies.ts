@@ -1,5 +1,5 @@
 import type { AccountCompany } from '@atende/shared/contracts/auth/list-companies';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { accountsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Forbidden } from '../lib/errors.ts';
 import { readMemberStatuses } from './accounts.ts';
@@ -31,7 +31,7 @@ export async function switchCompany(
   const choice = chooseMembership(await readMemberStatuses(account.memberships), { wanted: companyId });
   if ('refused' in choice) {
     throw new Forbidden(
-      choice.refused === 'not-member' ? ptBR.accounts.notMember : ptBR.accounts.inactiveThere,
+      choice.refused === 'not-member' ? accountsPtBR.notMember : accountsPtBR.inactiveThere,
     );
   }
   const tokens = await openSession(choice.member.companyId, choice.member.employeeId, secret, now);

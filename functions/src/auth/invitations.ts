@@ -3,7 +3,7 @@ import type { PendingInvitation } from '@atende/shared/contracts/auth/invitation
 import { EMPLOYEE_ERROR_CODES } from '@atende/shared/contracts/employees/create-employee';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { accountsPtBR, adminPtBR } from '@atende/shared/i18n/pt-BR';
 import { newEmployee } from '../account/defaults.ts';
 import type { EmployeeRecord } from '../account/records.ts';
 import { auditItem } from '../audit/store.ts';
@@ -21,7 +21,7 @@ import { invitationDeletes, invitationKeys, invitingCompanies, readInvitation } 
 import { keys } from './keys.ts';
 import { linkedEmployeeItems } from './store.ts';
 
-const gone = () => new NotFound(ptBR.accounts.invitationGone);
+const gone = () => new NotFound(accountsPtBR.invitationGone);
 
 /** The caller's pending invitations: the inviting company's name, the profile offered and until when. */
 export async function listInvitations(auth: AuthContext, now = new Date()): Promise<PendingInvitation[]> {
@@ -66,10 +66,10 @@ export async function acceptInvitation(
   if (!invitation) throw gone();
   if (account.memberships.some((member) => member.companyId === companyId)) {
     await transactWrite({ invitation: invitationDeletes(companyId, account.email, false) });
-    throw new Conflict(ptBR.accounts.alreadyMemberThere);
+    throw new Conflict(accountsPtBR.alreadyMemberThere);
   }
   if (account.memberships.length >= MAX_COMPANIES_PER_ACCOUNT) {
-    throw new Conflict(interpolate(ptBR.accounts.tooManyCompanies, { max: MAX_COMPANIES_PER_ACCOUNT }));
+    throw new Conflict(interpolate(accountsPtBR.tooManyCompanies, { max: MAX_COMPANIES_PER_ACCOUNT }));
   }
   const identity = await accountIdentity(account);
   const employee: EmployeeRecord = {
@@ -96,7 +96,7 @@ export async function acceptInvitation(
       throw new AppError(
         409,
         EMPLOYEE_ERROR_CODES.employeeLimit,
-        interpolate(ptBR.admin.employeeLimitReached, { max }),
+        interpolate(adminPtBR.employeeLimitReached, { max }),
       );
     }
     return {
@@ -124,10 +124,10 @@ export async function acceptInvitation(
       // [0] account changed, [1] already a member, [2] employee id, [3]/[4] invitation already answered.
       onItemConditionFailed: (index: number) =>
         index === 1
-          ? new Conflict(ptBR.accounts.alreadyMemberThere)
+          ? new Conflict(accountsPtBR.alreadyMemberThere)
           : index >= 3
             ? gone()
-            : new Conflict(ptBR.admin.concurrentChange),
+            : new Conflict(adminPtBR.concurrentChange),
     };
   });
   await publishEmployeesChanged(companyId);

@@ -1,4 +1,4 @@
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { accountsPtBR, adminPtBR } from '@atende/shared/i18n/pt-BR';
 import { getEmployee } from '../account/store.ts';
 import { auditItem } from '../audit/store.ts';
 import { publishEmployeesChanged } from '../company/events.ts';
@@ -33,18 +33,18 @@ const otherActiveAdmins = (companyId: string, employeeId: string): Promise<numbe
  * admins leaving at once cannot both pass the "another admin remains" check.
  */
 export async function leaveCompany(auth: AuthContext, companyId: string, now = new Date()): Promise<void> {
-  if (companyId === auth.companyId) throw new Conflict(ptBR.accounts.leaveCurrentCompany);
+  if (companyId === auth.companyId) throw new Conflict(accountsPtBR.leaveCurrentCompany);
   const account = await callerAccount(auth);
   const left = account.memberships.find((member) => member.companyId === companyId);
-  if (!left) throw new NotFound(ptBR.accounts.notMember);
+  if (!left) throw new NotFound(accountsPtBR.notMember);
   const newHome = account.memberships.find((member) => member.companyId !== companyId);
-  if (!newHome) throw new Conflict(ptBR.accounts.leaveLastCompany);
+  if (!newHome) throw new Conflict(accountsPtBR.leaveLastCompany);
   const employee = await getEmployee(companyId, left.employeeId);
-  if (!employee) throw new NotFound(ptBR.accounts.notMember);
-  if (employee.is_root) throw new Forbidden(ptBR.accounts.leaveRootAdmin);
+  if (!employee) throw new NotFound(accountsPtBR.notMember);
+  if (employee.is_root) throw new Forbidden(accountsPtBR.leaveRootAdmin);
   await changeCompany(companyId, async (company) => {
     if (employee.role === 'admin' && (await otherActiveAdmins(companyId, employee._id)) === 0) {
-      throw new Conflict(ptBR.accounts.leaveOnlyAdmin);
+      throw new Conflict(accountsPtBR.leaveOnlyAdmin);
     }
     const active = await activeUsers(company, companyId);
     return {
@@ -75,7 +75,7 @@ export async function leaveCompany(auth: AuthContext, companyId: string, now = n
         ),
       ],
       result: undefined,
-      onItemConditionFailed: () => new Conflict(ptBR.admin.concurrentChange),
+      onItemConditionFailed: () => new Conflict(adminPtBR.concurrentChange),
     };
   });
   const sessions = await listEmployeeSessions(companyId, employee._id);

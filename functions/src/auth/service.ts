@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@atende/shared/contracts/auth/messages';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { accountsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Forbidden, Invalid, Unauthorized } from '../lib/errors.ts';
 import { readAccount, readMemberStatuses } from './accounts.ts';
@@ -48,7 +48,7 @@ export async function signIn(
     last: account.lastCompanyId,
   });
   if ('refused' in choice) {
-    if (choice.refused === 'not-member') throw new Forbidden(ptBR.accounts.notMember);
+    if (choice.refused === 'not-member') throw new Forbidden(accountsPtBR.notMember);
     throw new Unauthorized(AUTH_MESSAGES.accountBlocked);
   }
   return openSession(choice.member.companyId, choice.member.employeeId, secret, now);

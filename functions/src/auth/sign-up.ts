@@ -7,7 +7,7 @@ import {
 import { PLAN_CODES, type PlanCode } from '@atende/shared/domain/constants';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { accountsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
 import { newEmployee, newTrialCompany } from '../account/defaults.ts';
 import { clients } from '../lib/clients.ts';
@@ -57,8 +57,8 @@ export async function startSignUp(
   if (account) {
     await sendAccountMail({
       to: email,
-      subject: ptBR.accounts.existingAccountMailSubject,
-      text: interpolate(ptBR.accounts.existingAccountMailText, { url: `${appBaseUrl()}/atende/login` }),
+      subject: accountsPtBR.existingAccountMailSubject,
+      text: interpolate(accountsPtBR.existingAccountMailText, { url: `${appBaseUrl()}/atende/login` }),
     });
     return { email };
   }
@@ -80,8 +80,8 @@ export async function startSignUp(
   );
   await sendAccountMail({
     to: email,
-    subject: ptBR.accounts.signUpMailSubject,
-    text: interpolate(ptBR.accounts.signUpMailText, {
+    subject: accountsPtBR.signUpMailSubject,
+    text: interpolate(accountsPtBR.signUpMailText, {
       name: input.name,
       company: input.company_name,
       // In the fragment: browsers never send it to a server, so the token stays out of logs and Referer.
@@ -125,7 +125,7 @@ export async function confirmSignUp(
   const pending = await consume(token, now);
   if (!pending || !isPlan(pending.account_type)) {
     await countAgainst([limit], now);
-    throw new Invalid('token', ptBR.accounts.signUpLinkInvalid);
+    throw new Invalid('token', accountsPtBR.signUpLinkInvalid);
   }
   const company = newTrialCompany({
     id: newObjectId(),

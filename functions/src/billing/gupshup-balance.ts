@@ -1,5 +1,5 @@
 import type { GupshupBalanceView } from '@atende/shared/contracts/billing/routes';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { billingPtBR } from '@atende/shared/i18n/pt-BR';
 import * as z from 'zod';
 import { GUPSHUP_BASE_URL, gupshupCredentials } from '../channels/gupshup/adapter.ts';
 import { joinUrl } from '../channels/meta/graph.ts';
@@ -31,7 +31,7 @@ async function balanceOf(companyId: string, record: ProviderIntegrationRecord): 
       integration: record._id,
       error: error instanceof Error ? error.message : String(error),
     });
-    return { ...base, balance: null, error: ptBR.billing.gupshupBalanceFailed };
+    return { ...base, balance: null, error: billingPtBR.gupshupBalanceFailed };
   }
 }
 

@@ -1,6 +1,6 @@
 import type { BlacklistEntryView } from '@atende/shared/contracts/blacklist/views';
 import { blacklistEntryView } from '@atende/shared/contracts/blacklist/views';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR } from '@atende/shared/i18n/pt-BR';
 import { contactKeys } from '../contacts/keys.ts';
 import { readContact, writeContact } from '../contacts/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
@@ -25,8 +25,8 @@ export async function listBlacklist(auth: AuthContext) {
  */
 export async function addToBlacklist(auth: AuthContext, customerId: string): Promise<BlacklistEntryView> {
   const contact = await readContact(auth.companyId, customerId);
-  if (!contact) throw new NotFound(ptBR.contacts.notFound);
-  if (contact.blacklisted) throw new Conflict(ptBR.contacts.alreadyBlacklisted, 'customer');
+  if (!contact) throw new NotFound(contactsPtBR.notFound);
+  if (contact.blacklisted) throw new Conflict(contactsPtBR.alreadyBlacklisted, 'customer');
   const entry: BlacklistEntryView = {
     customer: customerId,
     full_name: contact.full_name,
@@ -61,8 +61,8 @@ export async function addToBlacklist(auth: AuthContext, customerId: string): Pro
 
 export async function removeFromBlacklist(auth: AuthContext, customerId: string) {
   const contact = await readContact(auth.companyId, customerId);
-  if (!contact) throw new NotFound(ptBR.contacts.notFound);
-  if (!contact.blacklisted) throw new NotFound(ptBR.contacts.notBlacklisted);
+  if (!contact) throw new NotFound(contactsPtBR.notFound);
+  if (!contact.blacklisted) throw new NotFound(contactsPtBR.notBlacklisted);
   await writeContact(
     contact,
     { ...contact, blacklisted: false, updated_at: new Date().toISOString() },

@@ -1,7 +1,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { MessageView } from '@atende/shared/contracts/conversations/views';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { channelsPtBR } from '@atende/shared/i18n/pt-BR';
 import { isTemplateUsable } from '@atende/shared/rules/statuses';
 import * as z from 'zod';
 import type { ConversationRecord } from '../conversations/records.ts';
@@ -54,7 +54,7 @@ async function outboundOf(
   if (message.template) {
     const name = message.template_name ?? message.content;
     const template = await findTemplate(conversation.company, record._id, name);
-    if (!template || !isTemplateUsable(template)) refuse(ptBR.channels.templateNotApproved);
+    if (!template || !isTemplateUsable(template)) refuse(channelsPtBR.templateNotApproved);
     const params = message.template_params;
     const components = params ? templateComponents(params.header, params.body) : [];
     return {
@@ -94,7 +94,7 @@ export const providerSender: ChannelSender = async (message, conversation, integ
   if (!record || record.type === 'widget') {
     throw new ChannelSendError({
       code: 'auth_failed',
-      message: ptBR.channels.integrationNotFound,
+      message: channelsPtBR.integrationNotFound,
       retryable: false,
     });
   }

@@ -1,4 +1,4 @@
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { channelsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { ProviderIntegrationRecord } from '../integrations/records.ts';
 import { setConnection } from '../integrations/connection.ts';
 import { logger } from '../lib/logger.ts';
@@ -20,8 +20,8 @@ export async function providerFailure(error: unknown, record: ProviderIntegratio
     error: error.message,
   });
   const reason = error.retryable
-    ? `${ptBR.channels.sendRetryHint}${error.retryAfterSeconds ? ` (${error.retryAfterSeconds} s)` : ''}`
-    : `${ptBR.channels.sendFailed} ${error.message}`;
+    ? `${channelsPtBR.sendRetryHint}${error.retryAfterSeconds ? ` (${error.retryAfterSeconds} s)` : ''}`
+    : `${channelsPtBR.sendFailed} ${error.message}`;
   return new ChannelSendError({
     code: error.code,
     message: reason,

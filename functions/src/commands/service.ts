@@ -6,7 +6,7 @@ import {
   DEFAULT_COMMANDS,
 } from '@atende/shared/contracts/commands/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
 import {
   type Catalogue,
@@ -21,8 +21,8 @@ export const commandCatalogue: Catalogue<CommandView> = {
   kind: 'COMMANDS',
   schema: commandView,
   unique: (command) => command.command.toLowerCase(),
-  notFound: ptBR.contacts.commandNotFound,
-  taken: ptBR.contacts.commandTaken,
+  notFound: contactsPtBR.commandNotFound,
+  taken: contactsPtBR.commandTaken,
   takenField: 'command',
 };
 
@@ -31,7 +31,7 @@ export const defaultCommands = (): CommandView[] =>
   DEFAULT_COMMANDS.map((action) => ({
     _id: `default:${action}`,
     command: action,
-    description: ptBR.contacts.defaultCommands[action],
+    description: contactsPtBR.defaultCommands[action],
     action,
     reply: null,
     default: true,
@@ -39,7 +39,7 @@ export const defaultCommands = (): CommandView[] =>
 
 const requireFreeName = (name: string | undefined) => {
   if (name && (DEFAULT_COMMANDS as readonly string[]).includes(name.toLowerCase())) {
-    throw new Conflict(ptBR.contacts.commandTaken, 'command');
+    throw new Conflict(contactsPtBR.commandTaken, 'command');
   }
 };
 

@@ -1,5 +1,5 @@
 import { faqModuleSettingSchema } from '@atende/shared/domain/organization';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { adminPtBR } from '@atende/shared/i18n/pt-BR';
 import type { AccessContext } from '@atende/shared/rules/access';
 import { getCompany } from '../account/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
@@ -12,7 +12,7 @@ import { enabledRollouts } from './rollouts.ts';
  */
 export async function loadAccessContext(auth: AuthContext): Promise<AccessContext> {
   const company = await getCompany(auth.companyId);
-  if (!company) throw new NotFound(ptBR.admin.companyNotFound);
+  if (!company) throw new NotFound(adminPtBR.companyNotFound);
   const faqModule = faqModuleSettingSchema.safeParse(company.settings.faqModule);
   return {
     role: auth.role,

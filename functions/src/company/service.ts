@@ -18,7 +18,7 @@ import {
   PLAN_CODES,
   TIMEZONES,
 } from '@atende/shared/domain/constants';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { adminPtBR } from '@atende/shared/i18n/pt-BR';
 import { addressWarning } from '@atende/shared/rules/address';
 import * as z from 'zod';
 import { auditActor, auditItem } from '../audit/store.ts';
@@ -42,11 +42,11 @@ function requireDepartments(settings: CompanySettingsDocument, company: CompanyI
   const ids = new Set(flatten(readTree(company.departments)).map((node) => node._id));
   const forwarding = settings.chatbotForwarding.department;
   if (forwarding !== null && !ids.has(forwarding)) {
-    throw new Invalid('chatbotForwarding.department', ptBR.admin.departmentNotFound);
+    throw new Invalid('chatbotForwarding.department', adminPtBR.departmentNotFound);
   }
   const outcome = settings.invalidResponses.outcome;
   if (outcome.kind === 'department' && !ids.has(outcome.department)) {
-    throw new Invalid('invalidResponses.outcome.department', ptBR.admin.departmentNotFound);
+    throw new Invalid('invalidResponses.outcome.department', adminPtBR.departmentNotFound);
   }
 }
 

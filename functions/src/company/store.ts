@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { adminPtBR } from '@atende/shared/i18n/pt-BR';
 import {
   conditionFailed,
   isTransactionConflict,
@@ -30,7 +30,7 @@ export async function readCompanyItem(companyId: string): Promise<CompanyItem> {
   const { Item } = await clients().document.send(
     new GetCommand({ TableName: config().mainTable, Key: keys.company(companyId), ConsistentRead: true }),
   );
-  if (!Item) throw new NotFound(ptBR.admin.companyNotFound);
+  if (!Item) throw new NotFound(adminPtBR.companyNotFound);
   return Item;
 }
 
@@ -115,5 +115,5 @@ export async function changeCompany<T>(
       logger.info('company changed concurrently, retrying', { companyId, attempt });
     }
   }
-  throw new Conflict(ptBR.admin.concurrentChange);
+  throw new Conflict(adminPtBR.concurrentChange);
 }

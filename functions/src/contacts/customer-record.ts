@@ -1,5 +1,5 @@
 import { type ChannelType, UNVERIFIED_SENDER_PREFIX } from '@atende/shared/channels/inbound';
-import type { ContactOrigin } from '@atende/shared/domain/contact-origin';
+import type { ContactOrigin, ContactOriginDetail } from '@atende/shared/domain/contact-origin';
 import { type Customer, customerSchema } from '@atende/shared/domain/customer';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { config } from '../lib/config.ts';
@@ -27,6 +27,8 @@ export type CustomerRecord = Customer & {
   blacklisted?: boolean;
   /** How the contact was created (analytics' contact origin). */
   origin?: ContactOrigin;
+  /** A site-widget contact's landing page and UTM parameters. */
+  origin_detail?: ContactOriginDetail;
 };
 
 const stored = customerSchema.extend({ open_conversation: customerSchema.shape._id.optional() }).loose();
@@ -71,6 +73,8 @@ export async function findOrCreateCustomer(
   now: Date,
   /** Recorded only if this call creates the customer: the channel, unless a campaign reply says otherwise. */
   origin: ContactOrigin = identity.channel,
+  /** Recorded with the origin: a widget visitor's landing page and UTM parameters. */
+  originDetail?: ContactOriginDetail,
 ): Promise<CustomerRecord> {
   const key = identityOf(identity);
   const holder = await claimOf(companyId, key);
@@ -98,6 +102,7 @@ export async function findOrCreateCustomer(
     channel_metadata: { integration: identity.integrationId },
     created_at: now.toISOString(),
     origin,
+    ...(originDetail ? { origin_detail: originDetail } : {}),
   };
   const contact = contactRecord.parse(customer);
   try {

@@ -1,6 +1,6 @@
 import type { CustomFieldView } from '@atende/shared/contracts/custom-fields/views';
 import type { DataProtection } from '@atende/shared/domain/data-protection';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR, formsPtBR } from '@atende/shared/i18n/pt-BR';
 import { isEmail } from '@atende/shared/rules/formats';
 import { normalizeEmail, normalizePhone } from '@atende/shared/rules/phone';
 import { checkCustomValues } from '../custom-fields/values.ts';
@@ -42,14 +42,14 @@ export function checkContactInput(input: ContactInput, context: InputContext): C
   const fields: Extract<Checked, { ok: true }>['fields'] = {};
   if (input.full_name !== undefined) {
     const name = input.full_name.trim();
-    if (!name) return { ok: false, field: 'full_name', message: ptBR.forms.requiredField };
+    if (!name) return { ok: false, field: 'full_name', message: formsPtBR.requiredField };
     fields.full_name = name.slice(0, 120);
   }
   if (input.cel_phone !== undefined) {
     if (input.cel_phone.trim() === '') fields.cel_phone = null;
     else {
       const phone = normalizePhone(input.cel_phone);
-      if (!phone) return { ok: false, field: 'cel_phone', message: ptBR.contacts.invalidPhone };
+      if (!phone) return { ok: false, field: 'cel_phone', message: contactsPtBR.invalidPhone };
       fields.cel_phone = phone;
     }
   }
@@ -57,19 +57,19 @@ export function checkContactInput(input: ContactInput, context: InputContext): C
     if (input.email.trim() === '') fields.email = null;
     else {
       if (!isEmail(input.email.trim()))
-        return { ok: false, field: 'email', message: ptBR.contacts.invalidEmail };
+        return { ok: false, field: 'email', message: contactsPtBR.invalidEmail };
       fields.email = normalizeEmail(input.email);
     }
   }
   if (input.avatar !== undefined) fields.avatar = input.avatar;
   if (input.tags !== undefined) {
     const missing = input.tags.find((tag) => !context.tags.has(tag));
-    if (missing) return { ok: false, field: 'tags', message: ptBR.contacts.tagNotFound };
+    if (missing) return { ok: false, field: 'tags', message: contactsPtBR.tagNotFound };
     fields.tags = [...new Set(input.tags)];
   }
   if (input.wallet !== undefined) {
     if (input.wallet !== null && !context.wallets.has(input.wallet)) {
-      return { ok: false, field: 'wallet', message: ptBR.contacts.walletNotFound };
+      return { ok: false, field: 'wallet', message: contactsPtBR.walletNotFound };
     }
     fields.wallet = input.wallet;
   }

@@ -1,4 +1,4 @@
-import { contactOrigin } from '@atende/shared/domain/contact-origin';
+import { contactOrigin, contactOriginDetail } from '@atende/shared/domain/contact-origin';
 import type { ContactView } from '@atende/shared/contracts/contacts/views';
 import { customFieldValue } from '@atende/shared/contracts/contacts/views';
 import { customerSchema } from '@atende/shared/domain/customer';
@@ -25,6 +25,8 @@ export const contactRecord = customerSchema
     created_by: z.string().nullable().default(null),
     /** Set once at creation (analytics' contact origin); absent on contacts older than origins. */
     origin: contactOrigin.optional(),
+    /** A site-widget contact's landing page and UTM parameters. */
+    origin_detail: contactOriginDetail.optional(),
   })
   .loose();
 export type ContactRecord = z.infer<typeof contactRecord>;

@@ -3,7 +3,7 @@ import type { createContactBody } from '@atende/shared/contracts/contacts/create
 import type { listContactsQuery } from '@atende/shared/contracts/contacts/list-contacts';
 import type { updateContactBody } from '@atende/shared/contracts/contacts/update-contact';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR, formsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
 import { customFieldCatalogue } from '../custom-fields/catalogue.ts';
 import { missingRequired } from '../custom-fields/values.ts';
@@ -39,14 +39,14 @@ function checked(input: ContactInput, context: InputContext) {
 /** Non-admins limited to their wallets may only place contacts in their own wallets. */
 function requireWalletAllowed(scope: ContactScope, wallet: string | null | undefined): void {
   if (!scope.limited || wallet === undefined) return;
-  if (wallet === null || !scope.own.has(wallet)) throw new Forbidden(ptBR.contacts.outsideWallet);
+  if (wallet === null || !scope.own.has(wallet)) throw new Forbidden(contactsPtBR.outsideWallet);
 }
 
 function requireCustomRequired(context: InputContext, record: ContactRecord): void {
   const [missing] = missingRequired(context.customFields, record.custom_fields);
   if (missing) {
     const field = `custom_fields.${missing.key}`;
-    throw new Invalid(field, `Campo inválido: ${field}: ${ptBR.forms.requiredField}`);
+    throw new Invalid(field, `Campo inválido: ${field}: ${formsPtBR.requiredField}`);
   }
 }
 
@@ -117,7 +117,7 @@ export async function createContact(auth: AuthContext, body: z.infer<typeof crea
 /** A contact the caller may manage; another company's, or one outside the caller's wallets, is not found. */
 export async function visibleContact(scope: ContactScope, id: string): Promise<ContactRecord> {
   const record = await readContact(scope.auth.companyId, id);
-  if (!record || !mayManage(scope, record)) throw new NotFound(ptBR.contacts.notFound);
+  if (!record || !mayManage(scope, record)) throw new NotFound(contactsPtBR.notFound);
   return record;
 }
 
@@ -168,7 +168,7 @@ export async function listContacts(auth: AuthContext, query: z.infer<typeof list
   const scope = await loadScope(auth);
   // Spec point 6: an operator browses contacts wallet by wallet only with contacts:wallet_view.
   if (query.wallet && auth.role === 'operator' && scope.permissions['contacts:wallet_view'] !== true) {
-    throw new Forbidden(ptBR.contacts.walletViewDenied);
+    throw new Forbidden(contactsPtBR.walletViewDenied);
   }
   if (query.wallet && scope.limited && !scope.own.has(query.wallet)) {
     return { contacts: [], next_cursor: null };

@@ -1,4 +1,4 @@
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR } from '@atende/shared/i18n/pt-BR';
 import { config } from '../lib/config.ts';
 import { retryOnConflict, TransactionCancelled, transactWrite } from '../lib/dynamo/transaction.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
@@ -97,7 +97,7 @@ function walletSteps(companyId: string, before: string | null, after: string | n
         ExpressionAttributeValues: { ':delta': delta },
       },
     },
-    conflict: new NotFound(ptBR.contacts.walletNotFound),
+    conflict: new NotFound(contactsPtBR.walletNotFound),
   });
   return [...(before ? [change(before, -1)] : []), ...(after ? [change(after, 1)] : [])];
 }
@@ -122,7 +122,7 @@ export async function writeContact(
         ExpressionAttributeValues: { ':version': before.version },
       }
     : { ConditionExpression: 'attribute_not_exists(pk)' };
-  const gone = new NotFound(ptBR.contacts.notFound);
+  const gone = new NotFound(contactsPtBR.notFound);
   if (after) {
     const item = customerEntity.transact.put({ ...after, version: (before?.version ?? 0) + 1 }, condition);
     steps.push({ item, conflict: gone });
@@ -137,7 +137,7 @@ export async function writeContact(
       before?.cel_phone,
       after?.cel_phone,
       phoneClaimKey,
-      new Conflict(ptBR.contacts.phoneTaken, 'cel_phone'),
+      new Conflict(contactsPtBR.phoneTaken, 'cel_phone'),
     ),
     ...claimSteps(
       companyId,
@@ -145,7 +145,7 @@ export async function writeContact(
       before?.email,
       after?.email,
       emailClaimKey,
-      new Conflict(ptBR.contacts.emailTaken, 'email'),
+      new Conflict(contactsPtBR.emailTaken, 'email'),
     ),
     ...walletSteps(companyId, before?.wallet ?? null, after?.wallet ?? null),
   );

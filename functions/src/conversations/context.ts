@@ -1,4 +1,4 @@
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { inboxPtBR } from '@atende/shared/i18n/pt-BR';
 import { type CompanyItem, readCompanyItem } from '../company/store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { NotFound } from '../lib/errors.ts';
@@ -29,6 +29,6 @@ export async function visibleConversation(
     getConversation(auth.companyId, id),
   ]);
   if (!conversation || !canSee(context.viewer, conversation))
-    throw new NotFound(ptBR.inbox.conversationNotFound);
+    throw new NotFound(inboxPtBR.conversationNotFound);
   return { ...context, conversation };
 }

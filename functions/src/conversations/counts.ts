@@ -1,6 +1,6 @@
 import type { customersQueueWaitCountBody } from '@atende/shared/contracts/queue/customers-queue-wait-count';
 import type { reallocatedQueueWaitCountBody } from '@atende/shared/contracts/queue/reallocated-customers-queue-wait-count';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { inboxPtBR } from '@atende/shared/i18n/pt-BR';
 import { inWalletFilter } from '@atende/shared/rules/wallet-reach';
 import type { z } from 'zod';
 import type { AuthContext } from '../lib/auth-context.ts';
@@ -13,7 +13,7 @@ import { conversationEntity } from './entities.ts';
 /** The spec's count calls name the company and employee; only the caller's own are answered. */
 export function requireSelf(auth: AuthContext, companyId: string, employeeId: string): void {
   if (companyId !== auth.companyId || employeeId !== auth.employeeId)
-    throw new Forbidden(ptBR.inbox.differentCompany);
+    throw new Forbidden(inboxPtBR.differentCompany);
 }
 
 type Item = Record<string, unknown>;

@@ -165,6 +165,7 @@ export async function handleInboundMessage(
     { ...senderIdentity(event), channel: event.channel, integrationId: event.integrationId },
     now,
     campaign ? 'campaign' : event.channel,
+    event.suspicious ? undefined : event.from.origin,
   );
   // A blacklisted contact's messages open no conversation and notify no one (issue 7, blacklist).
   if (customer.blacklisted === true) return 'ignored';

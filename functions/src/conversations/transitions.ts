@@ -3,7 +3,7 @@ import type { transferConversationBody } from '@atende/shared/contracts/conversa
 import type { ConversationView } from '@atende/shared/contracts/conversations/views';
 import { tabulationView } from '@atende/shared/contracts/tabulations/views';
 import { interpolate, plural } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { flowsPtBR, inboxPtBR } from '@atende/shared/i18n/pt-BR';
 import { reachesCustomer } from '@atende/shared/rules/wallet-reach';
 import * as z from 'zod';
 import { getEmployee } from '../account/store.ts';
@@ -28,14 +28,14 @@ import { companyDepartments, maskConversation, mayTake } from './visibility.ts';
 import { limitingWallets, reachOf } from './wallet-reach.ts';
 import { conversationEntity } from './entities.ts';
 
-const notices = ptBR.flows.runtime;
+const notices = flowsPtBR.runtime;
 
 const view = async (record: ConversationRecord, context: CallerContext): Promise<ConversationView> =>
   maskConversation(pickConversationView(record, await customerChannelOf(record)), context.viewer);
 
 async function employeeRef(companyId: string, employeeId: string) {
   const employee = await getEmployee(companyId, employeeId);
-  if (!employee || employee.inactive) throw new Invalid('employee', ptBR.inbox.employeeNotFound);
+  if (!employee || employee.inactive) throw new Invalid('employee', inboxPtBR.employeeNotFound);
   return { _id: employee._id, name: employee.name };
 }
 
@@ -52,7 +52,7 @@ async function requireWalletMember(
     limitingWallets(companyId, context.company),
   ]);
   const reach = reachOf(context.company, employeeId, employee?.role ?? 'operator', wallets);
-  if (!reachesCustomer(reach, wallet)) throw new Invalid('employee', ptBR.inbox.outsideWallet);
+  if (!reachesCustomer(reach, wallet)) throw new Invalid('employee', inboxPtBR.outsideWallet);
 }
 
 /** Conversations in service with the employee, counted on their inbox partition. */
@@ -67,20 +67,20 @@ async function checkCapacity(context: CallerContext, companyId: string, employee
   const settings = readSettings(context.company);
   const max = settings.chatLimits.maxActiveChatsPerOperator;
   if (max > 0 && (await activeChats(companyId, employeeId)) >= max) {
-    throw new Conflict(plural(ptBR.inbox.maxActiveChats, max));
+    throw new Conflict(plural(inboxPtBR.maxActiveChats, max));
   }
   const state = await getChatState(companyId, employeeId);
-  if (intervalRemainingMs(settings, state.last_closed_at, now) > 0) throw new Conflict(ptBR.inbox.interval);
+  if (intervalRemainingMs(settings, state.last_closed_at, now) > 0) throw new Conflict(inboxPtBR.interval);
 }
 
 /** The caller takes a call from a queue they may take from. */
 export async function assignConversation(auth: AuthContext, id: string): Promise<ConversationView> {
   const context = await visibleConversation(auth, id);
   const { conversation } = context;
-  if (conversation.status === 'in_service') throw new Conflict(ptBR.inbox.alreadyTaken);
+  if (conversation.status === 'in_service') throw new Conflict(inboxPtBR.alreadyTaken);
   if (conversation.status !== 'queue' && conversation.status !== 'bot')
-    throw new Conflict(ptBR.inbox.notInQueue);
-  if (!mayTake(context.viewer, conversation)) throw new Forbidden(ptBR.inbox.notAllowed);
+    throw new Conflict(inboxPtBR.notInQueue);
+  if (!mayTake(context.viewer, conversation)) throw new Forbidden(inboxPtBR.notAllowed);
   const now = new Date();
   await checkCapacity(context, auth.companyId, auth.employeeId, now);
   const moved = await transition(conversation, {
@@ -88,7 +88,7 @@ export async function assignConversation(auth: AuthContext, id: string): Promise
     employee: await employeeRef(auth.companyId, auth.employeeId),
     now: now.toISOString(),
   });
-  if (!moved) throw new Conflict(ptBR.inbox.alreadyTaken);
+  if (!moved) throw new Conflict(inboxPtBR.alreadyTaken);
   await publishUpdate(context.company, moved);
   const shown = readSettings(context.company).hiddenSystemMessages.startEnd
     ? moved
@@ -111,13 +111,13 @@ export async function transferConversation(
 ): Promise<ConversationView> {
   const context = await visibleConversation(auth, id);
   const { conversation, viewer } = context;
-  if (conversation.status === 'closed') throw new Conflict(ptBR.inbox.alreadyClosed);
+  if (conversation.status === 'closed') throw new Conflict(inboxPtBR.alreadyClosed);
   if (viewer.role === 'operator') {
     if (viewer.permissions.allow_operator_transfer_call !== true)
-      throw new Forbidden(ptBR.inbox.transferNotAllowed);
+      throw new Forbidden(inboxPtBR.transferNotAllowed);
     const own = conversation.employee?._id === auth.employeeId;
     if (!own && !(conversation.status === 'queue' && mayTake(viewer, conversation))) {
-      throw new Forbidden(ptBR.inbox.notAllowed);
+      throw new Forbidden(inboxPtBR.notAllowed);
     }
   }
   const now = new Date().toISOString();
@@ -137,7 +137,7 @@ export async function transferConversation(
     });
   } else if (body.department) {
     const department = companyDepartments(context.company).find((node) => node._id === body.department);
-    if (!department) throw new Invalid('department', ptBR.inbox.departmentNotFound);
+    if (!department) throw new Invalid('department', inboxPtBR.departmentNotFound);
     targetName = department.name;
     moved = await transition(conversation, {
       status: 'queue',
@@ -147,7 +147,7 @@ export async function transferConversation(
       now,
     });
   }
-  if (!moved) throw new Conflict(ptBR.inbox.alreadyTaken);
+  if (!moved) throw new Conflict(inboxPtBR.alreadyTaken);
   await publishTransfer(context.company, moved, from);
   if (moved.status === 'queue') await publishNewCall(context.company, moved);
   const shown =
@@ -174,20 +174,20 @@ export async function closeConversation(
 ): Promise<ConversationView> {
   const context = await visibleConversation(auth, id);
   const { conversation, viewer } = context;
-  if (conversation.status === 'closed') throw new Conflict(ptBR.inbox.alreadyClosed);
+  if (conversation.status === 'closed') throw new Conflict(inboxPtBR.alreadyClosed);
   if (viewer.role === 'operator' && conversation.employee?._id !== auth.employeeId) {
-    throw new Forbidden(ptBR.inbox.notAllowed);
+    throw new Forbidden(inboxPtBR.notAllowed);
   }
   const categories = readSettings(context.company).serviceCategories;
   if (!body.tabulation && categories.tabulation_mode && categories.required) {
-    throw new Invalid('tabulation', ptBR.inbox.tabulationRequired);
+    throw new Invalid('tabulation', inboxPtBR.tabulationRequired);
   }
   const tabulation = body.tabulation
     ? storedTabulations
         .parse(context.company.tabulations ?? [])
         .find((entry) => entry._id === body.tabulation)
     : undefined;
-  if (body.tabulation && !tabulation) throw new Invalid('tabulation', ptBR.inbox.tabulationNotFound);
+  if (body.tabulation && !tabulation) throw new Invalid('tabulation', inboxPtBR.tabulationNotFound);
   // The end notice goes before the close, as the bot's does, so it belongs to the service it ends.
   const ending = readSettings(context.company).hiddenSystemMessages.startEnd
     ? conversation
@@ -197,7 +197,7 @@ export async function closeConversation(
         interpolate(notices.endService, { protocol: conversation.protocol }),
       );
   const moved = await closeRecord(ending, tabulation ?? null, 'closed_by_employee');
-  if (!moved) throw new Conflict(ptBR.inbox.alreadyClosed);
+  if (!moved) throw new Conflict(inboxPtBR.alreadyClosed);
   await announceClose(context.company, conversation, moved);
   return view(moved, context);
 }

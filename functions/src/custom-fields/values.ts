@@ -1,5 +1,5 @@
 import type { CustomFieldView } from '@atende/shared/contracts/custom-fields/views';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR } from '@atende/shared/i18n/pt-BR';
 import { isDate } from '@atende/shared/rules/formats';
 
 type Value = string | number | null;
@@ -18,7 +18,7 @@ export function checkCustomValues(
   for (const [key, raw] of Object.entries(values)) {
     const field = byKey.get(key);
     const path = `custom_fields.${key}`;
-    if (!field) return { ok: false, field: path, message: ptBR.contacts.customFieldUnknown };
+    if (!field) return { ok: false, field: path, message: contactsPtBR.customFieldUnknown };
     if (raw === null || raw === '') {
       out[key] = null;
       continue;
@@ -27,14 +27,14 @@ export function checkCustomValues(
     if (field.type === 'number') {
       const number = typeof raw === 'number' ? raw : Number(text.replace(',', '.'));
       if (!Number.isFinite(number))
-        return { ok: false, field: path, message: ptBR.contacts.customFieldNumber };
+        return { ok: false, field: path, message: contactsPtBR.customFieldNumber };
       out[key] = number;
     } else if (field.type === 'date') {
-      if (!isDate(text)) return { ok: false, field: path, message: ptBR.contacts.customFieldDate };
+      if (!isDate(text)) return { ok: false, field: path, message: contactsPtBR.customFieldDate };
       out[key] = text;
     } else if (field.type === 'select') {
       if (!field.options.includes(text))
-        return { ok: false, field: path, message: ptBR.contacts.customFieldOption };
+        return { ok: false, field: path, message: contactsPtBR.customFieldOption };
       out[key] = text;
     } else {
       out[key] = text.slice(0, 1000);

@@ -1,5 +1,5 @@
 import type { migrateChannelBody } from '@atende/shared/contracts/customers/migrate-channel';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { errorsPtBR, inboxPtBR, migrationPtBR } from '@atende/shared/i18n/pt-BR';
 import { checkMigration } from '@atende/shared/rules/migration';
 import type { z } from 'zod';
 import { readCompanyItem } from '../company/store.ts';
@@ -15,9 +15,9 @@ import { getCustomer, migrateToWhatsapp } from '../contacts/customer-record.ts';
  */
 export async function migrateChannel(auth: AuthContext, body: z.infer<typeof migrateChannelBody>) {
   if (body.companyId !== auth.companyId || (body.company !== undefined && body.company !== auth.companyId)) {
-    throw new Forbidden(ptBR.inbox.differentCompany);
+    throw new Forbidden(inboxPtBR.differentCompany);
   }
-  if (body.employee !== auth.employeeId) throw new Forbidden(ptBR.inbox.differentCompany);
+  if (body.employee !== auth.employeeId) throw new Forbidden(inboxPtBR.differentCompany);
   const customer = await getCustomer(auth.companyId, body.customerId);
   const phone = (body.cel_phone ?? customer?.cel_phone ?? '').trim();
   const check = checkMigration({
@@ -27,11 +27,11 @@ export async function migrateChannel(auth: AuthContext, body: z.infer<typeof mig
   });
   if (!check.ok) {
     if ('silent' in check) {
-      if (!customer) throw new NotFound(ptBR.inbox.conversationNotFound);
-      throw new Conflict(ptBR.errors.processFailed);
+      if (!customer) throw new NotFound(inboxPtBR.conversationNotFound);
+      throw new Conflict(errorsPtBR.processFailed);
     }
     throw new Invalid(
-      check.message === ptBR.migration.noPhone ? 'cel_phone' : 'whatsapp_integration',
+      check.message === migrationPtBR.noPhone ? 'cel_phone' : 'whatsapp_integration',
       check.message,
     );
   }
@@ -41,10 +41,10 @@ export async function migrateChannel(auth: AuthContext, body: z.infer<typeof mig
     !findIntegration(company, 'whatsapp', integrationId) &&
     !findIntegration(company, 'official', integrationId)
   ) {
-    throw new Invalid('whatsapp_integration', ptBR.migration.noIntegration);
+    throw new Invalid('whatsapp_integration', migrationPtBR.noIntegration);
   }
   if (!customer || !(await migrateToWhatsapp(auth.companyId, customer, phone, integrationId))) {
-    throw new Conflict(ptBR.migration.duplicateNumber);
+    throw new Conflict(migrationPtBR.duplicateNumber);
   }
   return {
     _id: customer._id,

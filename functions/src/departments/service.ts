@@ -2,7 +2,7 @@ import type { createDepartmentBody } from '@atende/shared/contracts/departments/
 import type { updateDepartmentBody } from '@atende/shared/contracts/departments/update-department';
 import { DEFAULT_TAG_COLOR, type DepartmentNode } from '@atende/shared/contracts/departments/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { adminPtBR } from '@atende/shared/i18n/pt-BR';
 import { seesAllDepartments, visibleDepartments } from '@atende/shared/rules/departments';
 import * as z from 'zod';
 import { auditActor, auditItem } from '../audit/store.ts';
@@ -24,12 +24,12 @@ const summary = ({ sub_departments: _subtree, ...node }: DepartmentNode) => node
 async function requireEmployees(companyId: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const found = await existingEmployeeIds(companyId, ids);
-  if (ids.some((id) => !found.has(id))) throw new NotFound(ptBR.admin.departmentUnknownEmployee);
+  if (ids.some((id) => !found.has(id))) throw new NotFound(adminPtBR.departmentUnknownEmployee);
 }
 
 function requireFreeName(nodes: readonly DepartmentNode[], name: string, exceptId?: string): void {
   if (nodes.some((node) => node._id !== exceptId && sameName(node.name, name))) {
-    throw new Conflict(ptBR.admin.departmentNameTaken, 'name');
+    throw new Conflict(adminPtBR.departmentNameTaken, 'name');
   }
 }
 
@@ -54,7 +54,7 @@ export async function createDepartment(auth: AuthContext, body: z.infer<typeof c
   const node = await changeCompany(auth.companyId, (company) => {
     const tree = readTree(company.departments);
     const parent = body.parent ? locate(tree, body.parent)?.node : undefined;
-    if (body.parent && !parent) throw new NotFound(ptBR.admin.departmentNotFound);
+    if (body.parent && !parent) throw new NotFound(adminPtBR.departmentNotFound);
     requireFreeName(siblings(tree, body.parent), body.name);
     const created: DepartmentNode = {
       _id: newObjectId(),
@@ -94,7 +94,7 @@ export async function updateDepartment(
   const node = await changeCompany(auth.companyId, (company) => {
     const tree = readTree(company.departments);
     const found = locate(tree, id);
-    if (!found) throw new NotFound(ptBR.admin.departmentNotFound);
+    if (!found) throw new NotFound(adminPtBR.departmentNotFound);
     const { node: before, parent } = found;
     const name = body.name ?? before.name;
     if (body.name) requireFreeName(siblings(tree, parent?._id), name, id);
@@ -136,7 +136,7 @@ export async function deleteDepartment(auth: AuthContext, id: string) {
   const { removed, wasSub } = await changeCompany(auth.companyId, (company) => {
     const tree = readTree(company.departments);
     const found = locate(tree, id);
-    if (!found) throw new NotFound(ptBR.admin.departmentNotFound);
+    if (!found) throw new NotFound(adminPtBR.departmentNotFound);
     const result = remove(tree, id);
     const settings = settingsWithoutDepartments(readSettings(company), result.removed);
     return {

@@ -3,7 +3,7 @@ import type { CompanyInvitationView } from '@atende/shared/contracts/employees/i
 import { DEFAULT_TIMEZONE } from '@atende/shared/domain/constants';
 import type { createEmployeeBody } from '@atende/shared/contracts/employees/create-employee';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { accountsPtBR, adminPtBR, rolesPtBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
 import { appBaseUrl, sendAccountMail } from '../auth/account-mail.ts';
 import {
@@ -48,7 +48,7 @@ export async function inviteAccount(
   const companyName = await changeCompany(auth.companyId, async (company) => {
     const known = new Set(flatten(readTree(company.departments)).map((node) => node._id));
     if (invitation.departments.some((id) => !known.has(id))) {
-      throw new NotFound(ptBR.admin.departmentNotFound);
+      throw new NotFound(adminPtBR.departmentNotFound);
     }
     const max = maxIncludedUsers(company);
     if ((await activeUsers(company, auth.companyId)) >= max) throw limitReached(max);
@@ -57,10 +57,10 @@ export async function inviteAccount(
   try {
     await sendAccountMail({
       to: email,
-      subject: interpolate(ptBR.accounts.invitationMailSubject, { company: companyName }),
-      text: interpolate(ptBR.accounts.invitationMailText, {
+      subject: interpolate(accountsPtBR.invitationMailSubject, { company: companyName }),
+      text: interpolate(accountsPtBR.invitationMailText, {
         company: companyName,
-        role: ptBR.roles[body.role],
+        role: rolesPtBR[body.role],
         email,
         url: `${appBaseUrl()}/app/home`,
         date: new Intl.DateTimeFormat('pt-BR', {
@@ -100,7 +100,7 @@ export async function cancelCompanyInvitation(auth: AuthContext, email: string):
   try {
     await transactWrite({ invitation: invitationDeletes(auth.companyId, normalizeEmail(email), true) });
   } catch (error) {
-    if (anyConditionFailed(error)) throw new NotFound(ptBR.admin.invitationNotFound);
+    if (anyConditionFailed(error)) throw new NotFound(adminPtBR.invitationNotFound);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { adminPtBR } from '@atende/shared/i18n/pt-BR';
 import { type EmployeeRecord, employeeRecord } from '../account/records.ts';
 import { employeeEntity } from '../auth/entities.ts';
 import { normalizeEmail, searchableName } from '../auth/keys.ts';
@@ -30,7 +30,7 @@ function decode(text: string, companyId: string, searching: boolean): Cursor {
   ) {
     return cursor as Cursor;
   }
-  throw new Invalid('cursor', ptBR.admin.invalidCursor);
+  throw new Invalid('cursor', adminPtBR.invalidCursor);
 }
 
 async function queryPhase(companyId: string, phase: Phase, prefix: string, start: Key | null, limit: number) {

@@ -8,7 +8,7 @@ import type { updateEmployeeBody } from '@atende/shared/contracts/employees/upda
 import type { AdminEmployeeView } from '@atende/shared/contracts/employees/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { accountsPtBR, adminPtBR, formsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
 import { newEmployee } from '../account/defaults.ts';
 import { type EmployeeRecord, toEmployeeView } from '../account/records.ts';
@@ -47,15 +47,11 @@ const summary = (employee: EmployeeRecord, departments: readonly string[]) => ({
 
 function requireDepartments(tree: readonly DepartmentNode[], ids: readonly string[]): void {
   const known = new Set(flatten(tree).map((node) => node._id));
-  if (ids.some((id) => !known.has(id))) throw new NotFound(ptBR.admin.departmentNotFound);
+  if (ids.some((id) => !known.has(id))) throw new NotFound(adminPtBR.departmentNotFound);
 }
 
 const limitReached = (max: number) =>
-  new AppError(
-    409,
-    EMPLOYEE_ERROR_CODES.employeeLimit,
-    interpolate(ptBR.admin.employeeLimitReached, { max }),
-  );
+  new AppError(409, EMPLOYEE_ERROR_CODES.employeeLimit, interpolate(adminPtBR.employeeLimitReached, { max }));
 
 const emailInUse = () => new Conflict(AUTH_MESSAGES.emailInUse, 'email');
 
@@ -76,7 +72,7 @@ export async function getEmployee(auth: AuthContext, id: string) {
     readEmployee(auth.companyId, id),
     readCompanyItem(auth.companyId),
   ]);
-  if (!employee) throw new NotFound(ptBR.admin.employeeNotFound);
+  if (!employee) throw new NotFound(adminPtBR.employeeNotFound);
   return view(employee, readTree(company.departments));
 }
 
@@ -95,8 +91,8 @@ export async function checkEmail(auth: AuthContext, rawEmail: string, now = new 
 
 /** What a new employee needs that an existing account already has: the name and an initial password. */
 function newAccountFields(body: z.infer<typeof createEmployeeBody>) {
-  if (body.name === undefined) throw new Invalid('name', ptBR.forms.requiredField);
-  if (body.password === undefined) throw new Invalid('password', ptBR.forms.requiredField);
+  if (body.name === undefined) throw new Invalid('name', formsPtBR.requiredField);
+  if (body.password === undefined) throw new Invalid('password', formsPtBR.requiredField);
   return { name: body.name, password: body.password };
 }
 
@@ -115,10 +111,10 @@ export async function createEmployee(auth: AuthContext, body: z.infer<typeof cre
   await requireUnderLimits([lookups], now);
   const account = await readAccount(email);
   if (account?.memberships.some((member) => member.companyId === auth.companyId)) {
-    throw new Conflict(ptBR.admin.emailInUseHere, 'email');
+    throw new Conflict(adminPtBR.emailInUseHere, 'email');
   }
   if (account && body.password !== undefined) {
-    throw new Invalid('password', ptBR.accounts.passwordNotForExistingAccount);
+    throw new Invalid('password', accountsPtBR.passwordNotForExistingAccount);
   }
   if (account) {
     await countAgainst([lookups], now);
@@ -186,7 +182,7 @@ async function accountChange(
   ]);
   if (taken) throw emailInUse();
   const member = account?.memberships.find((entry) => entry.companyId === auth.companyId);
-  if (!account || member?.employeeId !== before._id) throw new Conflict(ptBR.admin.concurrentChange);
+  if (!account || member?.employeeId !== before._id) throw new Conflict(adminPtBR.concurrentChange);
   return {
     change: identityItems(account, identity, auth.companyId),
     otherCompanies: account.memberships
@@ -199,7 +195,7 @@ async function accountChange(
 async function requireStillMember(employee: EmployeeRecord): Promise<void> {
   const account = await readAccount(employee.email);
   const member = account?.memberships.find((entry) => entry.companyId === employee.company);
-  if (member?.employeeId !== employee._id) throw new Conflict(ptBR.accounts.leftEmployee);
+  if (member?.employeeId !== employee._id) throw new Conflict(accountsPtBR.leftEmployee);
 }
 
 /** Ends every open session of the employee at once (refresh tokens stop rotating, access tokens fail). */
@@ -220,17 +216,17 @@ export async function updateEmployee(
   body: z.infer<typeof updateEmployeeBody>,
 ) {
   const before = await readEmployee(auth.companyId, id);
-  if (!before) throw new NotFound(ptBR.admin.employeeNotFound);
+  if (!before) throw new NotFound(adminPtBR.employeeNotFound);
   const self = id === auth.employeeId;
   const email = body.email === undefined ? before.email : normalizeEmail(body.email);
   const name = body.name ?? before.name;
   if (!self && (name !== before.name || email !== before.email))
-    throw new Forbidden(ptBR.admin.nameEmailSelfOnly);
+    throw new Forbidden(adminPtBR.nameEmailSelfOnly);
   const role = body.role ?? before.role;
   const inactive = body.inactive ?? before.inactive;
-  if (self && inactive) throw new Forbidden(ptBR.admin.cannotDeactivateSelf);
-  if (self && role !== before.role) throw new Forbidden(ptBR.admin.cannotChangeOwnRole);
-  if (before.is_root && (inactive || role !== 'admin')) throw new Forbidden(ptBR.admin.rootAdminProtected);
+  if (self && inactive) throw new Forbidden(adminPtBR.cannotDeactivateSelf);
+  if (self && role !== before.role) throw new Forbidden(adminPtBR.cannotChangeOwnRole);
+  if (before.is_root && (inactive || role !== 'admin')) throw new Forbidden(adminPtBR.rootAdminProtected);
   const after: EmployeeRecord = {
     ...before,
     name,
@@ -275,10 +271,10 @@ export async function updateEmployee(
       result: view(after, nextTree),
       onItemConditionFailed: (index: number) =>
         index === 0
-          ? new NotFound(ptBR.admin.employeeNotFound)
+          ? new NotFound(adminPtBR.employeeNotFound)
           : index === 1 + (account?.change.emailTakenIndex ?? -2)
             ? emailInUse()
-            : new Conflict(ptBR.admin.concurrentChange),
+            : new Conflict(adminPtBR.concurrentChange),
     };
   });
   if (activation < 0) await endSessions(auth.companyId, id, new Date());

@@ -229,6 +229,8 @@ describe('dispatcher handler', () => {
       .on(SendMessageBatchCommand, { QueueUrl: 'http://q/webhooks' })
       .resolves({ Successful: [], Failed: [] })
       .on(SendMessageBatchCommand, { QueueUrl: 'http://q/analytics' })
+      .resolves({ Successful: [], Failed: [] })
+      .on(SendMessageBatchCommand, { QueueUrl: 'http://q/campaign-field-index' })
       .resolves({ Successful: [], Failed: [] });
     const records = [
       record('INSERT', contactKeys, undefined, contact()),

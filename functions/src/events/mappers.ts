@@ -28,7 +28,11 @@ export type Mapper = (change: ItemChange) => EventDraft[];
 
 const contactOf = (image: Record<string, unknown>) => {
   const record = contactRecord.parse(image);
-  return contactEventView.parse({ ...toContactView(record, 'none'), origin: record.origin });
+  return contactEventView.parse({
+    ...toContactView(record, 'none'),
+    origin: record.origin,
+    origin_detail: record.origin_detail,
+  });
 };
 
 /** Top-level fields that differ between two images (by their JSON). */

@@ -1,5 +1,5 @@
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { faqPtBR } from '@atende/shared/i18n/pt-BR';
 import { foldValue } from '@atende/shared/rules/smart-tags';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
@@ -14,7 +14,7 @@ export async function listCategories(auth: AuthContext) {
 export async function createCategory(auth: AuthContext, name: string) {
   const category = { _id: newObjectId(), name };
   if (!(await store.putCategory(auth.companyId, category, foldValue(name)))) {
-    throw new Conflict(ptBR.faq.categoryTaken, 'name');
+    throw new Conflict(faqPtBR.categoryTaken, 'name');
   }
   return category;
 }
@@ -23,8 +23,8 @@ export async function createCategory(auth: AuthContext, name: string) {
 export async function deleteCategory(auth: AuthContext, id: string) {
   const articles = await store.listArticles(auth.companyId);
   if (articles.some((article) => article.draft.category === id || article.published?.category === id)) {
-    throw new Conflict(ptBR.faq.categoryInUse, 'id');
+    throw new Conflict(faqPtBR.categoryInUse, 'id');
   }
-  if (!(await store.deleteCategory(auth.companyId, id))) throw new NotFound(ptBR.faq.categoryNotFound);
+  if (!(await store.deleteCategory(auth.companyId, id))) throw new NotFound(faqPtBR.categoryNotFound);
   return { deleted: id };
 }

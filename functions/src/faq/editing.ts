@@ -1,7 +1,7 @@
 import type { faqArticleBody, FaqArticleView, FaqStatus } from '@atende/shared/contracts/faq/views';
 import type { FaqRole } from '@atende/shared/domain/employee';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { adminPtBR, faqPtBR, formsPtBR } from '@atende/shared/i18n/pt-BR';
 import { faqRole } from '@atende/shared/rules/faq';
 import type { z } from 'zod';
 import { getEmployee } from '../account/store.ts';
@@ -19,7 +19,7 @@ type ArticleInput = z.infer<typeof faqArticleBody>;
 /** The contract let the caller in with an FAQ role; which one decides creator-only limits. */
 async function callerRole(auth: AuthContext): Promise<FaqRole> {
   const role = faqRole(await loadAccessContext(auth));
-  if (!role) throw new Forbidden(ptBR.admin.accessDenied);
+  if (!role) throw new Forbidden(adminPtBR.accessDenied);
   return role;
 }
 
@@ -27,21 +27,21 @@ const canEditAny = (role: FaqRole) => role === 'admin' || role === 'manager';
 
 async function editable(auth: AuthContext, id: string) {
   const [role, article] = await Promise.all([callerRole(auth), store.readArticle(auth.companyId, id)]);
-  if (!article) throw new NotFound(ptBR.faq.articleNotFound);
+  if (!article) throw new NotFound(faqPtBR.articleNotFound);
   // A creator works on their own articles; another's is answered as missing, as if it were not there.
   if (!canEditAny(role) && article.author._id !== auth.employeeId)
-    throw new NotFound(ptBR.faq.articleNotFound);
+    throw new NotFound(faqPtBR.articleNotFound);
   return { role, article };
 }
 
 async function content(auth: AuthContext, input: ArticleInput): Promise<store.Content> {
   const body = sanitizeArticleHtml(input.body);
   if (plainText(body).length === 0 && !body.includes('<img'))
-    throw new Invalid('body', ptBR.forms.requiredField);
+    throw new Invalid('body', formsPtBR.requiredField);
   if (input.category) {
     const categories = await store.listCategories(auth.companyId);
     if (!categories.some((category) => category._id === input.category)) {
-      throw new Invalid('category', ptBR.faq.categoryNotFound);
+      throw new Invalid('category', faqPtBR.categoryNotFound);
     }
   }
   return { title: input.title, body, category: input.category, attachments: input.attachments };
@@ -103,7 +103,7 @@ export async function updateArticle(auth: AuthContext, id: string, input: Articl
 /** Publishing makes the draft the next version readers see; archiving and drafting hide the article. */
 export async function setStatus(auth: AuthContext, id: string, status: FaqStatus) {
   const { role, article } = await editable(auth, id);
-  if (status === 'archived' && !canEditAny(role)) throw new Forbidden(ptBR.faq.onlyManagersArchive);
+  if (status === 'archived' && !canEditAny(role)) throw new Forbidden(faqPtBR.onlyManagersArchive);
   const now = new Date().toISOString();
   const next: store.ArticleRecord =
     status === 'published'

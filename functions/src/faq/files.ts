@@ -4,7 +4,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { uploadPtBR } from '@atende/shared/i18n/pt-BR';
 import { fileExtension } from '@atende/shared/rules/upload';
 import { s3Client } from '../lib/s3-client.ts';
 import { config } from '../lib/config.ts';
@@ -26,7 +26,7 @@ export async function presignAttachment(
   if (file.size > LIMITS.mediaUploadBytes) {
     throw new Invalid(
       'size',
-      interpolate(ptBR.upload.sizeExceeded, { n: Math.round(LIMITS.mediaUploadBytes / 1_048_576) }),
+      interpolate(uploadPtBR.sizeExceeded, { n: Math.round(LIMITS.mediaUploadBytes / 1_048_576) }),
     );
   }
   const uploadId = newObjectId();

@@ -1,4 +1,4 @@
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { faqPtBR } from '@atende/shared/i18n/pt-BR';
 import {
   addDocument,
   createKnowledgeBase,
@@ -14,7 +14,7 @@ import * as store from './store.ts';
 
 /** The company's FAQ knowledge base, created the first time an article is published there. */
 async function faqKnowledgeBase(auth: AuthContext): Promise<string> {
-  const name = ptBR.faq.knowledgeBaseName;
+  const name = faqPtBR.knowledgeBaseName;
   const { knowledge_bases } = await listKnowledgeBases(auth);
   const found = knowledge_bases.find((base) => base.name === name);
   return found ? found._id : (await createKnowledgeBase(auth, { name }))._id;

@@ -1,5 +1,5 @@
 import type { FaqPublishedView } from '@atende/shared/contracts/faq/views';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { faqPtBR } from '@atende/shared/i18n/pt-BR';
 import { foldValue } from '@atende/shared/rules/smart-tags';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Conflict, Invalid, NotFound } from '../lib/errors.ts';
@@ -60,7 +60,7 @@ export async function searchArticles(
 async function requirePublished(auth: AuthContext, id: string) {
   const article = await store.readArticle(auth.companyId, id);
   const view = article && published(article);
-  if (!view) throw new NotFound(ptBR.faq.articleNotFound);
+  if (!view) throw new NotFound(faqPtBR.articleNotFound);
   return view;
 }
 
@@ -73,7 +73,7 @@ export async function readArticle(auth: AuthContext, id: string) {
 export async function voteArticle(auth: AuthContext, id: string, helpful: boolean) {
   await requirePublished(auth, id);
   if (!(await store.vote(auth.companyId, id, auth.employeeId, helpful))) {
-    throw new Conflict(ptBR.faq.alreadyVoted, 'helpful');
+    throw new Conflict(faqPtBR.alreadyVoted, 'helpful');
   }
   return withLinks(auth.companyId, await requirePublished(auth, id));
 }

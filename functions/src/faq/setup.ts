@@ -1,6 +1,6 @@
 import type { FaqSetupView } from '@atende/shared/contracts/faq/views';
 import { type FaqModuleSetting, faqModuleSettingSchema } from '@atende/shared/domain/organization';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { faqPtBR } from '@atende/shared/i18n/pt-BR';
 import { faqRole } from '@atende/shared/rules/faq';
 import { loadAccessContext } from '../company/access-context.ts';
 import { changeCompany } from '../company/store.ts';
@@ -37,7 +37,7 @@ export async function updateFaqConfig(auth: AuthContext, body: FaqModuleSetting)
   });
   for (const field of ['admins', 'managers', 'creators'] as const) {
     const known = await existingEmployeeIds(auth.companyId, setting[field]);
-    if (setting[field].some((id) => !known.has(id))) throw new Invalid(field, ptBR.faq.unknownEmployee);
+    if (setting[field].some((id) => !known.has(id))) throw new Invalid(field, faqPtBR.unknownEmployee);
   }
   if (setting.mode === 'team' && !setting.admins.includes(auth.employeeId))
     setting.admins.push(auth.employeeId);

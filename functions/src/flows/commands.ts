@@ -1,5 +1,5 @@
 import type { CommandView } from '@atende/shared/contracts/commands/views';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { flowsPtBR } from '@atende/shared/i18n/pt-BR';
 import { foldAnswer } from '@atende/shared/rules/flow-answers';
 import { commandCatalogue, defaultCommands } from '../commands/service.ts';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';
@@ -9,7 +9,7 @@ import { searchEmployees } from '../employees/search.ts';
 import { perform, sendBotText, type Outbox } from './runtime/outbox.ts';
 import { listFlowItems } from './store.ts';
 
-const texts = ptBR.flows.runtime;
+const texts = flowsPtBR.runtime;
 /** How many employees a #list_employees answer names: a chat message, not a directory. */
 const EMPLOYEES_LISTED = 30;
 

@@ -2,7 +2,7 @@ import type { createContactExportBody } from '@atende/shared/contracts/contacts/
 import type { ExportView } from '@atende/shared/contracts/contacts/exports';
 import type { RoleName } from '@atende/shared/contracts/types';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR } from '@atende/shared/i18n/pt-BR';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { contactKeys } from '../contacts/keys.ts';
@@ -131,7 +131,7 @@ export async function startExport(
 export async function requireOwnExport(auth: AuthContext, id: string): Promise<ExportJob> {
   const job = await readExportJob(auth.companyId, id);
   if (!job || (auth.role !== 'admin' && job.employee !== auth.employeeId)) {
-    throw new NotFound(ptBR.contacts.exportNotFound);
+    throw new NotFound(contactsPtBR.exportNotFound);
   }
   return job;
 }

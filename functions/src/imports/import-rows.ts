@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ImportMapping } from '@atende/shared/contracts/contacts/imports';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { ContactInput, InputContext } from '../contacts/input.ts';
 import { checkContactInput } from '../contacts/input.ts';
 import { customerEntity } from '../contacts/entities.ts';
@@ -58,7 +58,7 @@ function prepare(job: ImportJob, index: number, row: Record<string, string>, con
     outcome: { row: number, status: 'error', field, reason, raw: row },
   });
   const { input, unknownTag } = rowInput(job, job.mapping, row, context);
-  if (unknownTag) return refused('tags', `${ptBR.contacts.tagNotFound} (${unknownTag})`);
+  if (unknownTag) return refused('tags', `${contactsPtBR.tagNotFound} (${unknownTag})`);
   const checked = checkContactInput(input, context);
   if (!checked.ok) return refused(checked.field, checked.message);
   const now = new Date().toISOString();
@@ -122,7 +122,7 @@ async function sortCandidates(job: ImportJob, candidates: readonly Candidate[]) 
       (_, at) => held[at] !== undefined && held[at] !== candidate.record._id,
     );
     if (taken) {
-      const reason = ptBR.contacts.importDuplicate;
+      const reason = contactsPtBR.importDuplicate;
       outcomes.push({ row: candidate.row, status: 'duplicate', field: taken.field, reason });
     } else if (candidate.claims.length === 0 || held.includes(candidate.record._id)) toCheck.push(candidate);
     else toWrite.push(candidate);
@@ -173,7 +173,7 @@ export async function importGroup(
     const repeated = claims.find((_, position) => claimed.has(ids[position] as string));
     for (const id of ids) claimed.add(id);
     if (repeated) {
-      const reason = ptBR.contacts.importDuplicate;
+      const reason = contactsPtBR.importDuplicate;
       refused.push({ row: index + 1, status: 'duplicate', field: repeated.field, reason });
     } else candidates.push({ row: index + 1, record: prepared.record, claims });
   }

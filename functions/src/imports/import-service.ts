@@ -4,7 +4,7 @@ import { IMPORT_MAX_UPLOAD_BYTES } from '@atende/shared/contracts/contacts/impor
 import type { ImportView } from '@atende/shared/contracts/contacts/imports';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR, uploadPtBR } from '@atende/shared/i18n/pt-BR';
 import { importFieldLabel } from '@atende/shared/rules/import-fields';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
@@ -31,7 +31,7 @@ import { countRows, formatOf, openSheet } from './parse.ts';
 import { CONTACT_IMPORT_QUEUE, enqueueJob } from './queue.ts';
 
 const unreadable = (field: string) =>
-  new Invalid(field, `Campo inválido: ${field}: ${ptBR.contacts.importUnreadable}`);
+  new Invalid(field, `Campo inválido: ${field}: ${contactsPtBR.importUnreadable}`);
 
 /** POST /contacts/imports/uploads: where the browser puts a large file before starting its import. */
 export async function presignImportUpload(
@@ -39,9 +39,9 @@ export async function presignImportUpload(
   body: z.infer<typeof createContactImportUploadBody>,
 ) {
   const format = formatOf(body.file_name);
-  if (!format) throw new Invalid('file_name', `Campo inválido: file_name: ${ptBR.upload.unsupportedType}`);
+  if (!format) throw new Invalid('file_name', `Campo inválido: file_name: ${uploadPtBR.unsupportedType}`);
   if (body.size > IMPORT_MAX_UPLOAD_BYTES) {
-    const limit = interpolate(ptBR.upload.sizeExceeded, { n: IMPORT_MAX_UPLOAD_BYTES / 1_000_000 });
+    const limit = interpolate(uploadPtBR.sizeExceeded, { n: IMPORT_MAX_UPLOAD_BYTES / 1_000_000 });
     throw new Invalid('size', `Campo inválido: size: ${limit}`);
   }
   const upload = newObjectId();
@@ -110,16 +110,16 @@ export async function startImport(auth: AuthContext, body: z.infer<typeof create
   ];
   for (const [field, header] of mapped) {
     if (header !== undefined && !file.headers.includes(header)) {
-      throw new Invalid(field, `Campo inválido: ${field}: ${ptBR.contacts.importMissingColumn}`);
+      throw new Invalid(field, `Campo inválido: ${field}: ${contactsPtBR.importMissingColumn}`);
     }
   }
   const scope = await loadScope(auth);
   const context = await inputContext(auth.companyId, scope);
   if (body.wallet && !context.wallets.has(body.wallet)) {
-    throw new Invalid('wallet', `Campo inválido: wallet: ${ptBR.contacts.walletNotFound}`);
+    throw new Invalid('wallet', `Campo inválido: wallet: ${contactsPtBR.walletNotFound}`);
   }
   if (body.tags?.some((tag) => !context.tags.has(tag))) {
-    throw new Invalid('tags', `Campo inválido: tags: ${ptBR.contacts.tagNotFound}`);
+    throw new Invalid('tags', `Campo inválido: tags: ${contactsPtBR.tagNotFound}`);
   }
   await createMissingTags(auth, body.create_tags ?? []);
   const job: ImportJob = {
@@ -151,7 +151,7 @@ export async function startImport(auth: AuthContext, body: z.infer<typeof create
 
 async function requireJob(auth: AuthContext, id: string): Promise<ImportJob> {
   const job = await readImportJob(auth.companyId, id);
-  if (!job) throw new NotFound(ptBR.contacts.importNotFound);
+  if (!job) throw new NotFound(contactsPtBR.importNotFound);
   return job;
 }
 

@@ -1,4 +1,4 @@
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR } from '@atende/shared/i18n/pt-BR';
 import { mapLimited } from '../lib/concurrency.ts';
 import { config } from '../lib/config.ts';
 import {
@@ -58,7 +58,7 @@ async function writeUnits(job: ImportJob, units: Unit[], raw: ReadonlyMap<number
           changed.set(unit, undefined);
         } else if (!changed.has(unit)) {
           const { row } = unit.outcome;
-          const reason = ptBR.contacts.importDuplicate;
+          const reason = contactsPtBR.importDuplicate;
           const field = step.failure;
           changed.set(unit, outcomeUnit(job, { row, status: 'duplicate', field, reason, raw: raw.get(row) }));
         }

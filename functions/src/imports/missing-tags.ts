@@ -1,4 +1,4 @@
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR } from '@atende/shared/i18n/pt-BR';
 import { foldText } from '../contacts/text.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';
@@ -16,7 +16,7 @@ export const IMPORTED_TAG_COLOR = '#8c8c8c';
  */
 export async function createMissingTags(auth: AuthContext, names: readonly string[]): Promise<string[]> {
   if (names.length === 0) return [];
-  if (auth.role !== 'admin') throw new Forbidden(ptBR.contacts.createTagsForbidden);
+  if (auth.role !== 'admin') throw new Forbidden(contactsPtBR.createTagsForbidden);
   const known = new Set((await listCatalogue(tagCatalogue, auth.companyId)).map((tag) => foldText(tag.name)));
   const created: string[] = [];
   for (const name of names) {

@@ -1,5 +1,5 @@
 import { integrationKey } from '@atende/shared/domain/integrations';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { channelsPtBR } from '@atende/shared/i18n/pt-BR';
 import { unconfirmedMailbox } from '../channels/email/mailboxes.ts';
 import { changeCompany } from '../company/store.ts';
 import { NotFound } from '../lib/errors.ts';
@@ -34,7 +34,7 @@ export async function setConnection(
       set: entry ? { [COMPANY_MAP[record.type]]: withEntry(company, record, { ...entry, connection }) } : {},
       items: [integrationReplace(after)],
       result: true,
-      onItemConditionFailed: () => new NotFound(ptBR.channels.integrationNotFound),
+      onItemConditionFailed: () => new NotFound(channelsPtBR.integrationNotFound),
     };
   }).catch((error: unknown) => {
     if (error instanceof NotFound) return false;

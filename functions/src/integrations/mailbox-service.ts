@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IntegrationView } from '@atende/shared/contracts/integrations/views';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { channelsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -25,7 +25,7 @@ async function emailIntegration(
   integrationId: string,
 ): Promise<ProviderIntegrationRecord> {
   const record = await getIntegration(auth.companyId, integrationId);
-  if (!record || record.type === 'widget') throw new NotFound(ptBR.channels.integrationNotFound);
+  if (!record || record.type === 'widget') throw new NotFound(channelsPtBR.integrationNotFound);
   return record;
 }
 

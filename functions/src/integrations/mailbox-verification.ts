@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { channelsPtBR } from '@atende/shared/i18n/pt-BR';
 import { sendAccountMail } from '../auth/account-mail.ts';
 import { normalizedAddress } from '../channels/email/mailboxes.ts';
 import { Invalid, TooManyRequests } from '../lib/errors.ts';
@@ -73,8 +73,8 @@ export async function mailMailboxCode(record: ProviderIntegrationRecord, code: s
   try {
     await sendAccountMail({
       to: address,
-      subject: ptBR.channels.mailboxCodeSubject,
-      text: interpolate(ptBR.channels.mailboxCodeText, {
+      subject: channelsPtBR.mailboxCodeSubject,
+      text: interpolate(channelsPtBR.mailboxCodeText, {
         code,
         minutes: MAILBOX_CODE.ttlMinutes,
       }),
@@ -90,7 +90,7 @@ export async function mailMailboxCode(record: ProviderIntegrationRecord, code: s
 /** The pending confirmation of `record`, or a 400 on `code` when there is none. */
 export function pendingOf(record: ProviderIntegrationRecord): Pending {
   const pending = record.provider === 'email' ? record.mailbox?.pending : undefined;
-  if (!pending) throw new Invalid('code', ptBR.channels.mailboxNothingPending);
+  if (!pending) throw new Invalid('code', channelsPtBR.mailboxNothingPending);
   return pending;
 }
 
@@ -100,11 +100,11 @@ export type CodeCheck = { ok: true } | { ok: false; error: Invalid };
 export function checkMailboxCode(record: ProviderIntegrationRecord, code: string, now: Date): CodeCheck {
   const pending = pendingOf(record);
   if (pending.attempts >= MAILBOX_CODE.maxAttempts || Date.parse(pending.expires_at) <= now.getTime()) {
-    return { ok: false, error: new Invalid('code', ptBR.channels.mailboxCodeExpired) };
+    return { ok: false, error: new Invalid('code', channelsPtBR.mailboxCodeExpired) };
   }
   return sameHash(pending.code_hash, codeHash(record._id, code.trim()))
     ? { ok: true }
-    : { ok: false, error: new Invalid('code', ptBR.channels.mailboxCodeWrong) };
+    : { ok: false, error: new Invalid('code', channelsPtBR.mailboxCodeWrong) };
 }
 
 /** A new code for the same address, at most one a minute (429 with Retry-After otherwise). */
@@ -116,7 +116,7 @@ export function resentMailbox(
   const wait = Math.ceil(
     (Date.parse(pending.sent_at) + MAILBOX_CODE.resendAfterSeconds * 1000 - now.getTime()) / 1000,
   );
-  if (wait > 0) throw new TooManyRequests(ptBR.channels.mailboxResendWait, wait);
+  if (wait > 0) throw new TooManyRequests(channelsPtBR.mailboxResendWait, wait);
   return withPendingMailbox(record, pending.address, record.mailbox?.confirmed, now);
 }
 

@@ -14,7 +14,7 @@ import {
 } from '@atende/shared/contracts/integrations/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { ENV } from '@atende/shared/infra/env';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { channelsPtBR } from '@atende/shared/i18n/pt-BR';
 import { credentialsProblem, providerBaseUrl, providerFetch } from '../channels/providers.ts';
 import { deleteTelegramWebhook, setTelegramWebhook } from '../channels/telegram/api.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
@@ -93,7 +93,7 @@ async function registerTelegramWebhook(integrationId: string, credentials: Recor
       integrationId,
       error: error instanceof Error ? error.message : String(error),
     });
-    throw new Invalid('bot_token', ptBR.channels.telegramWebhookFailed);
+    throw new Invalid('bot_token', channelsPtBR.telegramWebhookFailed);
   }
 }
 
@@ -152,7 +152,7 @@ export async function changedProviderRecord(
   const credentials = { ...previous };
   for (const [field, value] of Object.entries(body)) {
     if (field === 'label' || value === undefined) continue;
-    if (!allowed.has(field)) throw new Invalid(field, ptBR.channels.fieldNotAllowed);
+    if (!allowed.has(field)) throw new Invalid(field, channelsPtBR.fieldNotAllowed);
     credentials[field] = value;
   }
   checkCredentials(record.provider, credentials);

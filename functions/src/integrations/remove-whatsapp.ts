@@ -1,4 +1,4 @@
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { adminPtBR, channelsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { AppError, Forbidden, Invalid, NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
@@ -17,12 +17,12 @@ export async function removeWhatsappIntegration(
   companyId: string,
   integrationId: string,
 ): Promise<{ message: string }> {
-  if (companyId !== auth.companyId) throw new Forbidden(ptBR.admin.accessDenied);
+  if (companyId !== auth.companyId) throw new Forbidden(adminPtBR.accessDenied);
   const record = await getIntegration(auth.companyId, integrationId);
   // The unofficial (QR) session is a WhatsApp integration too; its removal logs the device out first.
   const session = record ? undefined : await getSessionIntegration(auth.companyId, integrationId);
-  if (!record && !session) throw new NotFound(ptBR.channels.integrationNotFound);
-  if (record && record.type !== 'official') throw new Invalid('integration', ptBR.channels.notWhatsapp);
+  if (!record && !session) throw new NotFound(channelsPtBR.integrationNotFound);
+  if (record && record.type !== 'official') throw new Invalid('integration', channelsPtBR.notWhatsapp);
   try {
     if (session) await deleteSessionIntegration(auth, session);
     else await deleteIntegration(auth, integrationId);
@@ -35,11 +35,11 @@ export async function removeWhatsappIntegration(
     });
     throw new ProcessFailed();
   }
-  return { message: ptBR.channels.whatsappRemoved };
+  return { message: channelsPtBR.whatsappRemoved };
 }
 
 class ProcessFailed extends AppError {
   constructor() {
-    super(500, 'process_failed', ptBR.channels.processFailed);
+    super(500, 'process_failed', channelsPtBR.processFailed);
   }
 }

@@ -6,7 +6,7 @@ import type {
 } from '@atende/shared/contracts/integrations/views';
 import { integrationKey } from '@atende/shared/domain/integrations';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { channelsPtBR } from '@atende/shared/i18n/pt-BR';
 import { channelHealth } from '@atende/shared/rules/statuses';
 import { auditActor, auditItem, type AuditActor } from '../audit/store.ts';
 import { mailboxChanges, mailboxConflict, mailboxOf } from '../channels/email/mailboxes.ts';
@@ -102,7 +102,7 @@ function companySet(
 
 /** A refused item: an e-mail address held by another integration (409 on `email`), else the integration is gone. */
 const itemFailure = (items: readonly TransactItem[]) => (index: number) =>
-  mailboxConflict(items, index) ?? new NotFound(ptBR.channels.integrationNotFound);
+  mailboxConflict(items, index) ?? new NotFound(channelsPtBR.integrationNotFound);
 
 function newWidget(
   auth: AuthContext,
@@ -174,7 +174,7 @@ async function widgetChange(record: WidgetIntegrationRecord, body: UpdateIntegra
   const field = Object.keys(credentials).find(
     (name) => credentials[name as keyof typeof credentials] !== undefined,
   );
-  if (field) throw new Invalid(field, ptBR.channels.fieldNotAllowed);
+  if (field) throw new Invalid(field, channelsPtBR.fieldNotAllowed);
   return {
     ...record,
     label: label ?? record.label,
@@ -192,7 +192,7 @@ export async function updateIntegration(
   const session = await updateSessionIfAny(auth, integrationId, body, now);
   if (session) return session;
   const before = await getIntegration(auth.companyId, integrationId);
-  if (!before) throw new NotFound(ptBR.channels.integrationNotFound);
+  if (!before) throw new NotFound(channelsPtBR.integrationNotFound);
   if (before.type === 'widget') {
     const after = await widgetChange(before, body);
     return replaceIntegration(auth, before, after, now, (company) => ({
@@ -201,7 +201,7 @@ export async function updateIntegration(
     }));
   }
   for (const field of ['color', 'greeting'] as const) {
-    if (body[field] !== undefined) throw new Invalid(field, ptBR.channels.fieldNotAllowed);
+    if (body[field] !== undefined) throw new Invalid(field, channelsPtBR.fieldNotAllowed);
   }
   const changed = await changedProviderRecord(before, body, now);
   const mailbox = needsMailboxCode(before, changed.record)
@@ -270,7 +270,7 @@ export async function deleteIntegration(
   now = new Date(),
 ): Promise<IntegrationRecord> {
   const record = await getIntegration(auth.companyId, integrationId);
-  if (!record) throw new NotFound(ptBR.channels.integrationNotFound);
+  if (!record) throw new NotFound(channelsPtBR.integrationNotFound);
   const actor = await auditActor(auth);
   await changeCompany(auth.companyId, async (company) => {
     const items = [

@@ -2,7 +2,7 @@ import type { RoleName } from '@atende/shared/contracts/types';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { TooManyRequests, Unauthorized } from './errors.ts';
 import { AUTH_MESSAGES } from '@atende/shared/contracts/auth/messages';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { developersPtBR } from '@atende/shared/i18n/pt-BR';
 
 /** What the Lambda authorizer verified about the caller; the only source of the company id. */
 export interface AuthContext {
@@ -57,7 +57,6 @@ export function requireAuthContext(event: Pick<APIGatewayProxyEvent, 'requestCon
   const auth = readAuthContext(event);
   if (!auth) throw new Unauthorized();
   if (auth.blocked) throw new Unauthorized(AUTH_MESSAGES.accountBlocked);
-  if (auth.retryAfterSeconds)
-    throw new TooManyRequests(ptBR.developers.api.throttled, auth.retryAfterSeconds);
+  if (auth.retryAfterSeconds) throw new TooManyRequests(developersPtBR.api.throttled, auth.retryAfterSeconds);
   return auth;
 }

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { RouteContract } from '@atende/shared/contracts/types';
 import { resourcePath } from '@atende/shared/contracts/match';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { adminPtBR } from '@atende/shared/i18n/pt-BR';
 import { type AccessContext, decideAccess } from '@atende/shared/rules/access';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
@@ -59,7 +59,7 @@ function parseBody(event: APIGatewayProxyEvent): unknown {
 }
 
 export function errorResponse(error: unknown, event?: APIGatewayProxyEvent): APIGatewayProxyResult {
-  if (isRefusedStartKey(error)) return errorResponse(new Invalid('cursor', ptBR.admin.invalidCursor), event);
+  if (isRefusedStartKey(error)) return errorResponse(new Invalid('cursor', adminPtBR.invalidCursor), event);
   if (error instanceof AppError) {
     const headers: Record<string, string> =
       error instanceof TooManyRequests ? { 'retry-after': String(error.retryAfterSeconds) } : {};
@@ -91,9 +91,9 @@ async function enforceAccess(
   loader: AccessContextLoader | undefined,
 ): Promise<void> {
   if (!contract.access || !loader) return;
-  if (!auth) throw new Forbidden(ptBR.admin.accessDenied);
+  if (!auth) throw new Forbidden(adminPtBR.accessDenied);
   const decision = decideAccess(contract.access, await loader(auth));
-  if (!decision.allowed) throw new Forbidden(ptBR.admin.accessDenied);
+  if (!decision.allowed) throw new Forbidden(adminPtBR.accessDenied);
 }
 
 /**

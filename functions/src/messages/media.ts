@@ -1,7 +1,7 @@
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { presignMediaBody } from '@atende/shared/contracts/messages/presign-media';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { inboxPtBR } from '@atende/shared/i18n/pt-BR';
 import { checkUpload, maxUploadBytes } from '@atende/shared/rules/upload';
 import type { z } from 'zod';
 import { visibleConversation } from '../conversations/context.ts';
@@ -23,7 +23,7 @@ export const PRESIGN_EXPIRES_SECONDS = 300;
 export async function presignMedia(auth: AuthContext, body: z.infer<typeof presignMediaBody>) {
   const { conversation, company } = await visibleConversation(auth, body.conversation);
   if (conversation.status !== 'in_service' || conversation.employee?._id !== auth.employeeId) {
-    throw new Forbidden(ptBR.inbox.notAssignedToYou);
+    throw new Forbidden(inboxPtBR.notAssignedToYou);
   }
   const integration = findIntegration(company, conversation.channel, conversation.integration);
   const target = { channel: messagingChannel(conversation.channel), integrationType: integration?.type };

@@ -1,6 +1,6 @@
 import type { ChannelType } from '@atende/shared/channels/inbound';
 import type { MessagingChannel } from '@atende/shared/domain/message';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { channelsPtBR, inboxPtBR } from '@atende/shared/i18n/pt-BR';
 import { whatsappSendWarning } from '@atende/shared/rules/sending';
 import { isConversationWindowOpen } from '@atende/shared/rules/windows';
 import type { AuthContext } from '../lib/auth-context.ts';
@@ -35,17 +35,17 @@ export async function sendContext(
   request: { operator: string; channel: ChannelType; sent_by: string },
 ): Promise<SendContext> {
   if (request.operator !== auth.employeeId || request.sent_by !== 'operator')
-    throw new Forbidden(ptBR.inbox.operatorMismatch);
+    throw new Forbidden(inboxPtBR.operatorMismatch);
   const context = await visibleConversation(auth, conversationId);
   const { conversation, company } = context;
   if (conversation.status !== 'in_service' || conversation.employee?._id !== auth.employeeId) {
-    throw new Forbidden(ptBR.inbox.notAssignedToYou);
+    throw new Forbidden(inboxPtBR.notAssignedToYou);
   }
   if (!sameChannel(request.channel, conversation.channel))
-    throw new Invalid('channel', ptBR.inbox.channelMismatch);
+    throw new Invalid('channel', inboxPtBR.channelMismatch);
   const integration = findIntegration(company, conversation.channel, conversation.integration);
   if (conversation.channel === 'whatsapp' || conversation.channel === 'official') {
-    if (!integration) throw new Invalid('channel', ptBR.inbox.integrationNotFound);
+    if (!integration) throw new Invalid('channel', inboxPtBR.integrationNotFound);
     const warning = whatsappSendWarning(integration);
     if (warning) throw new Invalid('channel', warning);
   }
@@ -64,9 +64,9 @@ export async function checkWindow(
 ): Promise<TemplateView | undefined> {
   if (template) {
     if (conversation.channel !== 'official')
-      throw new Invalid('templateMessage', ptBR.inbox.templateNotAllowed);
+      throw new Invalid('templateMessage', inboxPtBR.templateNotAllowed);
     const found = await findTemplate(conversation.company, conversation.integration, templateName.trim());
-    if (!found || !isTemplateUsable(found)) throw new Invalid('message', ptBR.channels.templateNotApproved);
+    if (!found || !isTemplateUsable(found)) throw new Invalid('message', channelsPtBR.templateNotApproved);
     return found;
   }
   if (conversation.channel !== 'official' && conversation.channel !== 'messenger') return;
@@ -75,6 +75,6 @@ export async function checkWindow(
     conversation.channel === 'official'
       ? customer?.last_interaction_whatsapp_official
       : customer?.last_interaction_messenger;
-  if (!isConversationWindowOpen(last, now)) throw new Invalid('message', ptBR.inbox.windowClosed);
+  if (!isConversationWindowOpen(last, now)) throw new Invalid('message', inboxPtBR.windowClosed);
   return undefined;
 }

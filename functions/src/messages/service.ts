@@ -3,7 +3,7 @@ import type { MessageView } from '@atende/shared/contracts/conversations/views';
 import { fileKindSchema } from '@atende/shared/domain/message';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { errorsPtBR, inboxPtBR } from '@atende/shared/i18n/pt-BR';
 import { fillVariables } from '@atende/shared/rules/fill-variables';
 import { checkMediaSend, prepareOutgoingText, TEXT_LIMITS } from '@atende/shared/rules/sending';
 import { checkUpload } from '@atende/shared/rules/upload';
@@ -64,12 +64,12 @@ async function store(
     },
   );
   if (result.kind === 'repeat') {
-    if (result.conversationId !== conversation._id) throw new Conflict(ptBR.errors.sendMessageFailed);
+    if (result.conversationId !== conversation._id) throw new Conflict(errorsPtBR.sendMessageFailed);
     const earlier = await getMessage(auth.companyId, result.conversationId, result.sequence);
-    if (!earlier) throw new Conflict(ptBR.errors.sendMessageFailed);
+    if (!earlier) throw new Conflict(errorsPtBR.sendMessageFailed);
     return withMediaUrl(pickMessageView(earlier));
   }
-  if (result.kind !== 'stored') throw new Forbidden(ptBR.inbox.notAssignedToYou);
+  if (result.kind !== 'stored') throw new Forbidden(inboxPtBR.notAssignedToYou);
   if (conversation.redistributed_to === auth.employeeId) {
     await publishRedistributed(result.conversation, auth.employeeId, auth.employeeId, true);
   }
@@ -117,8 +117,8 @@ export async function sendText(
     throw new Invalid(
       'message',
       prepared.reason === 'empty'
-        ? ptBR.inbox.emptyText
-        : interpolate(ptBR.inbox.textTooLong, { max: TEXT_LIMITS[channel] }),
+        ? inboxPtBR.emptyText
+        : interpolate(inboxPtBR.textTooLong, { max: TEXT_LIMITS[channel] }),
     );
   }
   return store(
@@ -146,7 +146,7 @@ export async function sendMedia(
   const kind = fileKindSchema.safeParse(body.message.file_type);
   const filePath = body.message.file_path ?? '';
   if (failed || !kind.success || !isConversationMediaKey(filePath, auth.companyId, conversationId)) {
-    throw new Invalid('message', ptBR.errors.sendMessageFailed);
+    throw new Invalid('message', errorsPtBR.sendMessageFailed);
   }
   const context = await sendContext(auth, conversationId, body);
   await checkWindow(context.conversation, false, new Date());
@@ -177,16 +177,16 @@ export async function sendMedia(
 /** A failed outbound message goes back to pending and through its channel again. */
 export async function resend(auth: AuthContext, messageId: string): Promise<MessageView> {
   const ref = await findMessage(auth.companyId, messageId);
-  if (!ref) throw new NotFound(ptBR.inbox.messageNotFound);
+  if (!ref) throw new NotFound(inboxPtBR.messageNotFound);
   const { conversation, company } = await visibleConversation(auth, ref.conversation);
   if (conversation.status !== 'in_service' || conversation.employee?._id !== auth.employeeId) {
-    throw new Forbidden(ptBR.inbox.notAssignedToYou);
+    throw new Forbidden(inboxPtBR.notAssignedToYou);
   }
   const message = await getMessage(auth.companyId, ref.conversation, ref.sequence);
   if (!message || message.direction !== 'outbound' || message.status !== 'failed')
-    throw new Conflict(ptBR.inbox.notResendable);
+    throw new Conflict(inboxPtBR.notResendable);
   const pending = await moveStatus(auth.companyId, ref, 'pending', { error: null });
-  if (!pending) throw new Conflict(ptBR.inbox.notResendable);
+  if (!pending) throw new Conflict(inboxPtBR.notResendable);
   const integration = findIntegration(company, conversation.channel, conversation.integration);
   return withMediaUrl(pickMessageView(await deliver(company, conversation, integration, pending)));
 }

@@ -2,7 +2,7 @@ import { employeePartition } from '../auth/entities.ts';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PRODUCT_NEWS } from '@atende/shared/content/news';
 import { listNews, markNewsRead } from '@atende/shared/contracts/news/routes';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { newsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -28,7 +28,7 @@ export async function newsFor(auth: AuthContext) {
 
 export async function markRead(auth: AuthContext, ids: readonly string[]) {
   const known = new Set(PRODUCT_NEWS.map((news) => news.id));
-  if (ids.some((id) => !known.has(id))) throw new Invalid('ids', ptBR.news.unknown);
+  if (ids.some((id) => !known.has(id))) throw new Invalid('ids', newsPtBR.unknown);
   const at = new Date().toISOString();
   await Promise.all(
     [...new Set(ids)].map((id) =>

@@ -5,7 +5,7 @@ import {
   type quickMessagePatch,
 } from '@atende/shared/contracts/quick-messages/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
 import {
   type Catalogue,
@@ -20,8 +20,8 @@ export const quickMessageCatalogue: Catalogue<QuickMessageView> = {
   kind: 'QUICK_MESSAGES',
   schema: quickMessageView,
   unique: (message) => message.shortcut.toLowerCase(),
-  notFound: ptBR.contacts.quickMessageNotFound,
-  taken: ptBR.contacts.shortcutTaken,
+  notFound: contactsPtBR.quickMessageNotFound,
+  taken: contactsPtBR.shortcutTaken,
   takenField: 'shortcut',
 };
 

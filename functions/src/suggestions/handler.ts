@@ -8,7 +8,7 @@ import {
 } from '@atende/shared/contracts/suggestions/routes';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { suggestionsPtBR } from '@atende/shared/i18n/pt-BR';
 import { canMoveSuggestion, type SuggestionStatus } from '@atende/shared/rules/suggestion-status';
 import { getEmployee } from '../account/store.ts';
 import { loadAccessContext } from '../company/access-context.ts';
@@ -90,9 +90,9 @@ export async function create(auth: AuthContext, body: { title: string; descripti
 export async function vote(auth: AuthContext, id: string) {
   const key = { pk: pk(auth.companyId), sk: `S#${id}` };
   const { Item } = await clients().document.send(new GetCommand({ TableName: table(), Key: key }));
-  if (!Item) throw new NotFound(ptBR.suggestions.notFound);
+  if (!Item) throw new NotFound(suggestionsPtBR.notFound);
   const record = Item as unknown as SuggestionRecord;
-  if (record.author._id === auth.employeeId) throw new Forbidden(ptBR.suggestions.ownVote);
+  if (record.author._id === auth.employeeId) throw new Forbidden(suggestionsPtBR.ownVote);
   try {
     await clients().document.send(
       new TransactWriteCommand({
@@ -117,7 +117,7 @@ export async function vote(auth: AuthContext, id: string) {
     );
   } catch (error) {
     if (error instanceof Error && error.name === 'TransactionCanceledException')
-      throw new Conflict(ptBR.suggestions.alreadyVoted);
+      throw new Conflict(suggestionsPtBR.alreadyVoted);
     throw error;
   }
   return view({ ...record, votes: record.votes + 1 }, auth, true);
@@ -132,13 +132,13 @@ export async function moveStatus(auth: AuthContext, id: string, to: SuggestionSt
   const { Item } = await clients().document.send(
     new GetCommand({ TableName: table(), Key: key, ConsistentRead: true }),
   );
-  if (!Item) throw new NotFound(ptBR.suggestions.notFound);
+  if (!Item) throw new NotFound(suggestionsPtBR.notFound);
   const record = Item as unknown as SuggestionRecord;
   if (!canMoveSuggestion(record.status, to)) {
-    const names = ptBR.suggestions.status;
+    const names = suggestionsPtBR.status;
     throw new Invalid(
       'status',
-      interpolate(ptBR.suggestions.transitionNotAllowed, { from: names[record.status], to: names[to] }),
+      interpolate(suggestionsPtBR.transitionNotAllowed, { from: names[record.status], to: names[to] }),
     );
   }
   const mover = await getEmployee(auth.companyId, auth.employeeId);
@@ -156,7 +156,7 @@ export async function moveStatus(auth: AuthContext, id: string, to: SuggestionSt
     );
   } catch (error) {
     if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
-      throw new Conflict(ptBR.suggestions.changedMeanwhile);
+      throw new Conflict(suggestionsPtBR.changedMeanwhile);
     }
     throw error;
   }

@@ -1,6 +1,6 @@
 import { type TabulationView, tabulationView } from '@atende/shared/contracts/tabulations/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { adminPtBR } from '@atende/shared/i18n/pt-BR';
 import * as z from 'zod';
 import { auditActor, auditItem } from '../audit/store.ts';
 import { publishRefresh } from '../company/events.ts';
@@ -29,7 +29,7 @@ const sameLabel = (a: string, b: string) => a.localeCompare(b, 'pt-BR', { sensit
 
 function requireFreeLabel(list: readonly TabulationView[], label: string, exceptId?: string): void {
   if (list.some((item) => item._id !== exceptId && sameLabel(item.label, label))) {
-    throw new Conflict(ptBR.admin.tabulationNameTaken, 'label');
+    throw new Conflict(adminPtBR.tabulationNameTaken, 'label');
   }
 }
 
@@ -79,7 +79,7 @@ export async function renameTabulation(auth: AuthContext, id: string, label: str
   const renamed = await changeCompany(auth.companyId, (company) => {
     const list = readTabulations(company);
     const before = list.find((item) => item._id === id);
-    if (!before) throw new NotFound(ptBR.admin.tabulationNotFound);
+    if (!before) throw new NotFound(adminPtBR.tabulationNotFound);
     requireFreeLabel(list, label, id);
     const after = { ...before, label };
     return {
@@ -105,7 +105,7 @@ export async function deleteTabulation(auth: AuthContext, id: string) {
   await changeCompany(auth.companyId, (company) => {
     const list = readTabulations(company);
     const before = list.find((item) => item._id === id);
-    if (!before) throw new NotFound(ptBR.admin.tabulationNotFound);
+    if (!before) throw new NotFound(adminPtBR.tabulationNotFound);
     return {
       set: { tabulations: list.filter((item) => item._id !== id) },
       items: [

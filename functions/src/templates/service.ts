@@ -1,6 +1,6 @@
 import type { RegisterTemplateBody, TemplateView } from '@atende/shared/contracts/templates/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { channelsPtBR } from '@atende/shared/i18n/pt-BR';
 import { providerBaseUrl, providerFetch } from '../channels/providers.ts';
 import { openCredentials } from '../integrations/crypto.ts';
 import type { ProviderIntegrationRecord } from '../integrations/records.ts';
@@ -15,7 +15,7 @@ import type { SubmitTemplateBody } from '@atende/shared/contracts/templates/subm
 
 class SyncFailed extends AppError {
   constructor() {
-    super(502, 'templates_sync_failed', ptBR.channels.templatesSyncFailed);
+    super(502, 'templates_sync_failed', channelsPtBR.templatesSyncFailed);
   }
 }
 
@@ -25,8 +25,8 @@ async function officialIntegration(
   integrationId: string,
 ): Promise<ProviderIntegrationRecord & { type: 'official' }> {
   const record = await getIntegration(auth.companyId, integrationId);
-  if (!record) throw new NotFound(ptBR.channels.integrationNotFound);
-  if (record.type !== 'official') throw new Invalid('integration', ptBR.channels.templatesNeedOfficial);
+  if (!record) throw new NotFound(channelsPtBR.integrationNotFound);
+  if (record.type !== 'official') throw new Invalid('integration', channelsPtBR.templatesNeedOfficial);
   return { ...record, type: 'official' };
 }
 
@@ -59,10 +59,10 @@ export async function syncTemplates(
 ): Promise<{ items: TemplateView[] }> {
   const record = await officialIntegration(auth, integrationId);
   if (record.provider !== 'meta' && record.provider !== 'motor') {
-    throw new Invalid('integration', ptBR.channels.templatesManualOnly);
+    throw new Invalid('integration', channelsPtBR.templatesManualOnly);
   }
   const credentials = openCredentials(record.credentials, record._id);
-  if (!credentials.waba_id) throw new Invalid('waba_id', ptBR.channels.templatesNeedWaba);
+  if (!credentials.waba_id) throw new Invalid('waba_id', channelsPtBR.templatesNeedWaba);
   let fetched;
   try {
     fetched = await fetchCloudApiTemplates({

@@ -1,7 +1,7 @@
 import type { SubmitTemplateBody } from '@atende/shared/contracts/templates/submit-template';
 import type { TemplateView } from '@atende/shared/contracts/templates/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { campaignsPtBR, channelsPtBR } from '@atende/shared/i18n/pt-BR';
 import * as z from 'zod';
 import { ChannelSendError } from '../channels/adapter.ts';
 import { GRAPH_BASE_URL, GRAPH_VERSION, callProvider, joinUrl } from '../channels/meta/graph.ts';
@@ -16,7 +16,7 @@ const created = z.object({ id: z.string(), status: z.string(), category: z.strin
 
 class SubmitRefused extends AppError {
   constructor(message: string) {
-    super(400, 'template_refused', `${ptBR.campaigns.templateSubmit.refused} ${message}`.trim());
+    super(400, 'template_refused', `${campaignsPtBR.templateSubmit.refused} ${message}`.trim());
   }
 }
 
@@ -48,10 +48,10 @@ export async function submitToProvider(
   now = new Date(),
 ): Promise<TemplateView> {
   if (record.provider !== 'meta' && record.provider !== 'motor') {
-    throw new Invalid('integration', ptBR.channels.templatesManualOnly);
+    throw new Invalid('integration', channelsPtBR.templatesManualOnly);
   }
   const credentials = openCredentials(record.credentials, record._id);
-  if (!credentials.waba_id) throw new Invalid('waba_id', ptBR.channels.templatesNeedWaba);
+  if (!credentials.waba_id) throw new Invalid('waba_id', channelsPtBR.templatesNeedWaba);
   const base = providerBaseUrl(record.provider) ?? credentials.base_url ?? GRAPH_BASE_URL;
   let answer: z.infer<typeof created>;
   try {

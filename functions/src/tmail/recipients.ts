@@ -1,4 +1,4 @@
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { tmailPtBR } from '@atende/shared/i18n/pt-BR';
 import { employeeEntity } from '../auth/entities.ts';
 import { readCompanyItem } from '../company/store.ts';
 import { flatten, locate, readTree } from '../departments/tree.ts';
@@ -36,16 +36,16 @@ export async function resolveRecipients(
   const members: string[] = [];
   for (const id of departments) {
     const found = locate(tree, id);
-    if (!found) throw new Invalid('departments', ptBR.tmail.unknownDepartment);
+    if (!found) throw new Invalid('departments', tmailPtBR.unknownDepartment);
     namedDepartments.push({ _id: id, name: found.node.name });
     members.push(...flatten([found.node]).flatMap((node) => node.employees));
   }
   const names = await employeeNames(companyId, [...employees, ...members, senderId]);
-  if (employees.some((id) => !names.has(id))) throw new Invalid('employees', ptBR.tmail.unknownRecipient);
+  if (employees.some((id) => !names.has(id))) throw new Invalid('employees', tmailPtBR.unknownRecipient);
   const recipients = [...new Set([...employees, ...members])].filter(
     (id) => id !== senderId && names.has(id),
   );
-  if (recipients.length === 0) throw new Invalid('employees', ptBR.tmail.onlySelf);
+  if (recipients.length === 0) throw new Invalid('employees', tmailPtBR.onlySelf);
   return {
     recipients,
     to: [...new Set(employees)].map((id) => ({ _id: id, name: names.get(id) ?? '' })),

@@ -11,7 +11,7 @@ import type {
 } from '@atende/shared/contracts/tmail/views';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { isObjectId, newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { tmailPtBR, uploadPtBR } from '@atende/shared/i18n/pt-BR';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { fileExtension } from '@atende/shared/rules/upload';
 import type { z } from 'zod';
@@ -49,7 +49,7 @@ export async function presignAttachment(auth: AuthContext, body: z.infer<typeof 
   if (body.size > LIMITS.mediaUploadBytes) {
     throw new Invalid(
       'size',
-      interpolate(ptBR.upload.sizeExceeded, { n: Math.round(LIMITS.mediaUploadBytes / MB) }),
+      interpolate(uploadPtBR.sizeExceeded, { n: Math.round(LIMITS.mediaUploadBytes / MB) }),
     );
   }
   const uploadId = newObjectId();
@@ -153,7 +153,7 @@ export async function getTmail(auth: AuthContext, id: string): Promise<TmailDeta
   const entries = await store.readEntries(auth.companyId, auth.employeeId, id);
   const own = received(entries) ?? entries[0];
   const mail = own ? await store.readMail(auth.companyId, id) : undefined;
-  if (!own || !mail) throw new NotFound(ptBR.tmail.notFound);
+  if (!own || !mail) throw new NotFound(tmailPtBR.notFound);
   if (own.box !== 'sent' && !own.read) await store.setRead(auth.companyId, auth.employeeId, own, true);
   const attachments = await Promise.all(
     mail.attachments.map(async (attachment) => ({
@@ -183,7 +183,7 @@ export async function updateTmail(
   body: z.infer<typeof updateTmailBody>,
 ): Promise<TmailSummary> {
   let entry = received(await store.readEntries(auth.companyId, auth.employeeId, id));
-  if (!entry) throw new NotFound(ptBR.tmail.notFound);
+  if (!entry) throw new NotFound(tmailPtBR.notFound);
   if (body.read !== undefined && body.read !== entry.read) {
     await store.setRead(auth.companyId, auth.employeeId, entry, body.read);
     entry = { ...entry, read: body.read };

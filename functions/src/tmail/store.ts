@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { TmailSummary } from '@atende/shared/contracts/tmail/views';
 import { batchGetInOrder } from '../lib/dynamo/batch-get.ts';
+import { countQuery } from '../lib/dynamo/query.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { type BoxName, tmailKeys } from './keys.ts';
@@ -103,30 +104,17 @@ export async function listEntries(
   return { items: (page.Items ?? []) as EntryRecord[], last: page.LastEvaluatedKey };
 }
 
-export async function countUnread(companyId: string, employeeId: string, prefix: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await clients().document.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: '#read = :false',
-        ExpressionAttributeNames: { '#read': 'read' },
-        ExpressionAttributeValues: {
-          ':pk': tmailKeys.box(companyId, employeeId),
-          ':prefix': prefix,
-          ':false': false,
-        },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return count;
-}
+export const countUnread = (companyId: string, employeeId: string, prefix: string): Promise<number> =>
+  countQuery({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: '#read = :false',
+    ExpressionAttributeNames: { '#read': 'read' },
+    ExpressionAttributeValues: {
+      ':pk': tmailKeys.box(companyId, employeeId),
+      ':prefix': prefix,
+      ':false': false,
+    },
+  });
 
 export async function setRead(companyId: string, employeeId: string, entry: EntryRecord, read: boolean) {
   await clients().document.send(

@@ -6,7 +6,7 @@ import {
   variableView,
 } from '@atende/shared/contracts/variables/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
 import {
   type Catalogue,
@@ -21,8 +21,8 @@ export const variableCatalogue: Catalogue<VariableView> = {
   kind: 'VARIABLES',
   schema: variableView,
   unique: (variable) => variable.key,
-  notFound: ptBR.contacts.variableNotFound,
-  taken: ptBR.contacts.variableKeyTaken,
+  notFound: contactsPtBR.variableNotFound,
+  taken: contactsPtBR.variableKeyTaken,
   takenField: 'key',
 };
 
@@ -31,14 +31,14 @@ export const defaultVariables = (): VariableView[] =>
   DEFAULT_VARIABLES.map((key) => ({
     _id: `default:${key}`,
     key,
-    label: ptBR.contacts.defaultVariables[key],
+    label: contactsPtBR.defaultVariables[key],
     value: null,
     default: true,
   }));
 
 const requireFreeKey = (key: string | undefined) => {
   if (key && (DEFAULT_VARIABLES as readonly string[]).includes(key)) {
-    throw new Conflict(ptBR.contacts.variableKeyTaken, 'key');
+    throw new Conflict(contactsPtBR.variableKeyTaken, 'key');
   }
 };
 

@@ -1,5 +1,5 @@
 import { type WalletView, walletView } from '@atende/shared/contracts/wallets/views';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { Catalogue } from '../lib/dynamo/catalogue.ts';
 import { foldText } from '../contacts/text.ts';
 
@@ -8,8 +8,8 @@ export const walletCatalogue: Catalogue<WalletView> = {
   kind: 'WALLETS',
   schema: walletView,
   unique: (wallet) => foldText(wallet.name),
-  notFound: ptBR.contacts.walletNotFound,
-  taken: ptBR.contacts.walletNameTaken,
+  notFound: contactsPtBR.walletNotFound,
+  taken: contactsPtBR.walletNameTaken,
   takenField: 'name',
   counters: ['customers_count'],
 };

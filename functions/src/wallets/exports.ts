@@ -1,5 +1,5 @@
 import type { ExportView } from '@atende/shared/contracts/contacts/exports';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR } from '@atende/shared/i18n/pt-BR';
 import { loadScope } from '../contacts/scope.ts';
 import { exportViewOf, requireOwnExport, startExport } from '../imports/export-service.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
@@ -22,7 +22,7 @@ export async function startWalletExport(auth: AuthContext, walletId: string): Pr
   const scope = await loadScope(auth);
   const wallet = scope.wallets.get(walletId);
   if (!wallet || (scope.limited && !scope.own.has(walletId))) {
-    throw new NotFound(ptBR.contacts.walletNotFound);
+    throw new NotFound(contactsPtBR.walletNotFound);
   }
   const day = new Date().toISOString().slice(0, 10);
   return startExport(
@@ -42,6 +42,6 @@ export async function getWalletExport(
   exportId: string,
 ): Promise<ExportView> {
   const job = await requireOwnExport(auth, exportId);
-  if (job.wallet !== walletId || job.format !== 'csv') throw new NotFound(ptBR.contacts.exportNotFound);
+  if (job.wallet !== walletId || job.format !== 'csv') throw new NotFound(contactsPtBR.exportNotFound);
   return exportViewOf(job);
 }

@@ -1,6 +1,6 @@
 import type { walletBody, walletPatch, WalletView } from '@atende/shared/contracts/wallets/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { contactsPtBR } from '@atende/shared/i18n/pt-BR';
 import type { z } from 'zod';
 import { getEmployee } from '../account/store.ts';
 import { auditActor } from '../audit/store.ts';
@@ -26,7 +26,7 @@ async function requireEmployees(
   const found = await Promise.all(checks.map(([, id]) => getEmployee(companyId, id)));
   const missing = checks.find((_, index) => !found[index]);
   if (missing) {
-    throw new Invalid(missing[0], `Campo inválido: ${missing[0]}: ${ptBR.contacts.employeeNotFound}`);
+    throw new Invalid(missing[0], `Campo inválido: ${missing[0]}: ${contactsPtBR.employeeNotFound}`);
   }
 }
 

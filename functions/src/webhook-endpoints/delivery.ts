@@ -1,6 +1,6 @@
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { developersPtBR } from '@atende/shared/i18n/pt-BR';
 import { getCompany, putModalNotification } from '../account/store.ts';
 import { openCredentials } from '../integrations/crypto.ts';
 import { config } from '../lib/config.ts';
@@ -75,7 +75,7 @@ async function post(
 async function notifyAdmins(endpoint: EndpointRecord): Promise<void> {
   const company = await getCompany(endpoint.company_id);
   if (!company) return;
-  const labels = ptBR.developers.webhooks;
+  const labels = developersPtBR.webhooks;
   await putModalNotification(endpoint.company_id, company.account_type, 'admin', {
     _id: newObjectId(),
     title: labels.disabledTitle,

@@ -29,8 +29,8 @@ export async function publicData(event: DomainEvent): Promise<unknown> {
   return event.data;
 }
 
-/** The event's contact as GET /contacts/{id} answers it: `origin` is the analytics ledger's, not the API's. */
-function publicContact({ origin: _origin, ...contact }: EventContact) {
+/** The event's contact as GET /contacts/{id} answers it: `origin` and `origin_detail` are the analytics ledger's, not the API's. */
+function publicContact({ origin: _origin, origin_detail: _detail, ...contact }: EventContact) {
   return { ...contact, masked: false };
 }
 

@@ -6,7 +6,7 @@ import type {
 } from '@atende/shared/contracts/webhook-endpoints/views';
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_TEST_EVENT } from '@atende/shared/contracts/webhook-endpoints/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { developersPtBR } from '@atende/shared/i18n/pt-BR';
 import { auditActor, auditItem } from '../audit/store.ts';
 import { sealCredentials } from '../integrations/crypto.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
@@ -29,7 +29,7 @@ import {
   markReplayed,
 } from './store.ts';
 
-const labels = ptBR.developers.webhooks;
+const labels = developersPtBR.webhooks;
 /** A rotated-out secret keeps signing this long, so receivers can switch without losing a delivery. */
 const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 

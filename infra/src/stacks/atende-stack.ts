@@ -23,6 +23,7 @@ import type { Construct } from 'constructs';
 import { BUCKET_USERS, EMAIL_SENDERS } from '../access.ts';
 import { Api } from '../api.ts';
 import { BucketCors } from '../bucket-cors.ts';
+import { CAMPAIGN_STARTS_HANDLER, CAMPAIGNS_API_HANDLER, CampaignStarts } from '../campaign-starts.ts';
 import { Data, EXPORTS_CORS_METHODS, MEDIA_CORS_METHODS } from '../data.ts';
 import { EdgeHeaders } from '../edge-headers.ts';
 import { EMAIL_RECEIPT_HANDLER, InboundEmail } from '../email.ts';
@@ -109,6 +110,8 @@ export class AtendeStack extends Stack {
   readonly realtime: Realtime | undefined;
   readonly api: Api;
   readonly schedules: Schedules;
+  /** EventBridge Scheduler's one-time starts of scheduled campaigns (when both campaign Lambdas exist). */
+  readonly campaignStarts: CampaignStarts | undefined;
   readonly streams: Streams;
   readonly web: Web;
   readonly inboundEmail: InboundEmail | undefined;
@@ -233,6 +236,16 @@ export class AtendeStack extends Stack {
       definitions: props.schedules ?? SCHEDULES,
       handler: lookup,
     });
+    const campaignStartTarget = lookup(CAMPAIGN_STARTS_HANDLER);
+    const campaignsApi = lookup(CAMPAIGNS_API_HANDLER);
+    this.campaignStarts =
+      campaignStartTarget && campaignsApi
+        ? new CampaignStarts(this, 'CampaignStarts', {
+            namePrefix,
+            target: campaignStartTarget,
+            api: campaignsApi,
+          })
+        : undefined;
     this.whatsappWorker = this.worker(
       props.workerQueues ?? WORKER_QUEUES,
       props.functionsRoot ?? DEFAULT_FUNCTIONS_ROOT,

@@ -6,6 +6,7 @@ import { benchContacts } from './contacts.ts';
 import { benchDynamoDbWrites } from './dynamodb-writes.ts';
 import { benchGatewayHealth } from './gateway-health.ts';
 import { benchBot } from './bot.ts';
+import { benchCampaignCrash } from './campaign-crash.ts';
 import { benchCampaigns } from './campaigns.ts';
 import { sandboxMps } from '../sandbox/throughput.ts';
 import { benchInbox } from './inbox.ts';
@@ -59,6 +60,10 @@ async function contactFigures(
   });
 }
 
+/** BENCH_CAMPAIGN_CRASH=N recipients (2,000 by default), killed once 40 % were sent. */
+const campaignCrash = () =>
+  benchCampaignCrash({ recipients: Number(process.env.BENCH_CAMPAIGN_CRASH ?? 2_000), killAt: 0.4 });
+
 /** `npm run bench`: figures from a fresh local runtime on this machine. Numbers are printed, never asserted. */
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -67,11 +72,29 @@ async function main(): Promise<void> {
     benchLambdaBundles(fileURLToPath(new URL('../../../', import.meta.url)));
     await benchKnowledgeIndex();
   }
+  // The campaign crash figure runs the runtime in a child process it kills: BENCH_ONLY=campaign-crash runs it alone.
+  if (process.env.BENCH_ONLY === 'campaign-crash') return await campaignCrash();
   const runtime = await startTestRuntime();
   try {
     console.log(`Benchmarks on a fresh local runtime (${runtime.url})\n`);
     const admin = runtime.logins.find((login) => login.role === 'admin');
     if (!admin) throw new Error('the demo seed has no admin');
+    // BENCH_CAMPAIGN=N recipients, 10,000 by default.
+    const campaigns = () =>
+      benchCampaigns({
+        baseUrl: runtime.url,
+        adminEmail: admin.email,
+        adminPassword: admin.password,
+        sandbox: runtime.sandbox,
+        recipients: Number(process.env.BENCH_CAMPAIGN ?? 10_000),
+        mps: sandboxMps(),
+      });
+    // BENCH_ONLY=campaigns runs only the campaign figures.
+    if (process.env.BENCH_ONLY === 'campaigns') {
+      await campaigns();
+      await campaignCrash();
+      return;
+    }
     // BENCH_ONLY=analytics runs the analytics figures alone.
     if (process.env.BENCH_ONLY === 'analytics') {
       await analyticsFigures(runtime, admin.email, admin.password);
@@ -96,18 +119,6 @@ async function main(): Promise<void> {
     await benchGatewayHealth(runtime.url);
     await benchLoginJs(runtime.url);
     await benchSqsSends(runtime.endpoints.sqs, runtime.credentials);
-    // BENCH_ONLY=campaigns runs only the campaign figures (BENCH_CAMPAIGN=N recipients, 10,000 by default).
-    if (process.env.BENCH_ONLY === 'campaigns') {
-      await benchCampaigns({
-        baseUrl: runtime.url,
-        adminEmail: admin.email,
-        adminPassword: admin.password,
-        sandbox: runtime.sandbox,
-        recipients: Number(process.env.BENCH_CAMPAIGN ?? 10_000),
-        mps: sandboxMps(),
-      });
-      return;
-    }
     await benchInbox({
       baseUrl: runtime.url,
       adminEmail: admin.email,
@@ -116,14 +127,8 @@ async function main(): Promise<void> {
       messagesPerVisitor: 20,
       putItemRate,
     });
-    await benchCampaigns({
-      baseUrl: runtime.url,
-      adminEmail: admin.email,
-      adminPassword: admin.password,
-      sandbox: runtime.sandbox,
-      recipients: Number(process.env.BENCH_CAMPAIGN ?? 10_000),
-      mps: sandboxMps(),
-    });
+    await campaigns();
+    if (!process.env.BENCH_ONLY) await campaignCrash();
     // The 90-day volume figures run only under BENCH_ONLY=analytics: their load takes about four minutes here.
     await benchAnalyticsLag({
       login: { baseUrl: runtime.url, adminEmail: admin.email, adminPassword: admin.password },

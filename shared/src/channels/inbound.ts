@@ -1,3 +1,4 @@
+import { contactOriginDetail } from '../domain/contact-origin-detail.ts';
 import * as z from 'zod';
 import { objectId } from '../domain/object-id.ts';
 
@@ -64,6 +65,8 @@ export const inboundMessage = z.object({
     name: z.string().max(256).optional(),
     phone: z.string().max(32).optional(),
     email: z.string().max(320).optional(),
+    /** A site-widget visitor's landing page and UTM parameters, recorded if this message creates the contact. */
+    origin: contactOriginDetail.optional(),
   }),
   text: z.string().max(100_000).optional(),
   /** The id of the menu option the customer tapped (WhatsApp reply buttons and lists, Telegram keyboards). */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { contactOrigin } from '../domain/contact-origin.ts';
+import { contactOrigin, contactOriginDetail } from '../domain/contact-origin.ts';
 import { contactView } from '../contracts/contacts/views.ts';
 import { defineEvent } from './envelope.ts';
 
@@ -7,7 +7,7 @@ import { defineEvent } from './envelope.ts';
 export const contactEventView = contactView
   .omit({ masked: true })
   // How the contact was created (analytics' contact origin); absent on contacts older than origins.
-  .extend({ origin: contactOrigin.optional() });
+  .extend({ origin: contactOrigin.optional(), origin_detail: contactOriginDetail.optional() });
 
 export const contactCreated = defineEvent('contact.created', z.object({ contact: contactEventView }));
 export const contactUpdated = defineEvent(

@@ -15,6 +15,9 @@ export const appsPtBR = {
   comingSoon: 'Sincronização em breve',
   comingSoonHint:
     'A instalação guarda suas credenciais; a sincronização com este aplicativo ainda não está disponível.',
+  tokenMissing: 'Sem token: não sincroniza',
+  tokenMissingHint:
+    'Instalado sem o token da API: contatos e atendimentos não são sincronizados. Desinstale e instale novamente informando o token.',
   unavailable: 'Indisponível',
   notInPlan: 'Não disponível no seu plano',
   installTitle: 'Instalar {label}',
@@ -41,6 +44,19 @@ export const appsPtBR = {
     shop: 'Ex.: minha-loja.myshopify.com',
     domain: 'O endereço da sua conta, ex.: minhaempresa.pipedrive.com',
     webhook_secret: 'Chave usada pela loja para assinar os webhooks.',
+  },
+  /** Per app, what a field holds when its generic label is not enough. */
+  appHints: {
+    salesforce: {
+      token: 'O consumer secret do aplicativo conectado (Connected App) do Salesforce.',
+      client_key: 'O consumer key do mesmo aplicativo conectado.',
+      security_token: 'Enviado pelo Salesforce ao redefinir o token de segurança do usuário.',
+    },
+    rdstation: {
+      alias: 'Um nome para reconhecer esta conta do RD Station CRM.',
+      token:
+        'O token da instância, em Perfil no RD Station CRM. Sem ele o aplicativo fica instalado, mas contatos e atendimentos não são sincronizados.',
+    },
   },
   shopify: {
     actions: 'Ações dos pedidos',

@@ -38,6 +38,12 @@ export const ENV = {
    */
   restApiId: 'REST_API_ID',
   restApiStage: 'REST_API_STAGE',
+  /**
+   * AWS: JSON `{group, target, role}`: the EventBridge Scheduler group a scheduled campaign's one-time start
+   * schedule is created in, the Lambda it invokes and the role Scheduler assumes to invoke it. Unset (the local
+   * runtime) a scheduled start is a job item the local every-minute campaign schedule runs.
+   */
+  campaignStartScheduler: 'CAMPAIGN_START_SCHEDULER',
 } as const;
 
 export type EnvName = (typeof ENV)[keyof typeof ENV];

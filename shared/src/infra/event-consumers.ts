@@ -90,6 +90,15 @@ export const EVENT_CONSUMERS: readonly EventConsumerDefinition[] = [
     description: 'Keeps the analytics ledger: per-conversation facts and hourly rollups',
   },
   {
+    id: 'campaign-field-index',
+    handler: { module: 'campaigns/field-index-consumer', export: 'handler' },
+    events: ['contact.created', 'contact.updated', 'contact.deleted'],
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    batchSize: 10,
+    description: "Keeps the custom-field index campaign audiences read instead of the company's contacts",
+  },
+  {
     id: 'webhooks',
     handler: { module: 'webhook-endpoints/event-consumer', export: 'handler' },
     events: DOMAIN_EVENT_TYPES,

@@ -1,11 +1,11 @@
-import { ptBR } from '../i18n/pt-BR.ts';
+import { menuPtBR } from '../i18n/pt-BR.ts';
 
 export interface Crumb {
   label: string;
   path: string;
 }
 
-const menu = ptBR.menu;
+const menu = menuPtBR;
 
 /** Path segments labelled from menu names; segments absent here (ids, 'v2', 'main'...) get no crumb. */
 const SEGMENT_LABELS: Record<string, string> = {

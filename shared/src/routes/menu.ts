@@ -1,10 +1,10 @@
 import type { AccessRule } from '../contracts/types.ts';
-import { ptBR } from '../i18n/pt-BR.ts';
+import { accountMenuPtBR, menuPtBR } from '../i18n/pt-BR.ts';
 import { canSeeMenuItem, type AccessContext } from '../rules/access.ts';
 import { FAQ_MODULE } from '../rules/faq.ts';
 import { findRoute } from './app-routes.ts';
 
-type MenuKey = keyof typeof ptBR.menu;
+type MenuKey = keyof typeof menuPtBR;
 
 export interface MenuItem {
   key: MenuKey;
@@ -25,13 +25,13 @@ export interface MenuItem {
 function page(key: MenuKey, path: string, extra: Partial<MenuItem> = {}): MenuItem {
   const found = findRoute(path);
   if (!found) throw new Error(`menu entry ${key} points to ${path}, which is not a route`);
-  return { key, label: ptBR.menu[key], path, access: found.route.access, ...extra };
+  return { key, label: menuPtBR[key], path, access: found.route.access, ...extra };
 }
 
-const group = (key: MenuKey, children: MenuItem[]): MenuItem => ({ key, label: ptBR.menu[key], children });
+const group = (key: MenuKey, children: MenuItem[]): MenuItem => ({ key, label: menuPtBR[key], children });
 const external = (key: MenuKey, externalLink: 'manual' | 'updates'): MenuItem => ({
   key,
-  label: ptBR.menu[key],
+  label: menuPtBR[key],
   externalLink,
 });
 
@@ -106,7 +106,7 @@ export function visibleMenu(items: readonly MenuItem[], ctx: AccessContext): Men
   });
 }
 
-type AccountKey = keyof typeof ptBR.accountMenu;
+type AccountKey = keyof typeof accountMenuPtBR;
 
 export interface AccountMenuItem {
   key: AccountKey;
@@ -119,7 +119,7 @@ export interface AccountMenuItem {
 
 const accountPage = (key: AccountKey, path: string): AccountMenuItem => ({
   key,
-  label: ptBR.accountMenu[key],
+  label: accountMenuPtBR[key],
   path,
   access: findRoute(path)?.route.access ?? {},
 });
@@ -129,7 +129,7 @@ const accountAction = (
   access?: AccessRule,
 ): AccountMenuItem => ({
   key,
-  label: ptBR.accountMenu[key],
+  label: accountMenuPtBR[key],
   action,
   ...(access && { access }),
 });

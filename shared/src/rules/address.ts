@@ -1,5 +1,5 @@
 import { ADDRESS_PARTS, type Address } from '../domain/address.ts';
-import { ptBR } from '../i18n/pt-BR.ts';
+import { formsPtBR } from '../i18n/pt-BR.ts';
 
 /** Spec point 5: every address part must be filled; a blank (whitespace only) part counts as missing. */
 export function isAddressComplete(address: Partial<Address> | undefined): boolean {
@@ -7,5 +7,5 @@ export function isAddressComplete(address: Partial<Address> | undefined): boolea
 }
 
 export function addressWarning(address: Partial<Address> | undefined): string | undefined {
-  return isAddressComplete(address) ? undefined : ptBR.forms.incompleteAddress;
+  return isAddressComplete(address) ? undefined : formsPtBR.incompleteAddress;
 }

@@ -81,6 +81,11 @@ describe('app catalogue plan rules (spec point 3)', () => {
     expect(appFormFields('shopify')).toEqual(['token', 'shop', 'webhook_secret']);
     expect(appFormFields('pipedrive')).toEqual(['token', 'domain']);
   });
+  it('rdstation requires its alias only and also asks for the API token its sync uses', () => {
+    expect(appFormFields('rdstation')).toEqual(['alias', 'token']);
+    expect(missingAppFields('rdstation', {})).toEqual(['alias']);
+    expect(missingAppFields('rdstation', { alias: 'Vendas' })).toEqual([]);
+  });
   it('accepts a pipedrive company name or its pipedrive.com domain only', () => {
     expect(PIPEDRIVE_DOMAIN_PATTERN.test('minhaempresa')).toBe(true);
     expect(PIPEDRIVE_DOMAIN_PATTERN.test('minhaempresa.pipedrive.com')).toBe(true);

@@ -33,10 +33,19 @@ export function appAllowedForPlan(
   return entry.planFeature === undefined || planFeatures.includes(entry.planFeature);
 }
 
-/** The fields an install form shows: the required ones, then Shopify's shop and signing secret. */
+/**
+ * Optional fields an app's form also shows, after the required ones. RD Station CRM requires only its alias
+ * (spec point 5); its API token is asked too, optional, because the contact sync calls the API with it: without
+ * one the app installs and nothing syncs.
+ */
+const OPTIONAL_FIELDS: Partial<Record<AppName, readonly string[]>> = {
+  shopify: ['shop', 'webhook_secret'],
+  rdstation: ['token'],
+};
+
+/** The fields an install form shows: the required ones, then the optional ones (Shopify's shop and secret). */
 export function appFormFields(app: AppName): string[] {
-  const required = [...(APP_REQUIRED_FIELDS[app] ?? DEFAULT_REQUIRED)];
-  return app === 'shopify' ? [...required, 'shop', 'webhook_secret'] : required;
+  return [...(APP_REQUIRED_FIELDS[app] ?? DEFAULT_REQUIRED), ...(OPTIONAL_FIELDS[app] ?? [])];
 }
 
 /** Pipedrive's company domain: a subdomain of pipedrive.com, or the bare company name. */

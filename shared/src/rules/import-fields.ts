@@ -1,7 +1,7 @@
-import { ptBR } from '../i18n/pt-BR.ts';
+import { contactsScreensPtBR } from '../i18n/pt-BR.ts';
 
-const labels = ptBR.contactsScreens.import;
-const fields = ptBR.contactsScreens.contacts;
+const labels = contactsScreensPtBR.import;
+const fields = contactsScreensPtBR.contacts;
 
 /**
  * A refused row's field as the user saw it in the mapping step ("Tags", "Telefone", a custom field's label),

@@ -1,4 +1,4 @@
-import { ptBR } from '../i18n/pt-BR.ts';
+import { securityPtBR } from '../i18n/pt-BR.ts';
 
 /**
  * Bounds on free-form JSON a client sends. DynamoDB refuses documents nested over 32 levels, empty map keys
@@ -64,10 +64,10 @@ export function jsonBoundsIssue(value: unknown, bounds: JsonBounds): BoundsIssue
 }
 
 const REASONS = {
-  depth: ptBR.security.tooDeep,
-  size: ptBR.security.tooLarge,
-  number: ptBR.security.numberOutOfRange,
-  key: ptBR.security.invalidKey,
+  depth: securityPtBR.tooDeep,
+  size: securityPtBR.tooLarge,
+  number: securityPtBR.numberOutOfRange,
+  key: securityPtBR.invalidKey,
 } as const;
 
 /** The issue's field (`prefix.a.b`) and what is wrong with it, in pt-BR. */

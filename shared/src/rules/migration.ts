@@ -1,4 +1,4 @@
-import { ptBR } from '../i18n/pt-BR.ts';
+import { errorsPtBR, migrationPtBR } from '../i18n/pt-BR.ts';
 
 export interface MigrationRequest {
   confirmed: boolean;
@@ -11,14 +11,14 @@ export type MigrationCheck = { ok: true } | { ok: false; message: string } | { o
 
 /** Spec point 5, migration to WhatsApp, in the spec's order. */
 export function checkMigration(request: MigrationRequest): MigrationCheck {
-  if (!request.confirmed) return { ok: false, message: ptBR.migration.notConfirmed };
-  if (!request.integrationId) return { ok: false, message: ptBR.migration.noIntegration };
+  if (!request.confirmed) return { ok: false, message: migrationPtBR.notConfirmed };
+  if (!request.integrationId) return { ok: false, message: migrationPtBR.noIntegration };
   if (!request.customer || request.customer.channel === 'whatsapp') return { ok: false, silent: true };
-  if (!request.customer.cel_phone?.trim()) return { ok: false, message: ptBR.migration.noPhone };
+  if (!request.customer.cel_phone?.trim()) return { ok: false, message: migrationPtBR.noPhone };
   return { ok: true };
 }
 
 /** Spec point 8: a failure carrying a message means the number already exists; anything else is generic. */
 export function migrationFailureMessage(error: { data?: { message?: string } } | undefined): string {
-  return error?.data?.message ? ptBR.migration.duplicateNumber : ptBR.errors.processFailed;
+  return error?.data?.message ? migrationPtBR.duplicateNumber : errorsPtBR.processFailed;
 }

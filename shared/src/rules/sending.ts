@@ -1,5 +1,5 @@
 import type { MessagingChannel } from '../domain/message.ts';
-import { ptBR } from '../i18n/pt-BR.ts';
+import { errorsPtBR } from '../i18n/pt-BR.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 
 /**
@@ -58,12 +58,12 @@ export function prepareOutgoingText(channel: MessagingChannel, text: string): Se
 
 /** Spec point 5: media needs both path and type, else 'Erro ao tentar enviar mensagem.' */
 export function checkMediaSend(media: { file_path?: string; file_type?: string }): string | undefined {
-  return media.file_path && media.file_type ? undefined : ptBR.errors.sendMessageFailed;
+  return media.file_path && media.file_type ? undefined : errorsPtBR.sendMessageFailed;
 }
 
 /** Spec point 5: WhatsApp chats cannot send through a disconnected integration; returns the warning to show. */
 export function whatsappSendWarning(integration: { label: string; connection: boolean }): string | undefined {
   return integration.connection
     ? undefined
-    : interpolate(ptBR.errors.whatsappDisconnectedSend, { integrationLabel: integration.label });
+    : interpolate(errorsPtBR.whatsappDisconnectedSend, { integrationLabel: integration.label });
 }

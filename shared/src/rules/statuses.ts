@@ -1,5 +1,5 @@
 import { CAMPAIGN_STATUS, CHANNEL_HEALTH, type TemplateStatus } from '../domain/constants.ts';
-import { ptBR } from '../i18n/pt-BR.ts';
+import { campaignStatusPtBR, templateStatusPtBR } from '../i18n/pt-BR.ts';
 
 /** Spec point 4: only approved templates are usable (selectable for campaigns). */
 export function isTemplateUsable(template: { status: TemplateStatus | string }): boolean {
@@ -7,7 +7,7 @@ export function isTemplateUsable(template: { status: TemplateStatus | string }):
 }
 
 export function templateStatusLabel(status: TemplateStatus): string {
-  return ptBR.templateStatus[status];
+  return templateStatusPtBR[status];
 }
 
 type CampaignStatusName = keyof typeof CAMPAIGN_STATUS;
@@ -21,7 +21,7 @@ export function campaignStatusName(code: number): CampaignStatusName | undefined
 
 export function campaignStatusLabel(code: number): string | undefined {
   const name = campaignStatusName(code);
-  return name && ptBR.campaignStatus[name];
+  return name && campaignStatusPtBR[name];
 }
 
 export type ChannelHealth = (typeof CHANNEL_HEALTH)[keyof typeof CHANNEL_HEALTH];

@@ -1,4 +1,4 @@
-import { ptBR } from '../i18n/pt-BR.ts';
+import { trialPtBR } from '../i18n/pt-BR.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 
 const SECOND = 1000;
@@ -39,11 +39,11 @@ export function trialCountdown(accountType: string, dueDate: Date, now: Date): T
   if (remaining < SECOND) return { expired: true };
   const unit = UNITS.find((candidate) => remaining >= candidate.ms) ?? UNITS[3];
   const count = Math.floor(remaining / unit.ms);
-  const names = ptBR.trial.units[unit.key];
+  const names = trialPtBR.units[unit.key];
   const label =
     count === 1
-      ? interpolate(ptBR.trial.one, { accountType, unit: names.one })
-      : interpolate(ptBR.trial.other, { accountType, count, unit: names.other });
+      ? interpolate(trialPtBR.one, { accountType, unit: names.one })
+      : interpolate(trialPtBR.other, { accountType, count, unit: names.other });
   const untilChange = remaining - count * unit.ms + 1;
   const nextTickMs = remaining < MINUTE ? SECOND : Math.min(untilChange, MAX_TICK_MS);
   return { expired: false, label, nextTickMs };

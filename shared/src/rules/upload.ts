@@ -1,6 +1,6 @@
 import { LIMITS } from '../domain/constants.ts';
 import type { FileKind, MessagingChannel } from '../domain/message.ts';
-import { ptBR } from '../i18n/pt-BR.ts';
+import { uploadPtBR } from '../i18n/pt-BR.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 
 /** Spec point 9 type lists. */
@@ -75,13 +75,13 @@ export function maxUploadBytes(target: UploadTarget): number {
 /** Spec points 5 and 9: type check (by extension or mime, per-channel exclusions), then size check. */
 export function checkUpload(file: UploadCandidate, target: UploadTarget): UploadCheck {
   const kind = fileKind(file);
-  if (!typeSupported(file, kind, target)) return { ok: false, message: ptBR.upload.unsupportedType };
+  if (!typeSupported(file, kind, target)) return { ok: false, message: uploadPtBR.unsupportedType };
   const max = maxUploadBytes(target);
   if (file.size > max) {
     const message =
       target.integrationType === 'gupshup'
-        ? ptBR.upload.providerSizeExceeded
-        : interpolate(ptBR.upload.sizeExceeded, { n: Math.round(max / MB) });
+        ? uploadPtBR.providerSizeExceeded
+        : interpolate(uploadPtBR.sizeExceeded, { n: Math.round(max / MB) });
     return { ok: false, message };
   }
   return { ok: true, kind };
@@ -90,11 +90,11 @@ export function checkUpload(file: UploadCandidate, target: UploadTarget): Upload
 /** Spec point 5: a profile image must be an image of at most 1,000,000 bytes. */
 export function checkProfileImage(file: UploadCandidate): UploadCheck {
   const isImage = file.mimeType.toLowerCase().startsWith('image/') || listed(MEDIA_EXTENSIONS.image, file);
-  if (!isImage) return { ok: false, message: ptBR.upload.onlyImages };
+  if (!isImage) return { ok: false, message: uploadPtBR.onlyImages };
   if (file.size > LIMITS.profileImageBytes) {
     return {
       ok: false,
-      message: interpolate(ptBR.upload.sizeExceeded, { n: LIMITS.profileImageBytes / 1_000_000 }),
+      message: interpolate(uploadPtBR.sizeExceeded, { n: LIMITS.profileImageBytes / 1_000_000 }),
     };
   }
   return { ok: true, kind: 'image' };

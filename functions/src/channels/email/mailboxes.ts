@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { adminPtBR, channelsPtBR } from '@atende/shared/i18n/pt-BR';
 import * as z from 'zod';
 import type { TransactItem } from '../../lib/dynamo/transaction.ts';
 import type { IntegrationRecord, ProviderIntegrationRecord } from '../../integrations/records.ts';
@@ -102,8 +102,8 @@ const isMailboxItem = (item: TransactItem | undefined, operation: 'Put' | 'Delet
  * is a 409 on `email`; a release that lost a race is a concurrent change. Undefined for other items.
  */
 export function mailboxConflict(items: readonly TransactItem[], index: number): Error | undefined {
-  if (isMailboxItem(items[index], 'Put')) return new Conflict(ptBR.channels.mailboxTaken, 'email');
-  if (isMailboxItem(items[index], 'Delete')) return new Conflict(ptBR.admin.concurrentChange);
+  if (isMailboxItem(items[index], 'Put')) return new Conflict(channelsPtBR.mailboxTaken, 'email');
+  if (isMailboxItem(items[index], 'Delete')) return new Conflict(adminPtBR.concurrentChange);
   return undefined;
 }
 

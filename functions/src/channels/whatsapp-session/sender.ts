@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { channelsPtBR, inboxPtBR } from '@atende/shared/i18n/pt-BR';
 import { whatsappSendWarning } from '@atende/shared/rules/sending';
 import type { ChannelSender } from '../../outbound/sender.ts';
 import { ChannelSendError } from '../adapter.ts';
@@ -18,7 +18,7 @@ export const sessionSender: ChannelSender = async (message, conversation, integr
   if (!record) {
     throw new ChannelSendError({
       code: 'auth_failed',
-      message: ptBR.channels.integrationNotFound,
+      message: channelsPtBR.integrationNotFound,
       retryable: false,
     });
   }
@@ -27,7 +27,7 @@ export const sessionSender: ChannelSender = async (message, conversation, integr
   if (message.template) {
     throw new ChannelSendError({
       code: 'unsupported_message',
-      message: ptBR.inbox.templateNotAllowed,
+      message: inboxPtBR.templateNotAllowed,
       retryable: false,
     });
   }

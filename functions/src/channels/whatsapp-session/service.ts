@@ -5,7 +5,7 @@ import type {
   WhatsappSessionView,
 } from '@atende/shared/contracts/integrations/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { channelsPtBR } from '@atende/shared/i18n/pt-BR';
 import { auditActor, auditItem, type AuditActor } from '../../audit/store.ts';
 import { changeCompany, type TransactItem } from '../../company/store.ts';
 import { withEntry } from '../../integrations/entries.ts';
@@ -53,7 +53,7 @@ function audit(
 /** The caller's company's session integration; another company's id is a 404 like a missing one. */
 async function ownSession(auth: AuthContext, integrationId: string): Promise<SessionIntegrationRecord> {
   const record = await getSessionIntegration(auth.companyId, integrationId);
-  if (!record) throw new NotFound(ptBR.channels.integrationNotFound);
+  if (!record) throw new NotFound(channelsPtBR.integrationNotFound);
   return record;
 }
 
@@ -93,7 +93,7 @@ export async function updateSessionIntegration(
   now = new Date(),
 ): Promise<UnofficialIntegrationView> {
   const field = Object.entries(body).find(([name, value]) => name !== 'label' && value !== undefined)?.[0];
-  if (field) throw new Invalid(field, ptBR.channels.fieldNotAllowed);
+  if (field) throw new Invalid(field, channelsPtBR.fieldNotAllowed);
   const after: SessionIntegrationRecord = {
     ...before,
     label: body.label ?? before.label,
@@ -104,7 +104,7 @@ export async function updateSessionIntegration(
     set: { [COMPANY_MAP.unofficial]: withEntry(company, after, sessionEntry(after)) },
     items: [sessionIntegrationReplace(after), audit(auth, actor, 'update', before, after, now)],
     result: toUnofficialView(after),
-    onItemConditionFailed: () => new NotFound(ptBR.channels.integrationNotFound),
+    onItemConditionFailed: () => new NotFound(channelsPtBR.integrationNotFound),
   }));
   await publishChannelChange(auth.companyId, 'unofficial', {
     integration: after._id,
@@ -132,7 +132,7 @@ export async function deleteSessionIntegration(
       audit(auth, actor, 'delete', record, null, now),
     ],
     result: undefined,
-    onItemConditionFailed: () => new NotFound(ptBR.channels.integrationNotFound),
+    onItemConditionFailed: () => new NotFound(channelsPtBR.integrationNotFound),
   }));
   await publishChannelChange(auth.companyId, 'unofficial', {
     integration: record._id,
@@ -149,7 +149,7 @@ export async function connectSession(auth: AuthContext, integrationId: string): 
     state: 'connecting',
     active: true,
   });
-  if (!after) throw new NotFound(ptBR.channels.integrationNotFound);
+  if (!after) throw new NotFound(channelsPtBR.integrationNotFound);
   await sendSessionCommand({ kind: 'connect', companyId: auth.companyId, integrationId });
   return toSessionView(after);
 }

@@ -1,6 +1,6 @@
 import type { WhatsappSessionState } from '@atende/shared/contracts/integrations/views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { noticesPtBR } from '@atende/shared/i18n/pt-BR';
 import { companyRoom } from '@atende/shared/realtime/rooms';
 import { publishRefresh } from '../../company/events.ts';
 import { changeCompany } from '../../company/store.ts';
@@ -26,12 +26,12 @@ export const connectionNotice = (label: string, connected: boolean): ConnectionN
   connected
     ? {
         type: 'success',
-        content: interpolate(ptBR.notices.whatsappConnected, { label }),
+        content: interpolate(noticesPtBR.whatsappConnected, { label }),
         duration: CONNECTED_NOTICE_SECONDS,
       }
     : {
         type: 'warning',
-        content: interpolate(ptBR.notices.whatsappDisconnected, { label }),
+        content: interpolate(noticesPtBR.whatsappDisconnected, { label }),
         duration: DISCONNECTED_NOTICE_SECONDS,
       };
 

@@ -5,7 +5,7 @@ import {
   type FlowNodeOf,
   HANDLES,
 } from '@atende/shared/contracts/flows/graph';
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { flowsPtBR } from '@atende/shared/i18n/pt-BR';
 import { acceptAnswer, foldAnswer, matchMenuOption } from '@atende/shared/rules/flow-answers';
 import { fillVariables } from '@atende/shared/rules/fill-variables';
 import * as z from 'zod';
@@ -242,8 +242,8 @@ export async function advance(
       } else {
         const again =
           waiting.type === 'menu'
-            ? ptBR.flows.runtime.invalidOption
-            : ptBR.flows.runtime.invalidAnswer[waiting.data.validate];
+            ? flowsPtBR.runtime.invalidOption
+            : flowsPtBR.runtime.invalidAnswer[waiting.data.validate];
         outputs.push({ kind: 'text', text: again });
         if (waiting.type === 'menu')
           outputs.push({ kind: 'text', text: fill(waiting.data.text), options: waiting.data.options });

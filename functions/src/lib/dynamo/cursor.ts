@@ -1,4 +1,4 @@
-import { ptBR } from '@atende/shared/i18n/pt-BR';
+import { adminPtBR } from '@atende/shared/i18n/pt-BR';
 import { Invalid } from '../errors.ts';
 
 export type Key = Record<string, unknown>;
@@ -15,7 +15,7 @@ export function openCursor(cursor: string): unknown {
   try {
     return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw new Invalid('cursor', ptBR.admin.invalidCursor);
+    throw new Invalid('cursor', adminPtBR.invalidCursor);
   }
 }
 
@@ -43,6 +43,6 @@ export function decodeCursor(
   const key = openCursor(cursor);
   const valid =
     isCompanyKey(key, companyId) && (partition === undefined || Object.values(key).includes(partition));
-  if (!valid) throw new Invalid('cursor', ptBR.admin.invalidCursor);
+  if (!valid) throw new Invalid('cursor', adminPtBR.invalidCursor);
   return key as Key;
 }

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 export const quizSchema = z.object({
   question: z.string().trim().min(1, required).max(300),

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { adminPtBR, developersPtBR } from '../../i18n/pt-BR.ts';
 
-const labels = ptBR.developers.api;
+const labels = developersPtBR.api;
 
 export const MAX_API_KEYS = 50;
 
@@ -12,7 +12,7 @@ export const SCOPE_PATTERN = /^(\*|[a-z][a-z-]{1,39}:(read|write))$/;
 export const apiKeyBody = z.object({
   name: z.string({ error: labels.nameRequired }).trim().min(1, { error: labels.nameRequired }).max(80),
   scopes: z
-    .array(z.string().regex(SCOPE_PATTERN, { error: ptBR.admin.invalidField }), {
+    .array(z.string().regex(SCOPE_PATTERN, { error: adminPtBR.invalidField }), {
       error: labels.scopesRequired,
     })
     .min(1, { error: labels.scopesRequired })
@@ -20,7 +20,7 @@ export const apiKeyBody = z.object({
     .transform((scopes) => [...new Set(scopes)]),
   /** ISO instant; absent or null for a key that never expires. */
   expires_at: z.iso
-    .datetime({ offset: true, error: ptBR.admin.invalidField })
+    .datetime({ offset: true, error: adminPtBR.invalidField })
     .nullable()
     .optional()
     .refine((value) => !value || Date.parse(value) > Date.now(), { error: labels.expiryPast }),

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { contactsPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
 import { SHORTCUT_PATTERN } from '../../rules/formats.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 /** Spec point 3, default commands: always present, not removable. */
 export const DEFAULT_COMMANDS = [
@@ -36,7 +36,7 @@ export const commandBody = z.object({
     .trim()
     .min(1, required)
     .max(40)
-    .regex(SHORTCUT_PATTERN, ptBR.contacts.invalidShortcut),
+    .regex(SHORTCUT_PATTERN, contactsPtBR.invalidShortcut),
   description: z.string({ error: required }).trim().min(1, required).max(200),
   reply: z.string({ error: required }).trim().min(1, required).max(4096),
 });

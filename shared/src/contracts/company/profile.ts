@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { ADDRESS_PARTS } from '../../domain/address.ts';
 import { PLAN_CODES, TIMEZONES } from '../../domain/constants.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { adminPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
 import { cnpjDigits, isValidCnpj } from './cnpj.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 const addressPart = z.string().trim().max(120);
 export const addressBody = z.object(
@@ -38,9 +38,9 @@ export type CompanyProfileView = z.infer<typeof companyProfileView>;
 export const updateCompanyProfileBody = z
   .object({
     name: z.string({ error: required }).trim().min(1, required).max(120),
-    cnpj: z.string().refine(isValidCnpj, ptBR.admin.invalidCnpj).transform(cnpjDigits).nullable(),
+    cnpj: z.string().refine(isValidCnpj, adminPtBR.invalidCnpj).transform(cnpjDigits).nullable(),
     address: addressBody.partial(),
-    timezone: z.enum(TIMEZONES, { error: ptBR.admin.invalidTimezone }),
+    timezone: z.enum(TIMEZONES, { error: adminPtBR.invalidTimezone }),
   })
   .partial()
   .strict();

@@ -3,7 +3,7 @@ import { legalBaseSchema } from '../../domain/data-protection.ts';
 import { SENSITIVE_DATA_MODES } from '../../domain/company.ts';
 import { objectId } from '../../domain/object-id.ts';
 import { weekdaySchema } from '../../domain/organization.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { adminPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
 import { isDate, TIME_PATTERN } from '../../rules/formats.ts';
 
 /**
@@ -11,15 +11,15 @@ import { isDate, TIME_PATTERN } from '../../rules/formats.ts';
  * hours, as one document. Section shapes carry no defaults so a PATCH body can be a partial section;
  * COMPANY_SETTINGS_DEFAULTS fills what was never saved. Permissions per role live in /company/permissions.
  */
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 const flag = z.boolean({ error: required });
 const int = (min: number, max: number) => z.number({ error: required }).int().min(min).max(max);
 const text = (max: number) => z.string({ error: required }).max(max);
 const hours = int(1, 720);
-const time = z.string({ error: required }).regex(TIME_PATTERN, ptBR.admin.invalidTime);
+const time = z.string({ error: required }).regex(TIME_PATTERN, adminPtBR.invalidTime);
 const dayDate = z
   .string({ error: required })
-  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isDate(value), ptBR.admin.invalidDate);
+  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isDate(value), adminPtBR.invalidDate);
 
 export const invalidResponseOutcome = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('queue') }),
@@ -111,7 +111,7 @@ function crossFieldRules(doc: CompanySettingsDocument, ctx: z.RefinementCtx): vo
     ctx.addIssue({
       code: 'custom',
       path: ['chatbotForwarding', 'department'],
-      message: ptBR.admin.departmentRequired,
+      message: adminPtBR.departmentRequired,
     });
   }
   if (doc.queue.outsideOfficeHours === 'reject' && doc.queue.rejectMessage.trim() === '') {
@@ -122,7 +122,7 @@ function crossFieldRules(doc: CompanySettingsDocument, ctx: z.RefinementCtx): vo
       ctx.addIssue({
         code: 'custom',
         path: ['officeHours', 'weekly', index, 'end'],
-        message: ptBR.admin.endBeforeStart,
+        message: adminPtBR.endBeforeStart,
       });
     }
   });
@@ -132,7 +132,7 @@ function crossFieldRules(doc: CompanySettingsDocument, ctx: z.RefinementCtx): vo
       ctx.addIssue({
         code: 'custom',
         path: ['holidays', index, 'date'],
-        message: ptBR.admin.duplicateHoliday,
+        message: adminPtBR.duplicateHoliday,
       });
     }
     dates.add(holiday.date);

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
 import { defineRoute } from '../types.ts';
 import { IMPORT_ACCESS } from './access.ts';
 import { IMPORT_MAX_BODY_BYTES, importMapping } from './imports.ts';
@@ -27,7 +27,7 @@ export const createContactImportBody = z
   })
   .refine((body) => (body.upload === undefined) !== (body.content_base64 === undefined), {
     path: ['upload'],
-    message: ptBR.forms.requiredField,
+    message: formsPtBR.requiredField,
   });
 
 export const createContactImport = defineRoute({

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
 
 /** Largest accepted import body: a 7 MB file in base64 (API Gateway's own limit is 10 MB). */
 export const IMPORT_MAX_BODY_BYTES = 10_000_000;
@@ -11,7 +11,7 @@ export const IMPORT_MAX_UPLOAD_BYTES = 50_000_000;
 /** Contact fields a file column can feed; `custom:<key>` feeds a custom field. */
 export const IMPORT_TARGETS = ['full_name', 'cel_phone', 'email', 'tags'] as const;
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 /**
  * Column mapping: contact field → the file's column header. full_name is required; `tags` is a column of tag

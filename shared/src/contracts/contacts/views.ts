@@ -2,9 +2,9 @@ import * as z from 'zod';
 import { customerChannelSchema } from '../../domain/customer.ts';
 import { dataProtectionSchema } from '../../domain/data-protection.ts';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 /** A custom field's value as stored on the contact, keyed by the custom field's `key`. */
 export const customFieldValue = z.union([z.string(), z.number(), z.null()]);

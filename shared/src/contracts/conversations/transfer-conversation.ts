@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { inboxPtBR } from '../../i18n/pt-BR.ts';
 import { defineRoute } from '../types.ts';
 import { conversationIdParams, conversationView } from './views.ts';
 
@@ -8,7 +8,7 @@ import { conversationIdParams, conversationView } from './views.ts';
 export const transferConversationBody = z
   .object({ employee: objectId.optional(), department: objectId.optional() })
   .refine((body) => (body.employee === undefined) !== (body.department === undefined), {
-    message: ptBR.inbox.transferTarget,
+    message: inboxPtBR.transferTarget,
     path: ['employee'],
   });
 

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { contactsPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'select'] as const;
 export const customFieldType = z.enum(CUSTOM_FIELD_TYPES);
@@ -30,7 +30,7 @@ export const customFieldBody = z
       .trim()
       .min(1, required)
       .max(40)
-      .regex(CUSTOM_FIELD_KEY_PATTERN, ptBR.contacts.invalidVariableKey),
+      .regex(CUSTOM_FIELD_KEY_PATTERN, contactsPtBR.invalidVariableKey),
     label: z.string({ error: required }).trim().min(1, required).max(80),
     type: customFieldType,
     options: options.default([]),
@@ -38,7 +38,7 @@ export const customFieldBody = z
   })
   .refine((field) => field.type !== 'select' || field.options.length > 0, {
     path: ['options'],
-    message: ptBR.contacts.selectNeedsOptions,
+    message: contactsPtBR.selectNeedsOptions,
   });
 /** The key and type stay: values already stored depend on them. */
 export const customFieldPatch = z.object({

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { adminPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
 
 /**
  * A department as kept on the company record (the shape the accounts API and the seed use): `label` is the
@@ -30,14 +30,14 @@ export const departmentNode: z.ZodType<DepartmentNode> = z.lazy(() =>
 
 export const DEFAULT_TAG_COLOR = '#1e88e5';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 export const departmentName = z
   .string({ error: required })
   .trim()
   .min(1, required)
   .max(60)
-  .refine((name) => !name.includes('.'), ptBR.admin.departmentNameDot);
-export const tagColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, ptBR.admin.invalidColor);
+  .refine((name) => !name.includes('.'), adminPtBR.departmentNameDot);
+export const tagColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, adminPtBR.invalidColor);
 
 export const departmentIdParams = z.object({ id: objectId });

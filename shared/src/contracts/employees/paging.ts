@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { adminPtBR } from '../../i18n/pt-BR.ts';
 
 export const PAGE_SIZE = { default: 20, max: 100 } as const;
 
@@ -7,7 +7,7 @@ export const PAGE_SIZE = { default: 20, max: 100 } as const;
 export const pageQuery = {
   cursor: z.string().min(1).max(2048).optional(),
   limit: z.coerce
-    .number({ error: ptBR.admin.invalidField })
+    .number({ error: adminPtBR.invalidField })
     .int()
     .min(1)
     .max(PAGE_SIZE.max)

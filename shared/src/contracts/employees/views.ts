@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import { ROLES } from '../../domain/constants.ts';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { adminPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
 import { employeeView } from '../account/views.ts';
 import { boundsMessage, type JsonBounds, jsonBoundsIssue } from '../../rules/json-bounds.ts';
 import { PASSWORD_MIN_LENGTH } from '../auth/register-trial.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 /** An employee as the admin screens show it: the account view plus the departments it belongs to. */
 export const adminEmployeeView = employeeView.extend({ departments: z.array(objectId) });
@@ -18,11 +18,11 @@ export const employeeEmail = z
   .trim()
   .min(1, required)
   .max(254)
-  .pipe(z.email({ error: ptBR.admin.invalidEmail }));
+  .pipe(z.email({ error: adminPtBR.invalidEmail }));
 export const employeeRole = z.enum(ROLES, { error: required });
 export const employeePassword = z
   .string({ error: required })
-  .min(PASSWORD_MIN_LENGTH, ptBR.admin.passwordTooShort)
+  .min(PASSWORD_MIN_LENGTH, adminPtBR.passwordTooShort)
   .max(256);
 export const employeeDepartments = z.array(objectId).max(200);
 /**

@@ -2,9 +2,9 @@ import * as z from 'zod';
 import { faqRoleSchema } from '../../domain/employee.ts';
 import { objectId } from '../../domain/object-id.ts';
 import { faqModuleSettingSchema } from '../../domain/organization.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 export const FAQ_STATUSES = ['draft', 'published', 'archived'] as const;
 export const faqStatus = z.enum(FAQ_STATUSES);

@@ -1,18 +1,18 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { flowsPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
 
 /**
  * A flow's graph in React Flow's own shape ({nodes, edges}), so the builder saves what its canvas holds and the
  * runtime reads the same document. Node `data` is validated per node type; a draft may be incomplete (empty
  * texts, missing edges): completeness is judged at publish time by rules/flow-graph.ts.
  */
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 const text = (max: number) => z.string({ error: required }).max(max);
 const variableKey = z
   .string({ error: required })
   .max(40)
-  .regex(/^[a-z][a-z0-9_]*$/, ptBR.flows.invalidVariableKey);
+  .regex(/^[a-z][a-z0-9_]*$/, flowsPtBR.invalidVariableKey);
 
 export const FLOW_NODE_TYPES = [
   'start',

@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
 import type { AccessRule } from '../types.ts';
 import { flowGraph } from './graph.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 /** Flows are automation: admins, and managers the company lets manage automation (spec point 6). */
 export const FLOWS_ACCESS = {

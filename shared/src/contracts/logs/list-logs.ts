@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { adminPtBR } from '../../i18n/pt-BR.ts';
 import { DATE_FORMATS } from '../../rules/formats.ts';
 import { page, pageQuery } from '../employees/paging.ts';
 import { defineRoute } from '../types.ts';
@@ -47,7 +47,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 const pickerDay = z.string().transform((value, ctx) => {
   const day = DATE_FORMATS.map((format) => dayjs(value, format, true)).find((parsed) => parsed.isValid());
   if (!day) {
-    ctx.addIssue({ code: 'custom', message: ptBR.admin.invalidDate });
+    ctx.addIssue({ code: 'custom', message: adminPtBR.invalidDate });
     return z.NEVER;
   }
   return day.format('YYYY-MM-DD');
@@ -63,7 +63,7 @@ export const listLogsQuery = z
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     path: ['to'],
-    message: ptBR.admin.dateRangeOrder,
+    message: adminPtBR.dateRangeOrder,
   });
 
 export const auditLogView = z.object({

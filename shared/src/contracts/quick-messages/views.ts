@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { contactsPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
 import { SHORTCUT_PATTERN } from '../../rules/formats.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 /**
  * A quick message: typed as /shortcut in the chat box. The shortcut (letters, digits, underscore; spec point
@@ -23,7 +23,7 @@ export const quickMessageBody = z.object({
     .trim()
     .min(1, required)
     .max(40)
-    .regex(SHORTCUT_PATTERN, ptBR.contacts.invalidShortcut),
+    .regex(SHORTCUT_PATTERN, contactsPtBR.invalidShortcut),
   text: z.string({ error: required }).trim().min(1, required).max(4096),
 });
 export const quickMessagePatch = quickMessageBody.partial();

@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
 import { SMART_TAG_FIELDS, SMART_TAG_MATCHES, SMART_TAG_OPERATORS } from '../../rules/smart-tags.ts';
 import { smartTagConditionsSchema, smartTagMatchSchema } from '../../rules/smart-tags-schema.ts';
 import { tagColor } from '../tags/views.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 export const SMART_TAG_STATUSES = ['pending', 'running', 'ready', 'failed'] as const;
 export type SmartTagStatus = (typeof SMART_TAG_STATUSES)[number];

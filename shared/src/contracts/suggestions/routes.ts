@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR, suggestionsPtBR } from '../../i18n/pt-BR.ts';
 import { SUGGESTION_STATUSES } from '../../rules/suggestion-status.ts';
 import { defineRoute } from '../types.ts';
 
 const ADMIN = { roles: ['admin'] } as const;
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 export const suggestionView = z.object({
   _id: objectId,
@@ -72,7 +72,7 @@ export const updateSuggestionStatus = defineRoute({
   auth: 'employee',
   access: ADMIN,
   params: z.object({ id: objectId }),
-  body: z.object({ status: z.enum(SUGGESTION_STATUSES, { error: ptBR.suggestions.invalidStatus }) }),
+  body: z.object({ status: z.enum(SUGGESTION_STATUSES, { error: suggestionsPtBR.invalidStatus }) }),
   response: suggestionView,
   maxBodyBytes: 256,
 });

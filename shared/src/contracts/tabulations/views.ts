@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
 
 /**
  * A service category (spec point 3, Tabulation). `name` is a stable slug made from the first label, so a
@@ -9,7 +9,7 @@ import { ptBR } from '../../i18n/pt-BR.ts';
 export const tabulationView = z.object({ _id: objectId, label: z.string(), name: z.string() });
 export type TabulationView = z.infer<typeof tabulationView>;
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 export const tabulationLabel = z.string({ error: required }).trim().min(1, required).max(80);
 
 export const tabulationIdParams = z.object({ id: objectId });

@@ -1,14 +1,14 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { contactsPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 /** A tag colour: #RGB or #RRGGBB. */
 export const tagColor = z
   .string({ error: required })
   .trim()
-  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, ptBR.contacts.invalidColor);
+  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, contactsPtBR.invalidColor);
 
 export const tagView = z.object({ _id: objectId, name: z.string(), color: z.string() });
 export type TagView = z.infer<typeof tagView>;

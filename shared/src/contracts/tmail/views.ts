@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR, tmailPtBR } from '../../i18n/pt-BR.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 /** Most people and departments one T-mail may name before departments are expanded. */
 export const TMAIL_MAX_RECIPIENTS = 200;
@@ -33,7 +33,7 @@ export const sendTmailBody = z
     attachments: z.array(tmailAttachmentRef).max(TMAIL_MAX_ATTACHMENTS).default([]),
   })
   .refine((value) => value.employees.length + value.departments.length > 0, {
-    message: ptBR.tmail.noRecipients,
+    message: tmailPtBR.noRecipients,
     path: ['employees'],
   });
 

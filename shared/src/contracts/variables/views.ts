@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { contactsPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
 
-const required = ptBR.forms.requiredField;
+const required = formsPtBR.requiredField;
 
 /**
  * Spec point 3, default variable properties: filled in by the server when a message is sent; listed with
@@ -41,7 +41,7 @@ export const variableBody = z.object({
     .trim()
     .min(1, required)
     .max(40)
-    .regex(VARIABLE_KEY_PATTERN, ptBR.contacts.invalidVariableKey),
+    .regex(VARIABLE_KEY_PATTERN, contactsPtBR.invalidVariableKey),
   label: z.string({ error: required }).trim().min(1, required).max(80),
   value: z.string({ error: required }).max(1000),
 });

@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
 import { DOMAIN_EVENT_TYPES } from '../../events/index.ts';
-import { ptBR } from '../../i18n/pt-BR.ts';
+import { adminPtBR, developersPtBR } from '../../i18n/pt-BR.ts';
 import { pageQuery } from '../employees/paging.ts';
 
-const labels = ptBR.developers.webhooks;
+const labels = developersPtBR.webhooks;
 
 /** The test event an admin sends from the endpoint page; never produced by the event stream. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
@@ -52,7 +52,7 @@ export const webhookEndpointPatch = z
     status: z.enum(['active', 'disabled']).optional(),
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
-    error: ptBR.admin.invalidField,
+    error: adminPtBR.invalidField,
     path: ['url'],
   });
 
