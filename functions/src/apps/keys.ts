@@ -7,6 +7,9 @@ import type { AppName } from '@atende/shared/domain/apps';
  *   webhooks arrive with nothing but the installation id in their URL, and this is how it fixes the company;
  * - CRM links `C#<cid>#APPS#<installationId>#LINK` / `<kind>#<localId>`: which CRM record mirrors a contact.
  *   Keyed by installation, so a reinstall against another CRM account starts with no stale links.
+ * - polled CRMs `CRMPOLL#` / `APP#<installationId>` holding the company id, app name and the poll's high-water
+ *   mark: one Query lists the installations the schedule reads changes from (written with the installation,
+ *   deleted with it).
  * - used OAuth states `C#<cid>#APPS#` / `OAUTH#<nonce>`: a state is accepted once (swept by the table's TTL).
  */
 export const appKeys = {
@@ -15,6 +18,8 @@ export const appKeys = {
   itemPrefix: 'APP#',
   oauthState: (companyId: string, nonce: string) => ({ pk: `C#${companyId}#APPS#`, sk: `OAUTH#${nonce}` }),
   pointer: (installationId: string) => ({ pk: `APP#${installationId}`, sk: 'POINTER' }),
+  pollList: 'CRMPOLL#',
+  poll: (installationId: string) => ({ pk: 'CRMPOLL#', sk: `APP#${installationId}` }),
   link: (companyId: string, installationId: string, kind: string, localId: string) => ({
     pk: `C#${companyId}#APPS#${installationId}#LINK`,
     sk: `${kind}#${localId}`,

@@ -7,6 +7,12 @@ import type { TransactItem } from '../lib/dynamo/transaction.ts';
 import { appKeys } from './keys.ts';
 import { appPointer, type AppRecord, appRecord } from './records.ts';
 
+/**
+ * The CRMs read back by the schedule (CRM → here), for want of webhooks they document for persons: their
+ * installations get a poll entry. Pipedrive posts its person events instead.
+ */
+export const POLLED_APPS: readonly AppName[] = ['agendor', 'nectar', 'salesforce', 'rdstation'];
+
 export async function getApp(companyId: string, name: AppName): Promise<AppRecord | undefined> {
   const { Item } = await clients().document.send(
     new GetCommand({
@@ -54,6 +60,16 @@ export function appPuts(record: AppRecord): TransactItem[] {
         Item: { ...appKeys.pointer(record._id), companyId: record.company, name: record.name },
       },
     },
+    ...(POLLED_APPS.includes(record.name)
+      ? [
+          {
+            Put: {
+              TableName,
+              Item: { ...appKeys.poll(record._id), companyId: record.company, name: record.name },
+            },
+          },
+        ]
+      : []),
   ];
 }
 
@@ -71,5 +87,6 @@ export function appDeletes(record: AppRecord): TransactItem[] {
       },
     },
     { Delete: { TableName, Key: appKeys.pointer(record._id) } },
+    ...(POLLED_APPS.includes(record.name) ? [{ Delete: { TableName, Key: appKeys.poll(record._id) } }] : []),
   ];
 }

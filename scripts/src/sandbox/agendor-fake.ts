@@ -3,7 +3,8 @@ import type { FakeContext, FakeRequest, FakeResponse, FakeResult, SandboxFailure
 /**
  * Fake of the Agendor API v3 (api.agendor.com.br/docs) under `/agendor/v3`: people and their tasks (history
  * comments) of the account the `Authorization: Token <token>` header names, answering `{data}` (lists with
- * `meta` and `links`) or `{errors: [...]}`; on demand the rate-limit answer (429 with `Retry-After`), a
+ * `meta` and `links`, paged by `page` and `per_page`, filtered by `email` or by `since`: updated from then on)
+ * or `{errors: [...]}`; on demand the rate-limit answer (429 with `Retry-After`), a
  * revoked token (401), rejected fields (422) or an outage (503).
  */
 
@@ -90,9 +91,44 @@ export class FakeAgendor {
     });
   }
 
+  /** A salesperson edits a person in Agendor's own UI (only the fields given change). */
+  editPerson(
+    token: string,
+    id: number,
+    input: { name?: string; email?: string; mobile?: string; whatsapp?: string },
+  ): AgendorPerson {
+    const account = this.account(token);
+    const before = account.people.get(id);
+    if (!before) throw new Error(`no Agendor person ${id}`);
+    const { name, ...contact } = input;
+    return savePerson(account, id, { ...(name ? { name } : {}), contact }, before);
+  }
+
   reset(): void {
     this.accounts.clear();
   }
+}
+
+const MAX_PER_PAGE = 100;
+
+/** `GET /people`: `email` matches exactly, `since` keeps those updated from then on; paged by `page`, `per_page`. */
+function listPeople(people: AgendorPerson[], query: FakeRequest['query'], context: FakeContext) {
+  const email = query.email?.toLowerCase();
+  const since = query.since ? new Date(query.since).getTime() : undefined;
+  const found = people.filter(
+    (person) =>
+      (!email || person.contact.email?.toLowerCase() === email) &&
+      (since === undefined || new Date(person.updatedAt).getTime() >= since),
+  );
+  const perPage = Math.min(Math.max(Number(query.per_page) || MAX_PER_PAGE, 1), MAX_PER_PAGE);
+  const page = Math.max(Number(query.page) || 1, 1);
+  const slice = found.slice((page - 1) * perPage, page * perPage);
+  const next =
+    page * perPage < found.length ? new URLSearchParams({ ...query, page: String(page + 1) }) : null;
+  return ok(200, slice, {
+    meta: { totalCount: found.length },
+    links: { next: next ? `${context.baseUrl}/agendor/v3/people?${next.toString()}` : null },
+  });
 }
 
 function savePerson(account: Account, id: number, fields: Record<string, unknown>, before?: AgendorPerson) {
@@ -117,7 +153,9 @@ function savePerson(account: Account, id: number, fields: Record<string, unknown
 
 export function handleAgendor(fake: FakeAgendor, request: FakeRequest, context: FakeContext): FakeResult {
   const write = request.method !== 'GET';
-  const queued = write ? context.takeFailure('agendor') : undefined;
+  // Writes and the poll's `since` listing fail on demand; the e-mail search before a write does not.
+  const polling = request.method === 'GET' && request.query.since !== undefined;
+  const queued = write || polling ? context.takeFailure('agendor') : undefined;
   if (queued) return { response: failureResponse(queued.failure, queued.retryAfter), recorded: true };
   const token = /^Token (.+)$/.exec(request.headers.authorization ?? '')?.[1];
   if (!token) return { response: fail(401, ['Token de autenticação inválido.']), recorded: write };
@@ -131,14 +169,7 @@ export function handleAgendor(fake: FakeAgendor, request: FakeRequest, context: 
 
   if (id === undefined) {
     if (request.method === 'GET') {
-      const email = request.query.email?.toLowerCase();
-      const found = fake
-        .people(token)
-        .filter((person) => !email || person.contact.email?.toLowerCase() === email);
-      return {
-        response: ok(200, found, { meta: { totalCount: found.length }, links: { next: null } }),
-        recorded: false,
-      };
+      return { response: listPeople(fake.people(token), request.query, context), recorded: polling };
     }
     if (request.method === 'POST') {
       if (!text(fields.name))

@@ -2,7 +2,9 @@ import type { FakeContext, FakeRequest, FakeResponse, FakeResult, SandboxFailure
 
 /**
  * Fake of the Nectar CRM API 1 (github.com/ColmeiaSolucoes/nectarcrm-api) under `/nectar`: contacts
- * (`/contatos/`, searched by `/contatos/email/{email}` and `/contatos/telefone/{digits}`, answering lists) and
+ * (`/contatos/`, searched by `/contatos/email/{email}` and `/contatos/telefone/{digits}`, answering lists; the
+ * listing paged by `page` and `displayLength` and filtered by `dataInicioAtualizacao`, a Brasília day
+ * dd/MM/yyyy; dates written with Brasília's offset, `2016-03-11T10:00:00-03:00`) and
  * tasks (`/tarefas/`) of the account the `Access-Token` header (or `api_token` query) names. On demand: the
  * rate limit (429 with `Retry-After`), a revoked token (401), rejected fields (401, Nectar's answer to a bad
  * parameter) or an outage (500).
@@ -87,13 +89,54 @@ export class FakeNectar {
     });
   }
 
+  /** A salesperson edits a contact in Nectar's own UI (only the fields given change). */
+  editContato(token: string, id: number, input: { nome?: string; email?: string; telefone?: string }) {
+    const account = this.account(token);
+    const before = account.contatos.get(id);
+    if (!before) throw new Error(`no Nectar contato ${id}`);
+    return saveContato(
+      account,
+      id,
+      {
+        ...(input.nome ? { nome: input.nome } : {}),
+        ...(input.email ? { emails: [input.email] } : {}),
+        ...(input.telefone ? { telefones: [input.telefone] } : {}),
+      },
+      before,
+    );
+  }
+
   reset(): void {
     this.accounts.clear();
   }
 }
 
+const BRASILIA_OFFSET_MS = 3 * 3_600_000;
+
+/** Nectar's dates: Brasília wall time with its offset, to the second. */
+const brasilia = (at: Date) =>
+  `${new Date(at.getTime() - BRASILIA_OFFSET_MS).toISOString().slice(0, 19)}-03:00`;
+
+/** The Brasília day of a Nectar date, as `yyyy-MM-dd` (which sorts). */
+const brasiliaDay = (value: string) =>
+  new Date(new Date(value).getTime() - BRASILIA_OFFSET_MS).toISOString().slice(0, 10);
+
+const MAX_DISPLAY_LENGTH = 200;
+
+/** The listing: `dataInicioAtualizacao` (dd/MM/yyyy) keeps contatos updated on that Brasília day or later. */
+function listContatos(contatos: NectarContato[], query: FakeRequest['query']): NectarContato[] {
+  const from = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(query.dataInicioAtualizacao ?? '');
+  const fromDay = from ? `${from[3]}-${from[2]}-${from[1]}` : undefined;
+  const found = contatos.filter(
+    (contato) => fromDay === undefined || brasiliaDay(contato.dataAtualizacao) >= fromDay,
+  );
+  const size = Math.min(Math.max(Number(query.displayLength) || 20, 1), MAX_DISPLAY_LENGTH);
+  const page = Math.max(Number(query.page) || 1, 1);
+  return found.slice((page - 1) * size, page * size);
+}
+
 function saveContato(account: Account, id: number, fields: Record<string, unknown>, before?: NectarContato) {
-  const now = new Date().toISOString();
+  const now = brasilia(new Date());
   const contato: NectarContato = {
     id,
     nome: text(fields.nome) ?? before?.nome ?? '',
@@ -112,7 +155,9 @@ const ok = (status: number, body: unknown): FakeResponse => ({ status, body });
 
 export function handleNectar(fake: FakeNectar, request: FakeRequest, context: FakeContext): FakeResult {
   const write = request.method !== 'GET';
-  const queued = write ? context.takeFailure('nectar') : undefined;
+  // Writes and the listing the poll reads fail on demand; the searches before a write do not.
+  const listing = request.method === 'GET' && /^\/contatos\/?$/.test(request.path);
+  const queued = write || listing ? context.takeFailure('nectar') : undefined;
   if (queued) return { response: failureResponse(queued.failure, queued.retryAfter), recorded: true };
   const token = request.headers['access-token'] ?? request.query.api_token;
   if (!token) return { response: fail(401, 'Token inválido.'), recorded: write };
@@ -134,7 +179,8 @@ export function handleNectar(fake: FakeNectar, request: FakeRequest, context: Fa
       return { response: ok(200, found), recorded: false };
     }
     if (rawId === undefined) {
-      if (request.method === 'GET') return { response: ok(200, fake.contatos(token)), recorded: false };
+      if (request.method === 'GET')
+        return { response: ok(200, listContatos(fake.contatos(token), request.query)), recorded: true };
       if (request.method === 'POST') {
         if (!text(fields.nome)) return { response: fail(401, 'Parâmetro inválido: nome'), recorded: true };
         return { response: ok(200, saveContato(account, context.nextId(), fields)), recorded: true };

@@ -2,7 +2,9 @@ import type { FakeContext, FakeRequest, FakeResponse, FakeResult, SandboxFailure
 
 /**
  * Fake of the RD Station CRM API v1 (developers.rdstation.com, RD Station CRM) under `/rdstation`: contacts
- * (`/contacts`, searched by `?email=`, `?phone=` or `?q=`, answering `{contacts, total, has_more}`), deals
+ * (`/contacts`, searched by `?email=`, `?phone=` or `?q=`, sorted by `order` (`name`, `created_at`,
+ * `updated_at`) and `direction`, paged by `page` and `limit` (at most 200), answering
+ * `{contacts, total, has_more}`), deals
  * (`/deals`) and annotations (`/activities`, each on a deal) of the account the `token` query parameter names.
  * Ids are 24-hex ObjectIds that grow with time. On demand: the rate limit (429 with `Retry-After`, the API's
  * answer past 120 requests a minute), a revoked token (401), rejected fields (422 `{errors}`) or an outage (500).
@@ -125,9 +127,46 @@ export class FakeRdStationCrm {
     });
   }
 
+  /** A salesperson edits a contact in RD Station CRM's own UI (only the fields given change). */
+  editContact(token: string, _id: string, input: { name?: string; email?: string; phone?: string }) {
+    const account = this.account(token);
+    const before = account.contacts.get(_id);
+    if (!before) throw new Error(`no RD Station CRM contact ${_id}`);
+    return saveContact(
+      account,
+      _id,
+      {
+        ...(input.name ? { name: input.name } : {}),
+        ...(input.email ? { emails: [{ email: input.email }] } : {}),
+        ...(input.phone ? { phones: [{ phone: input.phone }] } : {}),
+      },
+      before,
+    );
+  }
+
   reset(): void {
     this.accounts.clear();
   }
+}
+
+const MAX_LIMIT = 200;
+const ORDERS = new Set(['name', 'created_at', 'updated_at']);
+
+/** The listing's `order`/`direction` and `page`/`limit`; `has_more` when a later page has contacts. */
+function pageOf(found: RdCrmContact[], query: FakeRequest['query']) {
+  const order = ORDERS.has(query.order ?? '')
+    ? (query.order as 'name' | 'created_at' | 'updated_at')
+    : undefined;
+  const sorted = order
+    ? [...found].sort((a, b) => a[order].localeCompare(b[order]) * (query.direction === 'desc' ? -1 : 1))
+    : found;
+  const limit = Math.min(Math.max(Number(query.limit) || 20, 1), MAX_LIMIT);
+  const page = Math.max(Number(query.page) || 1, 1);
+  return {
+    contacts: sorted.slice((page - 1) * limit, page * limit),
+    total: sorted.length,
+    has_more: page * limit < sorted.length,
+  };
 }
 
 function saveDeal(account: Account, _id: string, name: string): RdCrmDeal {
@@ -210,9 +249,10 @@ export function handleRdStationCrm(
     if (!rawId) {
       if (request.method === 'GET') {
         const found = searchContacts(fake.contacts(token), request.query);
+        // The poll's listing (sorted by update) is logged; the searches before a write are not.
         return {
-          response: ok(200, { contacts: found, total: found.length, has_more: false }),
-          recorded: false,
+          response: ok(200, pageOf(found, request.query)),
+          recorded: request.query.order !== undefined,
         };
       }
       if (request.method === 'POST') {

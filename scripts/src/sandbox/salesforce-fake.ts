@@ -7,7 +7,9 @@ import type { FakeContext, FakeRequest, FakeResponse, FakeResult, SandboxFailure
  * `{error: 'invalid_grant', error_description: 'authentication failure'}`) and, on the instance URL it hands
  * out (its own mount), the REST API's `/services/data/vXX.X/`: `sobjects/Contact` (create 201
  * `{id, success, errors}`, PATCH 204, GET), `sobjects/Task` and a SOQL `query` for a Contact by Email or
- * MobilePhone. Errors are Salesforce's arrays of `{message, errorCode, fields}`. Orgs are keyed by username
+ * MobilePhone, or for the contacts modified since a datetime (`LastModifiedDate >= <literal> ORDER BY
+ * LastModifiedDate`, in batches continued at `nextRecordsUrl`). Dates are written as Salesforce does,
+ * `2026-11-29T10:00:00.000+0000`. Errors are Salesforce's arrays of `{message, errorCode, fields}`. Orgs are keyed by username
  * (the first login with a username opens its org; a later one needs the same password and security token).
  * On demand (REST calls; the login is refused by a wrong password or security token): the org's API limit (403 REQUEST_LIMIT_EXCEEDED), an expired session (401 INVALID_SESSION_ID),
  * rejected fields (400 REQUIRED_FIELD_MISSING) or an outage (503 SERVER_UNAVAILABLE).
@@ -34,6 +36,8 @@ export interface SalesforceTask {
 }
 
 interface Org {
+  /** Query locators of unfinished answers: the records still to hand out. */
+  cursors: Map<string, Record<string, unknown>[]>;
   username: string;
   password: string;
   orgId: string;
@@ -84,6 +88,7 @@ export class FakeSalesforce {
         orgId: `00D${randomBytes(6).toString('hex').toUpperCase()}`.slice(0, 15),
         contacts: new Map(),
         tasks: [],
+        cursors: new Map(),
       };
       this.orgs.set(username, created);
       return created;
@@ -122,14 +127,34 @@ export class FakeSalesforce {
     saveContact(org, input.Id, { LastName: input.LastName, Email: input.Email ?? null });
   }
 
+  /** A salesperson edits a contact in Salesforce's own UI (only the fields given change). */
+  editContact(
+    username: string,
+    id: string,
+    fields: Partial<Pick<SalesforceContact, 'FirstName' | 'LastName' | 'Email' | 'MobilePhone'>>,
+  ): void {
+    const org = this.orgs.get(username);
+    const before = org?.contacts.get(id);
+    if (!org || !before) throw new Error(`no Salesforce contact ${id} for ${username}`);
+    saveContact(org, id, fields, before);
+  }
+
+  /** Records per query batch (Salesforce's default is 2,000; smaller here to exercise `nextRecordsUrl`). */
+  batchSize = 2000;
+
   reset(): void {
     this.orgs.clear();
     this.sessions.clear();
+    this.batchSize = 2000;
   }
 }
 
+/** Salesforce's datetime format: milliseconds zeroed, offset without a colon. */
+const sfDateTime = (at: Date) => `${at.toISOString().slice(0, 19)}.000+0000`;
+const fromSfDateTime = (value: string) => new Date(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).getTime();
+
 function saveContact(org: Org, id: string, fields: Record<string, unknown>, before?: SalesforceContact) {
-  const now = new Date().toISOString();
+  const now = sfDateTime(new Date());
   const pick = (name: 'FirstName' | 'Email' | 'MobilePhone') =>
     name in fields ? text(fields[name]) : (before?.[name] ?? null);
   const contact: SalesforceContact = {
@@ -145,8 +170,54 @@ function saveContact(org: Org, id: string, fields: Record<string, unknown>, befo
   return contact;
 }
 
-/** The SOQL the product sends: `SELECT Id FROM Contact WHERE <Email|MobilePhone> = '<value>' ...`. */
-function runQuery(org: Org, q: string): FakeResponse {
+const CHANGED =
+  /^SELECT Id, FirstName, LastName, Email, MobilePhone, LastModifiedDate FROM Contact WHERE LastModifiedDate >= (\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z) ORDER BY LastModifiedDate$/i;
+
+/** One batch of an answer; an unfinished one leaves a query locator for `nextRecordsUrl`. */
+function batchOf(
+  org: Org,
+  records: Record<string, unknown>[],
+  batchSize: number,
+  context: FakeContext,
+): FakeResponse {
+  const batch = records.slice(0, batchSize);
+  const rest = records.slice(batchSize);
+  let nextRecordsUrl: string | undefined;
+  if (rest.length > 0) {
+    const locator = `01g${String(context.nextId()).padStart(15, '0')}-${batchSize}`;
+    org.cursors.set(locator, rest);
+    nextRecordsUrl = `/services/data/v59.0/query/${locator}`;
+  }
+  return {
+    status: 200,
+    body: {
+      totalSize: records.length,
+      done: rest.length === 0,
+      ...(nextRecordsUrl ? { nextRecordsUrl } : {}),
+      records: batch,
+    },
+  };
+}
+
+/** The SOQL the product sends: a Contact by Email or MobilePhone, or the contacts modified since a datetime. */
+function runQuery(org: Org, q: string, batchSize: number, context: FakeContext): FakeResponse {
+  const since = CHANGED.exec(q);
+  if (since) {
+    const from = new Date(since[1] ?? '').getTime();
+    const records = [...org.contacts.values()]
+      .filter((contact) => fromSfDateTime(contact.LastModifiedDate) >= from)
+      .sort((a, b) => fromSfDateTime(a.LastModifiedDate) - fromSfDateTime(b.LastModifiedDate))
+      .map((contact) => ({
+        attributes: { type: 'Contact', url: `/services/data/v59.0/sobjects/Contact/${contact.Id}` },
+        Id: contact.Id,
+        FirstName: contact.FirstName,
+        LastName: contact.LastName,
+        Email: contact.Email,
+        MobilePhone: contact.MobilePhone,
+        LastModifiedDate: contact.LastModifiedDate,
+      }));
+    return batchOf(org, records, batchSize, context);
+  }
   const match = /^SELECT Id FROM Contact WHERE (Email|MobilePhone) = '((?:[^'\\]|\\.)*)'/i.exec(q);
   if (!match) return sfError(400, 'MALFORMED_QUERY', `unexpected token in: ${q}`);
   const field = match[1] === 'Email' ? 'Email' : 'MobilePhone';
@@ -209,7 +280,17 @@ export function handleSalesforce(
   const fields = fieldsOf(request.body);
 
   if (kind === 'query' && request.method === 'GET') {
-    return { response: runQuery(org, request.query.q ?? ''), recorded: false };
+    if (object !== undefined) {
+      const rest = org.cursors.get(object);
+      if (!rest)
+        return { response: sfError(400, 'INVALID_QUERY_LOCATOR', 'invalid query locator'), recorded: false };
+      org.cursors.delete(object);
+      const locatorSize = Number(object.split('-')[1]) || fake.batchSize;
+      return { response: batchOf(org, rest, locatorSize, context), recorded: true };
+    }
+    const q = request.query.q ?? '';
+    // The poll's query is logged; the searches before a write are not.
+    return { response: runQuery(org, q, fake.batchSize, context), recorded: CHANGED.test(q) };
   }
   if (kind !== 'sobjects')
     return { response: sfError(404, 'NOT_FOUND', 'The requested resource does not exist'), recorded: false };

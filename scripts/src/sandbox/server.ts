@@ -246,6 +246,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
             provider: mount,
             method: fake.method,
             path: fake.path,
+            query: fake.query,
             headers: fake.headers,
             body,
             response: { status: answer.status, body: answer.body },

@@ -85,6 +85,8 @@ export interface SentRequest {
   provider: SandboxProvider;
   method: string;
   path: string;
+  /** The query string's parameters (a CRM poll's listing filters). */
+  query: Readonly<Record<string, string>>;
   headers: Readonly<Record<string, string>>;
   body: unknown;
   response: { status: number; body: unknown };

@@ -41,6 +41,13 @@ export const SCHEDULES: readonly ScheduleDefinition[] = [
     handler: { module: 'campaigns/schedule', export: 'handler' },
     description: 'Starts each scheduled campaign whose time has come (once: the start item is claimed)',
   },
+  {
+    id: 'crm-poll',
+    expression: 'rate(5 minutes)',
+    handler: { module: 'apps/crm/poll', export: 'handler' },
+    description:
+      'Reads the persons each polled CRM (Agendor, Nectar, Salesforce, RD Station CRM) changed since its mark',
+  },
 ];
 
 const UNIT_MS: Record<string, number> = {

@@ -2,20 +2,56 @@ import * as z from 'zod';
 import { providerBaseUrl } from '../../channels/providers.ts';
 import { config } from '../../lib/config.ts';
 import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
-import { crmFailure, type CrmClient, type CrmPerson, CrmRetryable } from './client.ts';
+import { crmFailure, type CrmClient, type CrmPerson, CrmRetryable, type RemotePerson } from './client.ts';
 
 /**
  * Agendor API v3 (api.agendor.com.br/docs): `Authorization: Token <token>` (the account's integration token,
  * Menu > Integrações); answers `{data}` (a list `{data: [...], meta, links}`), errors `{errors: [...]}`;
  * 401 for a bad token, 404 for a record gone, 422 for rejected fields, 429 over the account's rate limit
  * (`Retry-After`). People carry their channels under `contact` (`email`, `mobile`, `whatsapp`, `work`); a task
- * without a due date on a person is a comment in its history. PROVIDER_BASE_URLS.agendor points it at the
- * sandbox locally.
+ * without a due date on a person is a comment in its history. Lists page with `page` and `per_page` (at most
+ * 100) and take `since` (ISO 8601: records created or updated from then on, by `updatedAt`), `links.next` null on
+ * the last page. PROVIDER_BASE_URLS.agendor points it at the sandbox locally.
  */
 const DEFAULT_ROOT = 'https://api.agendor.com.br';
 
 const one = z.object({ data: z.object({ id: z.number() }).loose() });
 const list = z.object({ data: z.array(z.object({ id: z.number() }).loose()) });
+const agendorPerson = z
+  .object({
+    id: z.number(),
+    name: z.string().nullish(),
+    contact: z
+      .object({
+        email: z.string().nullish(),
+        mobile: z.string().nullish(),
+        whatsapp: z.string().nullish(),
+        work: z.string().nullish(),
+      })
+      .loose()
+      .nullish(),
+    updatedAt: z.string(),
+  })
+  .loose();
+const peoplePage = z
+  .object({
+    data: z.array(agendorPerson),
+    links: z.object({ next: z.string().nullish() }).loose().nullish(),
+  })
+  .loose();
+
+const PAGE_SIZE = 100;
+/** Pages read per poll; the rest waits for the next run (the mark only moves over what was read). */
+const MAX_PAGES = 20;
+
+/** The number the product chats with: WhatsApp first, then the mobile. */
+const remoteOf = (person: z.infer<typeof agendorPerson>): RemotePerson => ({
+  id: String(person.id),
+  name: person.name ?? undefined,
+  email: person.contact?.email ?? undefined,
+  phone: person.contact?.whatsapp ?? person.contact?.mobile ?? undefined,
+  updatedAt: person.updatedAt,
+});
 const errorBody = z.object({
   errors: z.array(z.union([z.string(), z.object({ message: z.string() }).loose()])),
 });
@@ -117,6 +153,19 @@ export function agendorClient(credentials: { token: string }): CrmClient {
         text: plainText(html),
       });
       if (response.status !== 201 && response.status !== 200) throw failure(response);
+    },
+    /** `GET /people?since=` page by page. */
+    async changedSince(since) {
+      const people: RemotePerson[] = [];
+      for (let page = 1; page <= MAX_PAGES; page += 1) {
+        const query = new URLSearchParams({ since, page: String(page), per_page: String(PAGE_SIZE) });
+        const response = await call('GET', `/people?${query.toString()}`);
+        if (response.status !== 200) throw failure(response);
+        const parsed = peoplePage.parse(JSON.parse(response.body));
+        people.push(...parsed.data.map(remoteOf));
+        if (!parsed.links?.next || parsed.data.length < PAGE_SIZE) break;
+      }
+      return people;
     },
   };
 }

@@ -5,6 +5,16 @@ export interface CrmPerson {
   phone?: string | undefined;
 }
 
+/** A person as the CRM holds it, read back by the poll (CRM → here). */
+export interface RemotePerson {
+  id: string;
+  name?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+  /** When the CRM last changed it (ISO 8601): the poll's high-water mark moves to the latest seen. */
+  updatedAt: string;
+}
+
 export interface CrmClient {
   /** Creates the person, answering its id in the CRM. */
   createPerson(person: CrmPerson): Promise<string>;
@@ -14,6 +24,12 @@ export interface CrmClient {
   updatePerson(remoteId: string, person: CrmPerson): Promise<boolean>;
   /** Logs a closed conversation on the person (a note; RD Station Marketing: a conversion of its e-mail). */
   addNote(remoteId: string, html: string, person: CrmPerson): Promise<void>;
+  /**
+   * Persons created or changed in the CRM at or after `since` (ISO 8601), where the CRM can list them by
+   * update time; the poll applies them here. The overlap at `since` is harmless: applying a person is
+   * idempotent.
+   */
+  changedSince?(since: string): Promise<RemotePerson[]>;
 }
 
 /** A failure worth retrying later (rate limit, CRM down, network): the event is redelivered. */

@@ -9,6 +9,7 @@ import {
   type CrmClient,
   type CrmPerson,
   CrmRetryable,
+  type RemotePerson,
 } from './client.ts';
 
 /**
@@ -16,7 +17,9 @@ import {
  * token (Configurações > Integrações) in the `Access-Token` header; contacts at `/contatos/` (`nome`, `emails`
  * and `telefones` as lists, `constante` 3 for a lead), searched with `GET /contatos/email/{email}` and
  * `/contatos/telefone/{digits}`, answering lists; tasks at `/tarefas/` (`titulo`, `descricao`, `cliente: {id}`,
- * `status` 1 = concluída, `tipo` 0 = comum). 401 for a bad token or parameter, 404 for a record gone, 5xx on
+ * `status` 1 = concluída, `tipo` 0 = comum). The listing `GET /contatos/` pages with `page` and `displayLength`
+ * (at most 200) and filters by `dataInicioAtualizacao` (a day, dd/MM/yyyy); each contato carries its
+ * `dataAtualizacao`. 401 for a bad token or parameter, 404 for a record gone, 5xx on
  * its side; a 429 (with `Retry-After`) when over the account's request rate. PROVIDER_BASE_URLS.nectar points
  * it at the sandbox locally.
  */
@@ -24,6 +27,31 @@ const DEFAULT_ROOT = 'https://app.nectarcrm.com.br/crm/api/1';
 
 const contato = z.object({ id: z.number() }).loose();
 const contatos = z.array(contato);
+const listed = z.array(
+  z
+    .object({
+      id: z.number(),
+      nome: z.string().nullish(),
+      emails: z.array(z.string()).nullish(),
+      telefones: z.array(z.string()).nullish(),
+      dataAtualizacao: z.string(),
+    })
+    .loose(),
+);
+
+const PAGE_SIZE = 200;
+/** Pages read per poll; the rest waits for the next run. */
+const MAX_PAGES = 10;
+
+/**
+ * The day filter as Nectar reads it (dd/MM/yyyy, its accounts' Brasília time), taken a day early so no time
+ * zone drops a change made late on the mark's day; the exact cut is made on `dataAtualizacao`.
+ */
+export function nectarDay(since: string): string {
+  const day = new Date(new Date(since).getTime() - 24 * 3_600_000);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(day.getUTCDate())}/${pad(day.getUTCMonth() + 1)}/${day.getUTCFullYear()}`;
+}
 
 /** Waits longer than this (seconds) are left to SQS redelivery rather than held in the Lambda. */
 const MAX_WAIT_SECONDS = 10;
@@ -124,6 +152,34 @@ export function nectarClient(credentials: { token: string }): CrmClient {
         dataLimite: new Date().toISOString(),
       });
       if (response.status !== 200 && response.status !== 201) throw failure(response);
+    },
+    /** `GET /contatos/?dataInicioAtualizacao=` page by page, then the exact cut on `dataAtualizacao`. */
+    async changedSince(since) {
+      // Nectar's dates are to the second: a change in the mark's own second is kept.
+      const cut = Math.floor(new Date(since).getTime() / 1000) * 1000;
+      const people: RemotePerson[] = [];
+      for (let page = 1; page <= MAX_PAGES; page += 1) {
+        const query = new URLSearchParams({
+          dataInicioAtualizacao: nectarDay(since),
+          page: String(page),
+          displayLength: String(PAGE_SIZE),
+        });
+        const response = await call('GET', `/contatos/?${query.toString()}`);
+        if (response.status !== 200) throw failure(response);
+        const found = listed.parse(JSON.parse(response.body));
+        for (const entry of found) {
+          if (new Date(entry.dataAtualizacao).getTime() < cut) continue;
+          people.push({
+            id: String(entry.id),
+            name: entry.nome ?? undefined,
+            email: entry.emails?.[0],
+            phone: entry.telefones?.[0],
+            updatedAt: entry.dataAtualizacao,
+          });
+        }
+        if (found.length < PAGE_SIZE) break;
+      }
+      return people;
     },
   };
 }

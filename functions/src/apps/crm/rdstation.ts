@@ -9,6 +9,7 @@ import {
   type CrmClient,
   type CrmPerson,
   CrmRetryable,
+  type RemotePerson,
 } from './client.ts';
 
 /**
@@ -18,7 +19,8 @@ import {
  * `POST /contacts {contact: {name, emails: [{email}], phones: [{phone, type}]}}`, updated with
  * `PUT /contacts/:id {contact: {...}}`, each answering the contact (`_id`, `deal_ids`, ...). Deals at
  * `POST /deals {deal: {name}}`; annotations (anotações) at `POST /activities {activity: {deal_id, text}}`.
- * Ids are 24-hex ObjectIds. 401 for a bad token, 404 for a record gone, 422 `{errors}` for rejected fields, 5xx
+ * Changed contacts are read from the listing sorted by `order=updated_at&direction=desc` (`page`, `limit` up to
+ * 200, `has_more`), until one older than the mark. Ids are 24-hex ObjectIds. 401 for a bad token, 404 for a record gone, 422 `{errors}` for rejected fields, 5xx
  * on its side; past 120 requests a minute per account a 429 with `Retry-After` (seconds) — the limit as RD's CRM
  * "Conceitos fundamentais" page states it (written for v2; v1 is handled the same way). Linking a deal through
  * the contact's `deal_ids` follows public v1 clients, not a page read here: checked only against the sandbox.
@@ -29,6 +31,20 @@ const DEFAULT_ROOT = 'https://crm.rdstation.com/api/v1';
 const contact = z.object({ _id: z.string().min(1), deal_ids: z.array(z.string()).optional() }).loose();
 const contactList = z.object({ contacts: z.array(contact) }).loose();
 const deal = z.object({ _id: z.string().min(1) }).loose();
+const listedContact = z
+  .object({
+    _id: z.string().min(1),
+    name: z.string().nullish(),
+    emails: z.array(z.object({ email: z.string() }).loose()).nullish(),
+    phones: z.array(z.object({ phone: z.string() }).loose()).nullish(),
+    updated_at: z.string(),
+  })
+  .loose();
+const listedPage = z.object({ contacts: z.array(listedContact), has_more: z.boolean().optional() }).loose();
+
+const PAGE_SIZE = 200;
+/** Pages read per poll; the rest waits for the next run. */
+const MAX_PAGES = 10;
 
 /** Waits longer than this (seconds) are left to SQS redelivery rather than held in the Lambda. */
 const MAX_WAIT_SECONDS = 10;
@@ -149,6 +165,34 @@ export function rdStationCrmClient(credentials: { token: string }): CrmClient {
         activity: { deal_id: dealId, text: plainText(html) },
       });
       if (response.status !== 200 && response.status !== 201) throw failure(response);
+    },
+    /** Newest changes first, page by page, until a contact changed before `since`. */
+    async changedSince(since) {
+      const cut = new Date(since).getTime();
+      const people: RemotePerson[] = [];
+      for (let page = 1; page <= MAX_PAGES; page += 1) {
+        const query = new URLSearchParams({
+          order: 'updated_at',
+          direction: 'desc',
+          page: String(page),
+          limit: String(PAGE_SIZE),
+        });
+        const response = await call('GET', `/contacts?${query.toString()}`);
+        if (response.status !== 200) throw failure(response);
+        const parsed = listedPage.parse(JSON.parse(response.body));
+        for (const entry of parsed.contacts) {
+          if (new Date(entry.updated_at).getTime() < cut) return people;
+          people.push({
+            id: entry._id,
+            name: entry.name ?? undefined,
+            email: entry.emails?.[0]?.email,
+            phone: entry.phones?.[0]?.phone,
+            updatedAt: entry.updated_at,
+          });
+        }
+        if (!parsed.has_more) break;
+      }
+      return people;
     },
   };
 }

@@ -3,7 +3,7 @@ import { providerBaseUrl } from '../../channels/providers.ts';
 import { config } from '../../lib/config.ts';
 import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
 import { plainText } from './agendor.ts';
-import { type CrmClient, type CrmPerson, CrmRejected, CrmRetryable } from './client.ts';
+import { type CrmClient, type CrmPerson, CrmRejected, CrmRetryable, type RemotePerson } from './client.ts';
 
 /**
  * Salesforce REST API (developer.salesforce.com, api_rest): the connected app's OAuth 2 username-password flow
@@ -12,7 +12,8 @@ import { type CrmClient, type CrmPerson, CrmRejected, CrmRetryable } from './cli
  * `{access_token, instance_url, token_type}`; refused with 400 `{error: 'invalid_grant', error_description}`.
  * Then `Authorization: Bearer` on `{instance_url}/services/data/v59.0`: `sobjects/Contact` (POST → 201
  * `{id, success, errors}`, PATCH → 204), SOQL at `query?q=` (`{totalSize, done, records}`), `sobjects/Task` for
- * the closed conversation. Errors are arrays of `{message, errorCode, fields}`: 401 INVALID_SESSION_ID (session
+ * the closed conversation; changed contacts are read with SOQL on `LastModifiedDate` (a datetime literal,
+ * unquoted), a long answer continued at its `nextRecordsUrl`. Errors are arrays of `{message, errorCode, fields}`: 401 INVALID_SESSION_ID (session
  * expired: log in again), 403 REQUEST_LIMIT_EXCEEDED (the org's API limit: later), 404 NOT_FOUND, 400 for
  * rejected fields, 503 SERVER_UNAVAILABLE. PROVIDER_BASE_URLS.salesforce points the login at the sandbox.
  */
@@ -32,6 +33,33 @@ type Session = z.infer<typeof session>;
 const errors = z.array(z.object({ errorCode: z.string(), message: z.string().optional() }).loose());
 const created = z.object({ id: z.string().min(1) }).loose();
 const queried = z.object({ records: z.array(z.object({ Id: z.string() }).loose()) }).loose();
+const changed = z
+  .object({
+    done: z.boolean(),
+    nextRecordsUrl: z.string().nullish(),
+    records: z.array(
+      z
+        .object({
+          Id: z.string(),
+          FirstName: z.string().nullish(),
+          LastName: z.string().nullish(),
+          Email: z.string().nullish(),
+          MobilePhone: z.string().nullish(),
+          LastModifiedDate: z.string(),
+        })
+        .loose(),
+    ),
+  })
+  .loose();
+
+/** Batches of the changed contacts read per poll (2,000 records each); the rest waits for the next run. */
+const MAX_BATCHES = 5;
+
+/** SOQL's datetime literal: whole seconds, UTC. */
+export const soqlDateTime = (iso: string) => `${new Date(iso).toISOString().slice(0, 19)}Z`;
+
+/** Salesforce writes offsets without a colon (`+0000`); ISO 8601 parsers want one. */
+const isoOf = (value: string) => value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
 
 const allowLocal = () => ['local', 'test'].includes(config().stage);
 
@@ -183,6 +211,31 @@ export function salesforceClient(credentials: SalesforceCredentials): CrmClient 
         ActivityDate: new Date().toISOString().slice(0, 10),
       });
       if (response.status !== 201 && response.status !== 200) throw failure(response);
+    },
+    /** Contacts whose LastModifiedDate is at or after `since`, oldest first. */
+    async changedSince(since) {
+      const q =
+        'SELECT Id, FirstName, LastName, Email, MobilePhone, LastModifiedDate FROM Contact ' +
+        `WHERE LastModifiedDate >= ${soqlDateTime(since)} ORDER BY LastModifiedDate`;
+      const people: RemotePerson[] = [];
+      let path: string | undefined = `/query?${new URLSearchParams({ q }).toString()}`;
+      for (let batch = 0; path && batch < MAX_BATCHES; batch += 1) {
+        const response = await call('GET', path);
+        if (response.status !== 200) throw failure(response);
+        const parsed = changed.parse(JSON.parse(response.body));
+        for (const record of parsed.records) {
+          people.push({
+            id: record.Id,
+            name: [record.FirstName, record.LastName].filter(Boolean).join(' ') || undefined,
+            email: record.Email ?? undefined,
+            phone: record.MobilePhone ?? undefined,
+            updatedAt: isoOf(record.LastModifiedDate),
+          });
+        }
+        const next = parsed.done ? undefined : parsed.nextRecordsUrl;
+        path = next ? next.replace(/^\/services\/data\/v\d+\.\d+/, '') : undefined;
+      }
+      return people;
     },
   };
 }

@@ -58,12 +58,17 @@ interface Connected {
   client: CrmClient;
 }
 
+/** The installation's CRM client; undefined when it does not sync (or lacks what the sync needs). */
+export function crmClientOf(app: AppRecord): CrmClient | undefined {
+  // Refused for good by the provider: nothing syncs until an admin connects it again.
+  if (app.reconnect_required_at) return undefined;
+  return CLIENTS[app.name]?.(openCredentials(app.credentials, app._id), app);
+}
+
 export async function connectedCrms(companyId: string): Promise<Connected[]> {
   const apps = await listApps(companyId);
   return apps.flatMap((app) => {
-    // Refused for good by the provider: nothing syncs until an admin connects it again.
-    if (app.reconnect_required_at) return [];
-    const client = CLIENTS[app.name]?.(openCredentials(app.credentials, app._id), app);
+    const client = crmClientOf(app);
     return client ? [{ app, client }] : [];
   });
 }
