@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import writeXlsxFile from 'write-excel-file/node';
 import { toContactView } from '../contacts/records.ts';
 import { loadScope } from '../contacts/scope.ts';
 import { searchContacts } from '../contacts/search.ts';
@@ -70,12 +70,17 @@ async function collectRows(
   return rows;
 }
 
+/** One sheet, 'Contatos': the header row, then a row per contact, every cell text. */
 async function toXlsx(rows: readonly ExportRow[]): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Contatos');
-  sheet.columns = COLUMNS.map((column) => ({ ...column }));
-  sheet.addRows([...rows]);
-  return new Uint8Array(await workbook.xlsx.writeBuffer());
+  const data = [
+    COLUMNS.map((column) => ({ value: column.header })),
+    ...rows.map((row) => COLUMNS.map((column) => ({ value: row[column.key], type: String }))),
+  ];
+  const file = await writeXlsxFile(data, {
+    sheet: 'Contatos',
+    columns: COLUMNS.map((column) => ({ width: column.width })),
+  }).toBuffer();
+  return new Uint8Array(file);
 }
 
 /** CSV with the same headers as the spreadsheet; a BOM so spreadsheet programs read the accents as UTF-8. */

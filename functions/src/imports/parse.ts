@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import WorkbookReader from 'exceljs/lib/stream/xlsx/workbook-reader.js';
 
 export type FileFormat = 'csv' | 'xlsx';
 
@@ -69,7 +70,7 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** The first worksheet's rows as cell arrays, streamed (large workbooks are never loaded whole). */
 async function* xlsxRecords(source: AsyncIterable<Uint8Array>): AsyncGenerator<string[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(source), {
+  const reader = new WorkbookReader(Readable.from(source), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',

@@ -31,7 +31,9 @@ export function clients(): Clients {
 
 /**
  * A client of its own module, built on first use and dropped by `resetClients` (tests point the environment
- * elsewhere between runs).
+ * elsewhere between runs). Call it as `/* @__PURE__ *\/ lazyClient(...)` at module scope: the call registers
+ * its reset, so without the mark esbuild keeps it, and the SDK client with it, in every bundle that imports
+ * the module without ever calling the client (the S3 client alone is about 150 KB).
  */
 export function lazyClient<T extends { destroy(): void }>(create: () => T): () => T {
   let client: T | undefined;

@@ -2,7 +2,7 @@ import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagem
 import { lazyClient } from './clients.ts';
 import { config } from './config.ts';
 
-const managementClient = lazyClient(
+const managementClient = /* @__PURE__ */ lazyClient(
   () => new ApiGatewayManagementApiClient({ endpoint: config().websocketManagementEndpoint }),
 );
 

@@ -4,6 +4,7 @@ import { CONVERSATION_EVENTS } from './conversations.ts';
 import { DEAL_EVENTS } from '../contracts/pipelines/events.ts';
 import { CAMPAIGN_EVENTS } from '../contracts/campaigns/events.ts';
 import { PRESENCE_EVENTS } from './presence.ts';
+import type { DomainEventType } from './types.ts';
 
 /**
  * Every domain event, one zod schema each. A module adding events (deal.*, campaign.*) writes them in a file
@@ -20,9 +21,9 @@ export const DOMAIN_EVENT_SCHEMAS = [
 
 export const domainEvent = z.discriminatedUnion('type', DOMAIN_EVENT_SCHEMAS);
 export type DomainEvent = z.infer<typeof domainEvent>;
-export type DomainEventType = DomainEvent['type'];
+export { DOMAIN_EVENT_TYPES, type DomainEventType } from './types.ts';
 export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
-export const DOMAIN_EVENT_TYPES = DOMAIN_EVENT_SCHEMAS.map(
-  (schema) => schema.shape.type.value,
-) as readonly DomainEventType[];
+/** Fails to compile when types.ts and the schemas above do not name the same events. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const EVENT_NAMES_MATCH_SCHEMAS: Same<DomainEvent['type'], DomainEventType> = true;

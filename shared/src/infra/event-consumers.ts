@@ -1,4 +1,4 @@
-import { DOMAIN_EVENT_TYPES, type DomainEventType } from '../events/index.ts';
+import { DOMAIN_EVENT_TYPES, type DomainEventType } from '../events/types.ts';
 import type { HandlerRef } from './handlers.ts';
 import type { QueueDefinition } from './queues.ts';
 

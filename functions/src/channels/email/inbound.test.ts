@@ -128,6 +128,88 @@ describe('inbound e-mail parsing', () => {
     expect(first.items[0]?.event.sentAt).toBe(receivedAt.toISOString());
   });
 
+  it('decodes a Latin-1 body and an encoded-word sender, and a sender given as a group', async () => {
+    const raw = Buffer.concat([
+      Buffer.from(
+        [
+          'From: Equipe: =?ISO-8859-1?Q?Jo=E3o_Ara=FAjo?= <joao@cliente.com.br>;',
+          'To: suporte@empresa.com.br',
+          'Message-ID: latin1-1@cliente.com.br',
+          'Date: not a date',
+          'Content-Type: text/plain; charset=ISO-8859-1',
+          'Content-Transfer-Encoding: 8bit',
+          '',
+          '',
+        ].join('\r\n'),
+      ),
+      Buffer.from('Não recebi a nota fiscal.', 'latin1'),
+    ]);
+    const [item] = (await parse(raw)).items;
+    expect(item?.event).toMatchObject({
+      providerMessageId: '<latin1-1@cliente.com.br>',
+      from: { email: 'joao@cliente.com.br', name: 'João Araújo' },
+      text: 'Não recebi a nota fiscal.',
+      sentAt: receivedAt.toISOString(),
+    });
+  });
+
+  it('keeps links and decodes entities of an HTML body, and leaves inline images out of the attachments', async () => {
+    const raw = [
+      'From: ana.lima@cliente.com.br',
+      'Message-ID: <html-2@cliente.com.br>',
+      'Content-Type: multipart/related; boundary="r"',
+      '',
+      '--r',
+      'Content-Type: text/html; charset=utf-8',
+      '',
+      '<p>Veja&nbsp;o <a href="https://loja.example/pedido/1">pedido</a> &amp; a foto &#8212; ok&#x21;</p>',
+      '<p>Linha 1<br>Linha 2</p><img src="cid:logo@x">',
+      '--r',
+      'Content-Type: image/png',
+      'Content-ID: <logo@x>',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'iVBORw0KGgo=',
+      '--r--',
+      '',
+    ].join('\r\n');
+    const { items } = await parse(raw);
+    expect(items).toHaveLength(1);
+    expect(items[0]?.event.text).toBe(
+      'Veja o pedido [https://loja.example/pedido/1] & a foto \u2014 ok!\n\nLinha 1\nLinha 2',
+    );
+  });
+
+  it('knows an attachment sent as application/octet-stream by its file name', async () => {
+    const raw = [
+      'From: ana.lima@cliente.com.br',
+      'Message-ID: <octet-1@cliente.com.br>',
+      'Content-Type: multipart/mixed; boundary="b"',
+      '',
+      '--b',
+      'Content-Type: application/octet-stream; name="foto.JPG"',
+      'Content-Disposition: attachment; filename="foto.JPG"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      '/9j/4AAQ',
+      '--b',
+      'Content-Type: application/octet-stream; name="dados.bin"',
+      'Content-Disposition: attachment; filename="dados.bin"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'AAEC',
+      '--b--',
+      '',
+    ].join('\r\n');
+    const { items } = await parse(raw);
+    expect(
+      items.map((item) => [item.attachment?.kind, item.attachment?.contentType, item.attachment?.size]),
+    ).toEqual([
+      ['image', 'image/jpeg', 6],
+      ['doc', 'application/octet-stream', 3],
+    ]);
+  });
+
   it('skips a message with no sender address', async () => {
     expect(await parse('To: s@e.com\r\nSubject: oi\r\n\r\nx')).toEqual({
       items: [],

@@ -1,8 +1,9 @@
 import { type Authenticity, headerAuthenticity } from './authenticity.ts';
 import type { InboundMessage } from '@atende/shared/channels/inbound';
 import { createHash } from 'node:crypto';
-import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
+import PostalMime, { type Address, type Email } from 'postal-mime';
 import type { IntegrationRef, MediaKind } from '../adapter.ts';
+import { htmlToText } from './html-text.ts';
 import { PART_SEPARATOR } from './message-id.ts';
 import { stripQuotedReply } from './quoting.ts';
 
@@ -34,6 +35,55 @@ const ID_LIMIT = 256;
 /** Message-IDs are kept with their angle brackets, the form In-Reply-To and References carry them in. */
 const bracketed = (id: string) => (id.startsWith('<') ? id : `<${id}>`);
 
+/** A header's message id in angle brackets, as the parser this replaced gave it (trimmed, both ends closed). */
+function messageIdFormat(value: string): string | undefined {
+  const id = value.trim();
+  if (!id) return undefined;
+  return `${id.startsWith('<') ? '' : '<'}${id}${id.endsWith('>') ? '' : '>'}`;
+}
+
+/**
+ * Types some senders label application/octet-stream, known by the file's extension, so a photo still shows
+ * as an image in the inbox.
+ */
+const TYPE_BY_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  bmp: 'image/bmp',
+  svg: 'image/svg+xml',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  opus: 'audio/ogg',
+  wav: 'audio/wav',
+  amr: 'audio/amr',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  '3gp': 'video/3gpp',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  zip: 'application/zip',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
+function attachmentType(mimeType: string, fileName: string | null): string {
+  const declared = mimeType || 'application/octet-stream';
+  if (declared !== 'application/octet-stream' || !fileName) return declared;
+  const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  return TYPE_BY_EXTENSION[extension] ?? declared;
+}
+
 /** By the MIME family alone: an e-mail attachment of any other type is a document to download. */
 function kindOf(contentType: string): MediaKind {
   const family = contentType.split('/')[0]?.toLowerCase();
@@ -45,32 +95,40 @@ const digest = (data: string | Uint8Array) => createHash('sha256').update(data).
 /** An id too long for the exactly-once key is replaced by its digest, stable across redeliveries. */
 const fitted = (id: string) => (id.length <= ID_LIMIT ? id : `<${digest(id)}@digest>`);
 
-function listOf(value: string | string[] | undefined): string[] {
+function listOf(value: string | undefined): string[] {
   if (value === undefined) return [];
-  return (Array.isArray(value) ? value : value.split(/\s+/)).filter(Boolean).map(bracketed);
+  return value.split(/\s+/).filter(Boolean).map(bracketed);
 }
 
 /** The ids this e-mail answers, nearest first: In-Reply-To, then References from the newest back. */
-export function threadKeys(parsed: Pick<ParsedMail, 'inReplyTo' | 'references'>): string[] {
-  const keys = [...listOf(parsed.inReplyTo), ...listOf(parsed.references).reverse()];
+export function threadKeys(parsed: Pick<Email, 'inReplyTo' | 'references'>): string[] {
+  const inReplyTo = parsed.inReplyTo === undefined ? undefined : messageIdFormat(parsed.inReplyTo);
+  const keys = [...listOf(inReplyTo), ...listOf(parsed.references).reverse()];
   return [...new Set(keys.map(fitted))];
 }
 
-function firstAddress(field: AddressObject | AddressObject[] | undefined) {
-  const objects = Array.isArray(field) ? field : field ? [field] : [];
-  return objects.flatMap((object) => object.value).find((address) => address.address);
+/** The first mailbox with an address, a group's members included. */
+export function firstAddress(field: Address | Address[] | undefined) {
+  const addresses = Array.isArray(field) ? field : field ? [field] : [];
+  return addresses
+    .flatMap((address) => (address.group ? address.group : [address]))
+    .find((mailbox) => mailbox.address);
 }
+
+/** Every value of a header, in order (a header may repeat). */
+export const headerValues = (parsed: Pick<Email, 'headers'>, key: string): string[] =>
+  parsed.headers.filter((header) => header.key === key).map((header) => header.value);
 
 /**
  * Robots answering robots would loop: auto-replies (RFC 3834 Auto-Submitted) and delivery reports are not
  * customer messages.
  */
-function automatedReason(parsed: ParsedMail): string | undefined {
-  const autoSubmitted = parsed.headers.get('auto-submitted');
-  if (typeof autoSubmitted === 'string' && autoSubmitted.toLowerCase() !== 'no') return 'automatic reply';
-  const contentType = parsed.headers.get('content-type');
-  const report = typeof contentType === 'object' && contentType !== null && 'value' in contentType;
-  if (report && String(contentType.value).toLowerCase() === 'multipart/report') return 'delivery report';
+function automatedReason(parsed: Email): string | undefined {
+  const [autoSubmitted] = headerValues(parsed, 'auto-submitted');
+  if (autoSubmitted !== undefined && autoSubmitted.trim().toLowerCase() !== 'no') return 'automatic reply';
+  const [contentType] = headerValues(parsed, 'content-type');
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (type === 'multipart/report') return 'delivery report';
   return undefined;
 }
 
@@ -81,9 +139,10 @@ export interface ParseEmailOptions {
   authenticity?: Authenticity;
 }
 
-function authenticationResults(value: unknown): string[] {
-  const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return values.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry)));
+/** The Date header, or the time the e-mail reached us when it has none or it does not parse. */
+function sentAt(parsed: Email, receivedAt: Date): Date {
+  const date = parsed.date === undefined ? undefined : new Date(parsed.date);
+  return date && !Number.isNaN(date.getTime()) ? date : receivedAt;
 }
 
 /**
@@ -96,20 +155,20 @@ export async function parseInboundEmail(
   integration: IntegrationRef,
   options: ParseEmailOptions,
 ): Promise<ParsedEmail> {
-  const parsed = await simpleParser(Buffer.from(raw));
+  const parsed = await PostalMime.parse(raw);
   const sender = firstAddress(parsed.from);
   if (!sender?.address) return { items: [], ignored: ['no sender address'] };
   const automated = automatedReason(parsed);
   if (automated) return { items: [], ignored: [`${automated} from ${sender.address}`] };
 
-  const messageId = fitted(parsed.messageId ? bracketed(parsed.messageId) : `<${digest(raw)}@no-message-id>`);
+  const ownId = parsed.messageId === undefined ? undefined : messageIdFormat(parsed.messageId);
+  const messageId = fitted(ownId ?? `<${digest(raw)}@no-message-id>`);
   const replyTo = threadKeys(parsed);
-  const body = parsed.text ?? '';
+  const body = parsed.text ?? (parsed.html ? htmlToText(parsed.html) : '');
   const text = (replyTo.length ? stripQuotedReply(body) : body).trim().slice(0, TEXT_LIMIT);
   const address = sender.address.toLowerCase();
   const authenticity =
-    options.authenticity ??
-    headerAuthenticity(authenticationResults(parsed.headers.get('authentication-results')));
+    options.authenticity ?? headerAuthenticity(headerValues(parsed, 'authentication-results'));
   const base = {
     kind: 'message',
     companyId: integration.companyId,
@@ -120,7 +179,7 @@ export async function parseInboundEmail(
       email: address,
       ...(sender.name ? { name: sender.name.slice(0, 256) } : {}),
     },
-    sentAt: (parsed.date ?? options.receivedAt).toISOString(),
+    sentAt: sentAt(parsed, options.receivedAt).toISOString(),
     ...(parsed.subject ? { subject: parsed.subject.slice(0, 998) } : {}),
     ...(authenticity === 'fail' ? { suspicious: true } : {}),
   } as const;
@@ -140,15 +199,19 @@ export async function parseInboundEmail(
     : [];
   attachments.forEach((attachment, index) => {
     const fileName = attachment.filename ?? `anexo-${index + 1}`;
-    const contentType = attachment.contentType || 'application/octet-stream';
+    const contentType = attachmentType(attachment.mimeType, attachment.filename);
+    const content =
+      typeof attachment.content === 'string'
+        ? new TextEncoder().encode(attachment.content)
+        : new Uint8Array(attachment.content);
     items.push({
       event: { ...base, ...threading(items.length) },
       attachment: {
         kind: kindOf(contentType),
         fileName,
         contentType,
-        size: attachment.size,
-        content: new Uint8Array(attachment.content),
+        size: content.byteLength,
+        content,
       },
     });
   });

@@ -1,6 +1,6 @@
 /**
  * How one e-mail's parts are keyed, apart from the parser: senders need it too, and importing the inbound
- * parser (mailparser) would put it into every Lambda that sends.
+ * parser (postal-mime) would put it into every Lambda that sends.
  */
 
 /** Parts after the first of one e-mail are keyed `<Message-ID>#n`. */

@@ -1,10 +1,11 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { ENV } from '@atende/shared/infra/env';
 import type { S3Event, S3EventRecord, SESEvent, SESEventRecord } from 'aws-lambda';
-import { type AddressObject, simpleParser } from 'mailparser';
+import PostalMime, { addressParser } from 'postal-mime';
 import { s3Client } from '../../lib/s3-client.ts';
 import { logger } from '../../lib/logger.ts';
 import { sesAuthenticity } from './authenticity.ts';
+import { headerValues } from './inbound.ts';
 import { ingestEmail, type IngestedEmail } from './ingest.ts';
 
 /**
@@ -18,19 +19,16 @@ export type ReceiptEvent = S3Event | SESEvent;
 /** Headers that may name the mailbox when the envelope is not known (S3 notifications carry none). */
 const ADDRESS_HEADERS = ['to', 'cc', 'delivered-to', 'x-original-to', 'x-forwarded-to'];
 
-function addressesIn(value: unknown): string[] {
-  if (typeof value === 'string')
-    return value.split(',').map((part) => part.replace(/.*</, '').replace(/>.*/, ''));
-  const objects = (Array.isArray(value) ? value : value ? [value] : []) as AddressObject[];
-  return objects.flatMap((object) =>
-    (object.value ?? []).flatMap((address) => (address.address ? [address.address] : [])),
-  );
-}
-
 async function headerFacts(raw: Uint8Array) {
-  const parsed = await simpleParser(Buffer.from(raw), { skipHtmlToText: true, skipTextToHtml: true });
-  const recipients = ADDRESS_HEADERS.flatMap((name) => addressesIn(parsed.headers.get(name)));
-  const verdict = (name: string) => String(parsed.headers.get(name) ?? '').toUpperCase();
+  const parsed = await PostalMime.parse(raw);
+  const recipients = ADDRESS_HEADERS.flatMap((name) =>
+    headerValues(parsed, name).flatMap((value) =>
+      addressParser(value, { flatten: true }).flatMap((mailbox) =>
+        mailbox.address ? [mailbox.address] : [],
+      ),
+    ),
+  );
+  const verdict = (name: string) => (headerValues(parsed, name)[0] ?? '').trim().toUpperCase();
   const refused = ['x-ses-virus-verdict', 'x-ses-spam-verdict'].find((name) => verdict(name) === 'FAIL');
   return { recipients: recipients.map((address) => address.trim()).filter(Boolean), refused };
 }

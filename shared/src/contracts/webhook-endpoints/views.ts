@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { DOMAIN_EVENT_TYPES } from '../../events/index.ts';
+import { DOMAIN_EVENT_TYPES } from '../../events/types.ts';
 import { adminPtBR, developersPtBR } from '../../i18n/pt-BR.ts';
 import { pageQuery } from '../employees/paging.ts';
 
