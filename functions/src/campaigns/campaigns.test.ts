@@ -282,6 +282,38 @@ describe('campaign dispatch', () => {
     expect(states[crashed._id]).toBe('claimed');
   });
 
+  it('a send whose answer a crash lost is settled as sent by the status webhook naming its number, never resent', async () => {
+    const { tagId, contacts } = await audience(2);
+    const id = await create({ tagId });
+    await callRoute(handler, startCampaign, { token: a.admin.token, params: { id } });
+    expect(await queue.deliver(queue.pending.shift() as string)).toBe(true);
+    const crashed = contacts[0] as ContactView;
+    const digits = crashed.cel_phone?.slice(1) ?? '';
+    // The worker claimed this recipient, the provider accepted the send, and the worker died before recording it.
+    expect(await claimRecipient(a.companyId, id, official._id, crashed._id, digits, new Date())).toBe(true);
+    await queue.drain();
+    expect(cloud.sent.map((send) => send.to)).toEqual([(contacts[1] as ContactView).cel_phone?.slice(1)]);
+    expect(await view(id)).toMatchObject({ status: 6, sent: 1, attempted: 2 });
+    const status = (value: 'delivered' | 'read') =>
+      handleCampaignStatus({
+        kind: 'status',
+        companyId: a.companyId,
+        integrationId: official._id,
+        channel: 'official',
+        providerMessageId: 'wamid.lost-in-the-crash',
+        status: value,
+        at: new Date().toISOString(),
+        recipient: digits,
+      });
+    expect(await status('delivered')).toBe(true);
+    expect(await status('read')).toBe(true);
+    expect(await view(id)).toMatchObject({ status: 3, sent: 2, delivered: 1, read: 1, failed: 0 });
+    const settled = (await recipients(id)).find((recipient) => recipient.contact === crashed._id);
+    expect(settled).toMatchObject({ status: 'read', provider_message_id: 'wamid.lost-in-the-crash' });
+    await queue.drain();
+    expect(cloud.sent).toHaveLength(1);
+  });
+
   it('130429 releases the claim, backs the number off and sends it on a later delivery', async () => {
     const { tagId } = await audience(3);
     const id = await create({ tagId });
