@@ -1,3 +1,5 @@
+import { campaignsPtBR } from '@atende/shared/i18n/campaigns';
+import { campaignStatusPtBR } from '@atende/shared/i18n/pt-BR';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
@@ -13,6 +15,7 @@ const CUSTOMER_PHONE = '5585999770001';
 let runtime: TestRuntime;
 let browser: Browser;
 let webhookUrl: string;
+let integrationId: string;
 
 async function api(path: string, method: string, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${runtime.url}/api${path}`, {
@@ -54,6 +57,7 @@ beforeAll(async () => {
     status: 'APPROVED',
   });
   webhookUrl = String(integration.webhookUrl);
+  integrationId = String(integration._id);
   await api('/templates', 'POST', {
     integration: integration._id,
     name: 'pedido_pronto',
@@ -133,6 +137,64 @@ describe('campaigns', () => {
     await page.getByTestId('campaign-report-page').waitFor();
     await page.getByTestId('report-sent').filter({ hasText: '3' }).waitFor();
     await expect(page.getByTestId('recipient-status').count()).resolves.toBe(3);
+  });
+
+  it('schedules a campaign for later with the stepper and cancels it from its view; 1 minute ahead is refused', async () => {
+    const page = await openAs(browser, runtime, 'admin');
+    await page.goto(`${runtime.url}/app/campaign/create`);
+    await page.getByTestId('campaign-name').fill('Oferta agendada');
+    await choose(page, 'campaign-integration', 'WhatsApp Campanhas');
+    await choose(page, 'campaign-template', 'oferta_semana');
+    await page.getByTestId('campaign-next').click();
+    await page.getByTestId('campaign-variable-1').locator('.ant-select').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'customer_first_name' })
+      .click();
+    await page.getByTestId('campaign-next').click();
+    await choose(page, 'campaign-tags', 'Clientes VIP');
+    await page.getByTestId('campaign-estimate').filter({ hasText: 'Serão enviados' }).waitFor();
+    await page.getByTestId('campaign-next').click();
+
+    // Schedule: tomorrow at 10:00, typed into the date picker.
+    await page.getByTestId('campaign-when').getByText(campaignsPtBR.fields.schedule).click();
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const two = (value: number) => String(value).padStart(2, '0');
+    const typed = `${two(tomorrow.getDate())}/${two(tomorrow.getMonth() + 1)}/${tomorrow.getFullYear()} 10:00`;
+    const picker = page.locator('.ant-picker input');
+    await picker.click();
+    await picker.fill(typed);
+    await picker.press('Enter');
+    await page.getByTestId('campaign-next').click();
+    await page.getByTestId('campaign-review').filter({ hasText: typed }).waitFor();
+    await page.getByTestId('campaign-submit').click();
+
+    // Its view: scheduled, then cancelled from there, named as the spec names the statuses.
+    await page.getByTestId('campaign-page').waitFor();
+    const status = page.getByTestId('campaign-status');
+    await page.locator('[data-testid="campaign-status"][data-status="1"]').waitFor();
+    await expect(status.textContent()).resolves.toBe(campaignStatusPtBR.scheduled);
+    await page.getByTestId('campaign-cancel').click();
+    await page.locator('[data-testid="campaign-status"][data-status="4"]').waitFor();
+    await expect(status.textContent()).resolves.toBe(campaignStatusPtBR.cancelled);
+
+    // Within 2 minutes of its start a campaign can no longer be cancelled: the API says why, in pt-BR.
+    // Its own empty tag: when it starts a minute later it sends to no one the other tests count.
+    const empty = await api('/tags', 'POST', { name: 'Campanha em um minuto', color: '#3366aa' });
+    const soon = await api('/campaigns', 'POST', {
+      name: 'Oferta em um minuto',
+      integration: integrationId,
+      template: 'oferta_semana',
+      variables: { '1': { source: 'field', value: 'customer_first_name' } },
+      audience: { tags: [String(empty._id)] },
+      scheduled_at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    const refused = await fetch(`${runtime.url}/api/campaigns/${String(soon._id)}/cancel`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await adminToken(runtime)}` },
+    });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await refused.json())).toContain(campaignsPtBR.cancelTooLate);
   });
 
   it('sends a template from the chat outside the 24 h window, variables checked, previewed and sent', async () => {

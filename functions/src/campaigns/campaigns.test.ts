@@ -19,6 +19,7 @@ import type { ProviderIntegrationView } from '@atende/shared/contracts/integrati
 import { createTag } from '@atende/shared/contracts/tags/create-tag';
 import type { TagView } from '@atende/shared/contracts/tags/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
+import Papa from 'papaparse';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { ENV } from '@atende/shared/infra/env';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -282,6 +283,38 @@ describe('campaign dispatch', () => {
     expect(states[crashed._id]).toBe('claimed');
   });
 
+  it('a send whose answer a crash lost is settled as sent by the status webhook naming its number, never resent', async () => {
+    const { tagId, contacts } = await audience(2);
+    const id = await create({ tagId });
+    await callRoute(handler, startCampaign, { token: a.admin.token, params: { id } });
+    expect(await queue.deliver(queue.pending.shift() as string)).toBe(true);
+    const crashed = contacts[0] as ContactView;
+    const digits = crashed.cel_phone?.slice(1) ?? '';
+    // The worker claimed this recipient, the provider accepted the send, and the worker died before recording it.
+    expect(await claimRecipient(a.companyId, id, official._id, crashed._id, digits, new Date())).toBe(true);
+    await queue.drain();
+    expect(cloud.sent.map((send) => send.to)).toEqual([(contacts[1] as ContactView).cel_phone?.slice(1)]);
+    expect(await view(id)).toMatchObject({ status: 6, sent: 1, attempted: 2 });
+    const status = (value: 'delivered' | 'read') =>
+      handleCampaignStatus({
+        kind: 'status',
+        companyId: a.companyId,
+        integrationId: official._id,
+        channel: 'official',
+        providerMessageId: 'wamid.lost-in-the-crash',
+        status: value,
+        at: new Date().toISOString(),
+        recipient: digits,
+      });
+    expect(await status('delivered')).toBe(true);
+    expect(await status('read')).toBe(true);
+    expect(await view(id)).toMatchObject({ status: 3, sent: 2, delivered: 1, read: 1, failed: 0 });
+    const settled = (await recipients(id)).find((recipient) => recipient.contact === crashed._id);
+    expect(settled).toMatchObject({ status: 'read', provider_message_id: 'wamid.lost-in-the-crash' });
+    await queue.drain();
+    expect(cloud.sent).toHaveLength(1);
+  });
+
   it('130429 releases the claim, backs the number off and sends it on a later delivery', async () => {
     const { tagId } = await audience(3);
     const id = await create({ tagId });
@@ -380,6 +413,73 @@ describe('campaign dispatch', () => {
     const csv = (await callRoute(handler, exportRecipients, { token: a.admin.token, params: { id } }))
       .body as { csv: string };
     expect(csv.csv.split('\n')[1]).toContain(',replied,');
+  });
+
+  it("the campaign's counts and its recipients CSV export give the same numbers", async () => {
+    const { tagId } = await audience(5);
+    const blocked = await contact(a, { full_name: 'Bloqueado', cel_phone: nextPhone(), tags: [tagId] });
+    await setProfile(a.companyId, blocked._id, { blacklisted: true });
+    await contact(a, { full_name: 'Sem telefone', email: `x${newObjectId()}@x.com`, tags: [tagId] });
+    const id = await create({ tagId });
+    await callRoute(handler, startCampaign, { token: a.admin.token, params: { id } });
+    cloud.failNext(131026);
+    cloud.failNext(131049);
+    await queue.drain();
+    const sent = (await recipients(id)).filter((recipient) => recipient.status === 'sent');
+    expect(sent).toHaveLength(3);
+    const [delivered, read, replied] = sent as [RecipientView, RecipientView, RecipientView];
+    const status = (recipient: RecipientView, value: 'delivered' | 'read') =>
+      handleCampaignStatus({
+        kind: 'status',
+        companyId: a.companyId,
+        integrationId: official._id,
+        channel: 'official',
+        providerMessageId: recipient.provider_message_id as string,
+        status: value,
+        at: new Date().toISOString(),
+      });
+    await status(delivered, 'delivered');
+    await status(read, 'read');
+    await noteCampaignReply({
+      kind: 'message',
+      companyId: a.companyId,
+      integrationId: official._id,
+      channel: 'official',
+      providerMessageId: `in-${newObjectId()}`,
+      from: { externalId: replied.phone ?? '' },
+      text: 'Quero!',
+      sentAt: new Date().toISOString(),
+    });
+
+    const counts = await view(id);
+    const exported = (await callRoute(handler, exportRecipients, { token: a.admin.token, params: { id } }))
+      .body as { csv: string };
+    const rows = Papa.parse<Record<string, string>>(exported.csv, {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    const inStatus = (...statuses: string[]) =>
+      rows.filter((row) => statuses.includes(row.status ?? '')).length;
+    const fromCsv = {
+      total: rows.length,
+      excluded: inStatus('excluded'),
+      // A count holds everyone who got at least that far: a read message was delivered, a replied one read.
+      sent: inStatus('sent', 'delivered', 'read', 'replied'),
+      delivered: inStatus('delivered', 'read', 'replied'),
+      read: inStatus('read', 'replied'),
+      replied: inStatus('replied'),
+      failed: inStatus('failed'),
+    };
+    expect(fromCsv).toEqual({ total: 7, excluded: 2, sent: 3, delivered: 3, read: 2, replied: 1, failed: 1 });
+    expect({
+      total: counts.total,
+      excluded: counts.excluded,
+      sent: counts.sent,
+      delivered: counts.delivered,
+      read: counts.read,
+      replied: counts.replied,
+      failed: counts.failed,
+    }).toEqual(fromCsv);
   });
 });
 

@@ -144,9 +144,9 @@ export const CLAIM_LEASE_MS =
 /**
  * Settles the claims whose lease ran out (the worker died between its claim and recording the provider's
  * answer). The rule: such a recipient is never sent again, since the provider may have accepted it (the Cloud
- * API has no idempotency key to ask by); it counts as failed with the code `outcome_unknown`, so the report
- * says so. A status webhook for a recorded message still moves it on as usual. Claims still within their lease
- * are looked at again later.
+ * API has no idempotency key to ask by). A provider status webhook naming its number settles it first, as sent
+ * (inbound.ts, adoptUnrecordedSend); one that none answered within the lease counts as failed with the code
+ * `outcome_unknown`, so the report says so. Claims still within their lease are looked at again later.
  */
 export async function reconcileClaims(companyId: string, campaignId: string, now = new Date()) {
   const leaseStart = new Date(now.getTime() - CLAIM_LEASE_MS);

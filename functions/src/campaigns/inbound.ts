@@ -4,9 +4,12 @@ import type { RecipientStatus } from '@atende/shared/contracts/campaigns/views';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { conditionFailed, transactWrite } from '../lib/dynamo/transaction.ts';
+import { logger } from '../lib/logger.ts';
+import { recordSent } from './claims.ts';
+import { finishIfDone } from './dispatch.ts';
 import { campaignKeys } from './keys.ts';
 import { publishCampaign } from './publish.ts';
-import { readCampaign } from './store.ts';
+import { readCampaign, readRecipient } from './store.ts';
 
 const table = () => config().mainTable;
 
@@ -79,14 +82,48 @@ async function advance(companyId: string, campaignId: string, contactId: string,
  * counts forward. Answers false for any other message, which the inbox then handles.
  */
 export async function handleCampaignStatus(event: InboundStatus): Promise<boolean> {
-  const ref = await pointer(
-    campaignKeys.sentMessage(event.companyId, event.integrationId, event.providerMessageId),
-  );
+  const ref =
+    (await pointer(
+      campaignKeys.sentMessage(event.companyId, event.integrationId, event.providerMessageId),
+    )) ?? (await adoptUnrecordedSend(event));
   if (!ref) return false;
   if (event.status === 'delivered' || event.status === 'read') {
     await advance(event.companyId, ref.campaign, ref.contact, event.status);
   }
   return true;
+}
+
+/**
+ * A status for a message no campaign recorded can still be a campaign's: its worker claimed the recipient, the
+ * provider accepted the send and the worker died before recording the answer (the outcome unknown). The claim's
+ * pointer finds the recipient by the number the status names; while that recipient is still claimed, the
+ * status settles it as sent with this message id (counted, and its later statuses found as usual). It was
+ * never going to be resent: the claim stays until this or its lease settles it.
+ */
+async function adoptUnrecordedSend(event: InboundStatus) {
+  const digits = event.recipient?.replace(/\D/g, '');
+  if (!digits || event.status === 'failed' || event.status === 'pending') return undefined;
+  const ref = await pointer(campaignKeys.lastCampaign(event.companyId, event.integrationId, digits));
+  if (!ref) return undefined;
+  const recipient = await readRecipient(event.companyId, ref.campaign, ref.contact);
+  if (recipient?.status !== 'claimed') return undefined;
+  try {
+    await recordSent(
+      event.companyId,
+      ref.campaign,
+      event.integrationId,
+      ref.contact,
+      event.providerMessageId,
+      new Date(),
+    );
+  } catch (error) {
+    if (conditionFailed(error, 'recipient')) return undefined;
+    throw error;
+  }
+  logger.info('campaign send settled by its status webhook', { campaignId: ref.campaign });
+  const campaign = await finishIfDone(event.companyId, ref.campaign);
+  if (campaign) await publishCampaign(campaign);
+  return ref;
 }
 
 const digitsOf = (event: InboundMessage) => (event.from.phone ?? event.from.externalId).replace(/\D/g, '');

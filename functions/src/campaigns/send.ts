@@ -32,8 +32,8 @@ interface Governor {
 
 /**
  * One recipient: the tier's gate, claim, then send. The claim is the line never crossed twice: a send whose
- * outcome is unknown (the process died, the network dropped) leaves the recipient claimed until its lease runs
- * out (see reconcileClaims). Throughput refusals (130429) undo the claim and make the chunk come back later;
+ * outcome is unknown (the process died, the network dropped) leaves the recipient claimed until the provider's
+ * status webhook settles it or its lease runs out (see reconcileClaims). Throughput refusals (130429) undo the claim and make the chunk come back later;
  * a pair refusal (131056) undoes it and brings back that recipient alone, after the pair's pause.
  */
 async function sendOne(campaign: CampaignRecord, contactId: string, governor: Governor) {

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from './config.ts';
+import { awaitLocalTransactionCommits } from './dynamo/local-commit-barrier.ts';
 
 /**
  * SDK clients, built once per container and reused across invocations. Endpoints come from the environment,
@@ -20,6 +21,8 @@ export function clients(): Clients {
   if (cached) return cached;
   const cfg = config();
   const dynamodb = new DynamoDBClient(cfg.dynamodbEndpoint ? { endpoint: cfg.dynamodbEndpoint } : {});
+  // An endpoint override is DynamoDB Local (tests, the local runtime): its transactions need the barrier.
+  if (cfg.dynamodbEndpoint) awaitLocalTransactionCommits(dynamodb);
   cached = {
     dynamodb,
     document: DynamoDBDocumentClient.from(dynamodb, {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort } from '../local/ports.ts';
+import { sandboxMps } from '../sandbox/throughput.ts';
 import { benchApiClient } from './api-client.ts';
 import { prepareBenchCampaign } from './campaigns.ts';
 import { formatRow } from './stats.ts';
@@ -52,18 +53,30 @@ async function killHard(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-interface LoggedSend {
+interface LoggedRequest {
   to: string;
   at: string;
+  /** What the sandbox answered: below 400 accepted (sent), 429 its rate limit (130429). */
+  status: number;
 }
 
-const readSentLog = (file: string): LoggedSend[] =>
+const readLog = (file: string): LoggedRequest[] =>
   existsSync(file)
     ? readFileSync(file, 'utf8')
         .split('\n')
         .filter((line) => line.length > 0)
-        .map((line) => JSON.parse(line) as LoggedSend)
+        .map((line) => JSON.parse(line) as LoggedRequest)
     : [];
+
+/** What the sandbox accepted: the messages that reached someone. */
+const readSentLog = (file: string): LoggedRequest[] => readLog(file).filter((entry) => entry.status < 400);
+
+/** Sends per second from the first accepted send to the last of `sends`, as a share of the cap. */
+function capShare(sends: readonly LoggedRequest[], mps: number): string {
+  const times = sends.map((send) => Date.parse(send.at)).sort((a, b) => a - b);
+  const span = ((times.at(-1) ?? 0) - (times[0] ?? 0)) / 1000;
+  return span > 0 ? `${(((sends.length - 1) / span / mps) * 100).toFixed(1)}%` : 'n/a';
+}
 
 /**
  * Exactly one message per contact per campaign across a crash: a campaign to `recipients` contacts on a local
@@ -74,6 +87,8 @@ const readSentLog = (file: string): LoggedSend[] =>
  * (reconciled as failed with outcome_unknown, never resent) and the time the restart took to finish.
  */
 export async function benchCampaignCrash(options: { recipients: number; killAt: number }): Promise<void> {
+  // The sandbox's per-number cap (SANDBOX_MPS, 80 by default): the rates are a share of it.
+  const mps = sandboxMps();
   const dataDir = mkdtempSync(join(tmpdir(), 'atende-campaign-crash-'));
   const sentLog = join(dataDir, 'sandbox-sent.jsonl');
   const webRoot = mkdtempSync(join(tmpdir(), 'atende-web-'));
@@ -111,7 +126,8 @@ export async function benchCampaignCrash(options: { recipients: number; killAt: 
       if (campaign.status === 3 || campaign.status === 6) break;
     }
     const seconds = (performance.now() - restarted) / 1000;
-    const sends = readSentLog(sentLog);
+    const requests = readLog(sentLog);
+    const sends = requests.filter((entry) => entry.status < 400);
     const numbers = sends.map((send) => send.to);
     const seen = new Map<string, number[]>();
     sends.forEach((send, index) => seen.set(send.to, [...(seen.get(send.to) ?? []), index]));
@@ -125,6 +141,9 @@ export async function benchCampaignCrash(options: { recipients: number; killAt: 
         sentBeforeKill: sentBeforeCrash,
         sentTotal: sends.length,
         duplicates: numbers.length - new Set(numbers).size,
+        capShareBeforeKill: capShare(sends.slice(0, sentBeforeCrash), mps),
+        capShareAfterRestart: capShare(sends.slice(sentBeforeCrash), mps),
+        rateLimited: requests.filter((entry) => entry.status === 429).length,
         outcomeUnknown: campaign.failures_by_code?.outcome_unknown ?? 0,
         failed: campaign.failed,
         finishS: seconds,

@@ -13,6 +13,8 @@ export const JAVA_MISSING_MESSAGE =
 export interface DynamoDbLocal {
   endpoint: string;
   port: number;
+  /** The emulator's JVM (crash tests SIGKILL it). */
+  pid: number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -102,9 +104,10 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
   return {
     endpoint,
     port: options.port,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) {
+        if (child.exitCode !== null || child.signalCode !== null) {
           resolve();
           return;
         }

@@ -44,9 +44,10 @@ export interface ProviderSandboxOptions {
   /** Milliseconds clock of the throughput limit (tests freeze it). */
   clock?: (() => number) | undefined;
   /**
-   * A file each accepted send is appended to (one `_sent` summary per line, written before the answer), so
-   * what the provider received outlives a `kill -9` of the process holding the sandbox (default
-   * SANDBOX_SENT_LOG; the campaign crash bench reads it).
+   * A file each recorded request is appended to (its `_sent` summary and the `status` answered, one per line,
+   * written before the answer), so what the provider received, and what it refused (429 rate limits),
+   * outlives a `kill -9` of the process holding the sandbox (default SANDBOX_SENT_LOG; the campaign crash
+   * bench reads it).
    */
   sentLog?: string | undefined;
 }
@@ -253,8 +254,8 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
             at: new Date().toISOString(),
           };
           records.push(record);
-          if (sentLog && answer.status < 400)
-            appendFileSync(sentLog, `${JSON.stringify(sentSummary(record))}\n`);
+          if (sentLog)
+            appendFileSync(sentLog, `${JSON.stringify({ ...sentSummary(record), status: answer.status })}\n`);
           options.onSent?.(record);
         }
         write(response, answer.status, answer.body, answer.contentType, answer.headers);

@@ -99,6 +99,11 @@ export const inboundStatus = z.object({
   status: z.enum(DELIVERY_STATUSES),
   at: z.string().datetime(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /**
+   * The number the message went to, when the provider names it (Cloud API `recipient_id`): a campaign send
+   * whose answer was lost in a crash is found by it (its message id was never recorded).
+   */
+  recipient: z.string().max(32).optional(),
 });
 export type InboundStatus = z.infer<typeof inboundStatus>;
 

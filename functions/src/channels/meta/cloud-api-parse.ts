@@ -219,6 +219,8 @@ function parseStatus(
     status: mapped,
     at,
   };
+  const recipient = text(status.recipient_id);
+  if (recipient) event.recipient = recipient;
   const [error] = records(status.errors);
   if (mapped === 'failed' && error) {
     const details = isRecord(error.error_data) ? text(error.error_data.details) : undefined;

@@ -159,12 +159,13 @@ describe('Meta WhatsApp webhook parsing', () => {
     expect(parsed.ignored).toEqual(['message wamid.REACTION02 of type reaction not handled']);
   });
 
-  it('maps sent, delivered, read and failed statuses, keeping the failure reason', () => {
+  it('maps sent, delivered, read and failed statuses, keeping the failure reason and the recipient', () => {
     expect(events('whatsapp-statuses.json')).toEqual([
       expect.objectContaining({
         providerMessageId: 'wamid.OUTBOUND01',
         status: 'read',
         at: '2025-11-21T23:02:00.000Z',
+        recipient: '5585999990001',
       }),
       expect.objectContaining({ providerMessageId: 'wamid.OUTBOUND01', status: 'sent' }),
       expect.objectContaining({ providerMessageId: 'wamid.OUTBOUND01', status: 'delivered' }),

@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { claimRecipient } from '@atende/functions/campaigns/claims';
+import { campaignRecord } from '@atende/functions/campaigns/records';
+import { putCampaign, readRecipient, writeRecipients } from '@atende/functions/campaigns/store';
+import { resetClients } from '@atende/functions/lib/clients';
+import { useTestTables } from '@atende/functions/testing/dynamodb';
+import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
+import { newObjectId } from '@atende/shared/domain/object-id';
+import { ENV } from '@atende/shared/infra/env';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DynamoDbLocal, startDynamoDbLocal } from '../local/dynamodb.ts';
+import { freePort } from '../local/ports.ts';
+
+const RECIPIENTS = 240;
+const LANES = 8;
+const ROUNDS = 3;
+/** Claims acknowledged in a round before the emulator is killed, the instant the next one is acknowledged. */
+const CLAIMS_BEFORE_KILL = 30;
+
+const companyId = newObjectId();
+const campaignId = newObjectId();
+const integrationId = newObjectId();
+const contacts = Array.from({ length: RECIPIENTS }, () => newObjectId());
+const phoneOf = (index: number) => `55119${String(70_000_000 + index)}`;
+
+let dataDir: string;
+let port: number;
+let dynamodb: DynamoDbLocal;
+let previousEndpoint: string | undefined;
+
+async function startEmulator() {
+  dynamodb = await startDynamoDbLocal({ port, dbPath: join(dataDir, 'dynamodb') });
+  process.env[ENV.dynamodbEndpoint] = dynamodb.endpoint;
+  resetClients();
+}
+
+/** Claims the next recipients on `LANES` lanes and SIGKILLs the emulator the instant claim `killAfter` is acknowledged. */
+async function claimUntilKilled(next: { index: number }, killAfter: number): Promise<string[]> {
+  const acknowledged: string[] = [];
+  let killed = false;
+  const lane = async () => {
+    while (!killed && next.index < RECIPIENTS) {
+      const index = next.index;
+      next.index += 1;
+      const contactId = contacts[index] as string;
+      const claimed = await claimRecipient(
+        companyId,
+        campaignId,
+        integrationId,
+        contactId,
+        phoneOf(index),
+        new Date(),
+      ).catch(() => false);
+      if (!claimed || killed) continue;
+      acknowledged.push(contactId);
+      if (acknowledged.length >= killAfter) {
+        killed = true;
+        if (dynamodb.pid) process.kill(dynamodb.pid, 'SIGKILL');
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: LANES }, lane));
+  await dynamodb.stop();
+  return acknowledged;
+}
+
+describe('campaign claims across a kill -9 of DynamoDB Local (the crash bench in small)', () => {
+  beforeAll(async () => {
+    previousEndpoint = process.env[ENV.dynamodbEndpoint];
+    dataDir = mkdtempSync(join(tmpdir(), 'atende-claim-crash-'));
+    port = await freePort();
+    await startEmulator();
+    await useTestTables();
+    const now = new Date().toISOString();
+    await putCampaign(
+      campaignRecord.parse({
+        _id: campaignId,
+        company: companyId,
+        name: 'Crash',
+        status: CAMPAIGN_STATUS.dispatchStarted,
+        integration: integrationId,
+        channel: 'official',
+        template: 'promo',
+        audience: { contacts: contacts.slice(0, 10) },
+        created_at: now,
+        created_by: newObjectId(),
+        prepared: true,
+        eligible: RECIPIENTS,
+        total: RECIPIENTS,
+      }),
+    );
+    await writeRecipients(
+      companyId,
+      campaignId,
+      contacts.map((contact, index) => ({
+        contact,
+        name: `Destinatário ${index}`,
+        phone: phoneOf(index),
+        status: 'pending',
+        reason: null,
+        error_code: null,
+        provider_message_id: null,
+        params: [],
+        header_params: [],
+        text: null,
+        updated_at: now,
+      })),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await dynamodb?.stop();
+    if (previousEndpoint !== undefined) process.env[ENV.dynamodbEndpoint] = previousEndpoint;
+    resetClients();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('an acknowledged claim survives the kill: the recipient is never pending again, so never claimable (sendable) again', async () => {
+    const next = { index: 0 };
+    const lost: string[] = [];
+    let acknowledged = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const claims = await claimUntilKilled(next, CLAIMS_BEFORE_KILL);
+      acknowledged += claims.length;
+      await startEmulator();
+      for (const contactId of claims) {
+        const recipient = await readRecipient(companyId, campaignId, contactId);
+        if (recipient?.status !== 'claimed') lost.push(`${contactId} (${recipient?.status ?? 'missing'})`);
+      }
+      expect(lost).toEqual([]);
+      // A redelivered chunk after the restart: none of the acknowledged claims can be taken (and sent) again.
+      const reclaimed = await Promise.all(
+        claims.map((contactId) =>
+          claimRecipient(companyId, campaignId, integrationId, contactId, phoneOf(0), new Date()),
+        ),
+      );
+      expect(reclaimed.filter(Boolean)).toEqual([]);
+    }
+    expect(acknowledged).toBeGreaterThanOrEqual(ROUNDS * CLAIMS_BEFORE_KILL);
+  }, 240_000);
+});
