@@ -28,7 +28,7 @@ export function startSchedulerConfig(env: NodeJS.ProcessEnv = process.env): Star
   return raw ? schedulerConfig.parse(JSON.parse(raw)) : undefined;
 }
 
-const scheduler = lazyClient(() => new SchedulerClient({}));
+const scheduler = /* @__PURE__ */ lazyClient(() => new SchedulerClient({}));
 
 /** The input a one-time schedule hands the campaign-starts Lambda. */
 export const startInput = z.object({
