@@ -81,3 +81,83 @@ export async function rollupItems(
         ];
   return (await Promise.all(reads)).flat();
 }
+
+/** A rollup item counted into `group` (a local date), added or taken out. */
+export interface SignedItem {
+  item: Item;
+  sign: 1 | -1;
+  group: string;
+}
+
+/** Consecutive starts (`unit` apart) as [first, end) runs, so each run is one key range. */
+function runs(starts: Iterable<number>, unit: number): [number, number][] {
+  const sorted = [...new Set(starts)].sort((a, b) => a - b);
+  const out: [number, number][] = [];
+  for (const start of sorted) {
+    const last = out.at(-1);
+    if (last && last[1] === start) last[1] = start + unit;
+    else out.push([start, start + unit]);
+  }
+  return out;
+}
+
+/**
+ * The rollup items of one partition that sum, per company-local day (`dateOf` an hour's start), the hours
+ * starting in [from, to). A local day is not a UTC day (Fortaleza's starts at 03:00Z), but it is mostly one:
+ * it is read as that UTC day's item, less the UTC day's hours outside the local day, plus the local day's
+ * hours outside the UTC day (90 day items and 270 hour items for 90 days in UTC−3, instead of 2,160 hours).
+ * A day whose hours are fewer to read one by one (a ragged range edge) is read from its hours.
+ */
+export async function localDayItems(
+  companyId: string,
+  partition: Partition,
+  filters: Pick<AnalyticsFilters, 'from' | 'to' | 'business_hours'>,
+  dateOf: (hourStart: number) => string,
+): Promise<SignedItem[]> {
+  const mode: Mode = filters.business_hours ? 'bh' : 'cal';
+  const start = Math.floor(Date.parse(filters.from) / HOUR_MS) * HOUR_MS;
+  const end = Math.ceil(Date.parse(filters.to) / HOUR_MS) * HOUR_MS;
+  const hoursOf = new Map<string, number[]>();
+  for (let hour = start; hour < end; hour += HOUR_MS) {
+    const date = dateOf(hour);
+    hoursOf.set(date, [...(hoursOf.get(date) ?? []), hour]);
+  }
+  const dayUses = new Map<number, { sign: 1 | -1; group: string }[]>();
+  const hourUses = new Map<number, { sign: 1 | -1; group: string }[]>();
+  const use = (uses: typeof dayUses, at: number, sign: 1 | -1, group: string) =>
+    uses.set(at, [...(uses.get(at) ?? []), { sign, group }]);
+  for (const [date, hours] of hoursOf) {
+    const perDay = new Map<number, number>();
+    for (const hour of hours) {
+      const day = Math.floor(hour / DAY_MS) * DAY_MS;
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    }
+    const [day, inside] = [...perDay].reduce((best, entry) => (entry[1] > best[1] ? entry : best));
+    // One day item, its hours outside the local day, and the local day's hours outside it.
+    if (1 + (24 - inside) + (hours.length - inside) >= hours.length) {
+      for (const hour of hours) use(hourUses, hour, 1, date);
+      continue;
+    }
+    use(dayUses, day, 1, date);
+    const own = new Set(hours);
+    for (let hour = day; hour < day + DAY_MS; hour += HOUR_MS)
+      if (!own.has(hour)) use(hourUses, hour, -1, date);
+    for (const hour of hours) if (hour < day || hour >= day + DAY_MS) use(hourUses, hour, 1, date);
+  }
+  const read = (grain: Grain, uses: typeof dayUses) =>
+    runs(uses.keys(), UNIT[grain]).flatMap(([first, last]) =>
+      buckets(ledgerKeys.rollupPartition(companyId, partition, grain), grain, first, last, mode),
+    );
+  const [days, hours] = await Promise.all([
+    Promise.all(read('day', dayUses)),
+    Promise.all(read('hour', hourUses)),
+  ]);
+  const signed = (items: Item[], grain: Grain, uses: typeof dayUses) =>
+    items.flatMap((item) => {
+      const at = Date.parse(
+        grain === 'day' ? `${String(item.day)}T00:00:00Z` : `${String(item.hour)}:00:00Z`,
+      );
+      return (uses.get(at) ?? []).map(({ sign, group }) => ({ item, sign, group }));
+    });
+  return [...signed(days.flat(), 'day', dayUses), ...signed(hours.flat(), 'hour', hourUses)];
+}
