@@ -40,6 +40,8 @@ export type Partition = (typeof PARTITIONS)[number];
 
 const RELATIVE_ACCURACY = 0.01;
 export const NONE = 'none';
+/** The one key of the `all` partition's items. */
+export const ALL_KEY = '-';
 
 export interface Stat {
   n: number;
@@ -234,7 +236,7 @@ export function dimensionsOf(
     : labels;
   const [channel = NONE, department = NONE, employee = NONE] = combo.split('|');
   return [
-    { partition: 'all', key: '-', labels: {} },
+    { partition: 'all', key: ALL_KEY, labels: {} },
     { partition: 'combo', key: combo, labels },
     { partition: 'tabulation', key: `${tabulation}|${combo}`, labels: tabulationLabels },
     ...fact.tags.map((tag) => ({ partition: 'tag' as const, key: `${tag}|${combo}`, labels })),
