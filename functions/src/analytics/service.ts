@@ -110,7 +110,7 @@ async function grouped(
   const pending = new Map<string, PendingGroup>();
   for (const entry of await read) {
     const fields = parts(String(entry.item.key), partition === 'tag' || partition === 'tabulation');
-    // `all` and the single-dimension partitions are read only when nothing restricts the figures.
+    // `all` is read only when nothing restricts the figures; a single-dimension key is kept or not by `keyOf`.
     if (isCombo(partition) && !inScope(scope, fields.channel, fields.department, fields.employee)) continue;
     const key = keyOf(entry, fields);
     if (key === undefined) continue;
@@ -123,11 +123,30 @@ async function grouped(
   return new Map(counted.map(([key, group]) => [key, { key, rollup: rollupOfSum(group.sum) }]));
 }
 
+/**
+ * The single-dimension partition that answers a scope restricted on one dimension alone (a channel filter, a
+ * manager's departments, an operator's own conversations), and which of its keys the scope keeps.
+ */
+function singleScope(scope: Scope): { partition: Partition; keep: (key: string) => boolean } | undefined {
+  const { channel, departments, employee } = scope;
+  if (channel && !departments && !employee)
+    return { partition: 'by_channel', keep: (key) => key === channel };
+  if (departments && !channel && !employee) {
+    return { partition: 'by_department', keep: (key) => departments.has(key) };
+  }
+  if (employee && !channel && !departments)
+    return { partition: 'by_employee', keep: (key) => key === employee };
+  return undefined;
+}
+
 export async function overview(auth: AuthContext, filters: AnalyticsFilters): Promise<AnalyticsMeasures> {
   const scope = await scopeOf(auth, filters);
-  const partition = scope.filtered ? 'combo' : 'all';
+  const single = scope.filtered ? singleScope(scope) : undefined;
+  const partition = scope.filtered ? (single?.partition ?? 'combo') : 'all';
   const [groups, open] = await Promise.all([
-    grouped(scope, partition, added(rollupItems(scope.companyId, partition, filters)), () => 'total'),
+    grouped(scope, partition, added(rollupItems(scope.companyId, partition, filters)), ({ item }) =>
+      !single || single.keep(String(item.key)) ? 'total' : undefined,
+    ),
     openFacts(scope),
   ]);
   return measuresOf(groups.get('total')?.rollup ?? emptyRollup(), open.length, filters.business_hours);
@@ -206,8 +225,13 @@ export async function breakdown(
 ): Promise<{ rows: BreakdownRow[] }> {
   const scope = await scopeOf(auth, filters);
   const { by } = filters;
-  const partition = DIMENSION_PARTITION[by][scope.filtered ? 'scoped' : 'whole'];
+  // A scope restricted on the breakdown's own dimension alone (a manager's departments by department) reads
+  // that dimension's partition too, keeping the keys in scope.
+  const restricted = scope.filtered ? singleScope(scope) : undefined;
+  const { whole, scoped } = DIMENSION_PARTITION[by];
+  const partition = !scope.filtered || restricted?.partition === whole ? whole : scoped;
   const single = partition.startsWith('by_');
+  const keep = restricted?.partition === partition ? restricted.keep : () => true;
   // Local days from UTC day items with their edge hours; local hours (of any day) from the hour items.
   const read =
     by === 'day'
@@ -219,7 +243,7 @@ export async function breakdown(
     grouped(scope, partition, read, ({ item, group }, fields) => {
       if (by === 'day') return group;
       if (isTime(by)) return timeKey(by, `${String(item.hour)}:00:00Z`, scope.timeZone);
-      if (single) return String(item.key);
+      if (single) return keep(String(item.key)) ? String(item.key) : undefined;
       if (by === 'channel') return fields.channel;
       if (by === 'department') return fields.department;
       if (by === 'employee') return fields.employee;

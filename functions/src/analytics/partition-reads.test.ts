@@ -1,9 +1,11 @@
 import { getBreakdown } from '@atende/shared/contracts/analytics/routes';
 import type { BreakdownRow } from '@atende/shared/contracts/analytics/views';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getOverview } from '@atende/shared/contracts/analytics/routes';
+import type { AnalyticsMeasures } from '@atende/shared/contracts/analytics/views';
 import { callRoute } from '../auth/test-gateway.ts';
 import { setCompany } from '../company/test-tenant.ts';
-import { createInbox, type Inbox } from '../conversations/test-inbox.ts';
+import { createInbox, type Inbox, setPermissions } from '../conversations/test-inbox.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 import { applyToLedger } from './ledger-consumer.ts';
@@ -14,6 +16,8 @@ import * as timeline from './test-timeline.ts';
 import { localHour } from './time.ts';
 
 /**
+ * Reads that take a shortcut through the stored partitions must answer what the plain sums of hour items do.
+ *
  * The breakdown by local day reads UTC day items less and plus edge hours. Its rows must be those of summing
  * every hour item by its local date (how it was read before): checked in UTC−3 and across New York's end of
  * daylight saving time (a 25-hour local day), unfiltered (`all`) and scoped (a manager: `combo`), over whole
@@ -152,5 +156,69 @@ describe('breakdown by local day', () => {
       to: '2026-11-14T03:00:00Z',
     });
     expect(before).toMatchObject([{ key: '2026-11-13', conversations: { opened: 1, closed: 1 } }]);
+  });
+});
+
+/** The figures of the combo hour items in the range whose `channel|department|employee` key `keep` takes. */
+async function fromCombos(
+  inbox: Inbox,
+  range: { from: string; to: string },
+  keep: (fields: string[]) => boolean,
+) {
+  const sum = emptySum();
+  for (const item of await rollupItems(
+    inbox.companyId,
+    'combo',
+    { ...range, business_hours: false },
+    'hour',
+  )) {
+    if (keep(String(item.key).split('|'))) addItem(sum, item);
+  }
+  return measuresOf(rollupOfSum(sum), 0, false);
+}
+
+/** A scope restricted on one dimension alone reads that dimension's partition, not every combo. */
+describe('a scope restricted on one dimension', () => {
+  const range = { from: '2026-11-02T03:00:00Z', to: '2026-11-16T03:00:00Z' };
+  const overviewOf = async (token: string, query: Record<string, string> = {}) =>
+    (await callRoute(handler, getOverview, { token, query: { ...range, ...query } }))
+      .body as AnalyticsMeasures;
+
+  it('reads the figures of the combos it covers (a channel, a department, a manager, an operator)', async () => {
+    const inbox = fortaleza;
+    await setPermissions(inbox.companyId, { display_report_base_to_operators: true });
+    const cases: [string, Record<string, string>, (fields: string[]) => boolean][] = [
+      [inbox.admin.token, { channel: 'whatsapp' }, ([channel]) => channel === 'whatsapp'],
+      [inbox.admin.token, { channel: 'widget' }, () => false],
+      [inbox.admin.token, { department: inbox.sales }, ([, department]) => department === inbox.sales],
+      [inbox.manager.token, {}, ([, department]) => department === inbox.support],
+      [inbox.operator.token, {}, ([, , employee]) => employee === inbox.operator.id],
+      [
+        inbox.admin.token,
+        { channel: 'whatsapp', employee: inbox.manager.id },
+        ([channel, , employee]) => channel === 'whatsapp' && employee === inbox.manager.id,
+      ],
+    ];
+    for (const [token, query, keep] of cases) {
+      const expected = await fromCombos(inbox, range, keep);
+      expect(await overviewOf(token, query)).toEqual(expected);
+    }
+    expect(
+      (await fromCombos(inbox, range, ([, department]) => department === inbox.sales)).conversations.opened,
+    ).toBeGreaterThan(3);
+  });
+
+  it("breaks a manager's figures down by department from their departments only", async () => {
+    const answer = await callRoute(handler, getBreakdown, {
+      token: fortaleza.manager.token,
+      query: { ...range, by: 'department' },
+    });
+    const rows = (answer.body as { rows: BreakdownRow[] }).rows;
+    expect(rows.map(({ key, label: _label, ...measures }) => ({ key, ...measures }))).toEqual([
+      {
+        key: fortaleza.support,
+        ...(await fromCombos(fortaleza, range, ([, department]) => department === fortaleza.support)),
+      },
+    ]);
   });
 });
