@@ -1,17 +1,23 @@
 import { getBreakdown, getOverview } from '@atende/shared/contracts/analytics/routes';
-import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
 import { createInbox, type Inbox } from '../conversations/test-inbox.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { batchWrite } from '../lib/dynamo/batch-write.ts';
 import { queryAll } from '../lib/dynamo/query.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
-import { backfillCompanyDayRollups, backfillDayRollups } from './backfill.ts';
+import {
+  backfillCompanyDayRollups,
+  backfillCompanyDimensionRollups,
+  backfillDayRollups,
+  backfillDimensionRollups,
+} from './backfill.ts';
 import { handler } from './handler.ts';
 import { applyToLedger } from './ledger-consumer.ts';
 import { ledgerKeys } from './ledger-store.ts';
-import { PARTITIONS } from './rollup.ts';
+import { GRAINS, PARTITIONS, SINGLE_PARTITIONS } from './rollup.ts';
 import * as timeline from './test-timeline.ts';
 
 /**
@@ -62,13 +68,7 @@ beforeAll(async () => {
   before = await figures();
   const days = await dayItems();
   expect(days.length).toBeGreaterThan(0);
-  await clients().document.send(
-    new BatchWriteCommand({
-      RequestItems: {
-        [config().mainTable]: days.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })),
-      },
-    }),
-  );
+  await batchWrite(days.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
 });
 
 describe('day rollup backfill', () => {
@@ -104,5 +104,59 @@ describe('day rollup backfill', () => {
     expect(first.skipped).toBe(false);
     expect(first.companies).toBeGreaterThan(0);
     expect(await backfillDayRollups()).toEqual({ companies: 0, written: 0, skipped: true });
+  });
+});
+
+const singleItems = async () =>
+  (
+    await Promise.all(
+      SINGLE_PARTITIONS.flatMap((partition) =>
+        GRAINS.map((grain) =>
+          queryAll({
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: {
+              ':pk': ledgerKeys.rollupPartition(inbox.companyId, partition, grain),
+            },
+          }),
+        ),
+      ),
+    )
+  ).flat();
+
+const breakdowns = async () =>
+  Promise.all(
+    (['channel', 'department', 'employee', 'tabulation'] as const).map(
+      async (by) =>
+        (await callRoute(handler, getBreakdown, { token: inbox.admin.token, query: { ...range, by } })).body,
+    ),
+  );
+
+describe('single-dimension rollup backfill', () => {
+  it('rebuilds the by_<dimension> hours and days from the combo items, so the breakdowns read the same', async () => {
+    const expected = await breakdowns();
+    const stored = await singleItems();
+    // 3 conversations on 3 days, each counted in 3 distinct hours: hours and days of 4 partitions.
+    expect(stored.length).toBeGreaterThan(4 * 3);
+    await batchWrite(stored.map((item) => ({ DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } })));
+    const [byChannel] = (await breakdowns()) as { rows: unknown[] }[];
+    expect(byChannel?.rows).toEqual([]);
+    expect(await backfillCompanyDimensionRollups(inbox.companyId)).toBe(stored.length);
+    expect(await breakdowns()).toEqual(expected);
+    // Opened in the queue (no one's), closed by the operator.
+    expect((expected[2] as { rows: unknown[] }).rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'none', conversations: expect.objectContaining({ opened: 3 }) }),
+        expect.objectContaining({
+          label: 'Operador Bruno',
+          conversations: expect.objectContaining({ closed: 3 }),
+        }),
+      ]),
+    );
+  });
+
+  it('writes nothing when run again, and the migration runs once', async () => {
+    expect(await backfillCompanyDimensionRollups(inbox.companyId)).toBe(0);
+    expect((await backfillDimensionRollups()).skipped).toBe(false);
+    expect(await backfillDimensionRollups()).toEqual({ companies: 0, written: 0, skipped: true });
   });
 });

@@ -7,15 +7,21 @@ import { ledgerKeys, rollupItem } from './ledger-store.ts';
 import {
   addItem,
   emptySum,
+  type Grain,
+  GRAINS,
   PARTITIONS,
   type Partition,
   type RollupSum,
   rollupAttributes,
   rollupOfSum,
+  SINGLE_PARTITIONS,
+  SINGLE_SOURCES,
 } from './rollup.ts';
 
 /** Written when a whole run finished: later start-ups skip the scan. */
 const DONE = { pk: 'MIGRATION#analytics', sk: 'day-rollups' };
+/** The single-dimension partitions came later than the day items: a run of their own. */
+const DIMENSIONS_DONE = { pk: 'MIGRATION#analytics', sk: 'dimension-rollups' };
 const ATTEMPTS = 5;
 
 const partitionItems = (pk: string) =>
@@ -25,18 +31,19 @@ const partitionItems = (pk: string) =>
     ExpressionAttributeValues: { ':pk': pk },
   });
 
-/** What a partition's hour items add up to per UTC day and key, by the day item's sort key. */
-function daySums(hours: readonly Item[]): Map<string, { day: string; key: string; sum: RollupSum }> {
-  const days = new Map<string, { day: string; key: string; sum: RollupSum }>();
-  for (const item of hours) {
-    const day = String(item.hour).slice(0, 10);
-    const key = String(item.key);
-    const sk = `${day}#${key}`;
-    const entry = days.get(sk) ?? { day, key, sum: emptySum() };
+type Sums = Map<string, { bucket: string; key: string; sum: RollupSum }>;
+
+/** Source items summed per target item (by its sort key): `target` names each source item's bucket and key. */
+function sumsOf(items: readonly Item[], target: (item: Item) => { bucket: string; key: string }): Sums {
+  const sums: Sums = new Map();
+  for (const item of items) {
+    const { bucket, key } = target(item);
+    const sk = `${bucket}#${key}`;
+    const entry = sums.get(sk) ?? { bucket, key, sum: emptySum() };
     addItem(entry.sum, item);
-    days.set(sk, entry);
+    sums.set(sk, entry);
   }
-  return days;
+  return sums;
 }
 
 /** A stored item's figures in their canonical stored form (what rollupItem would write for them). */
@@ -47,28 +54,33 @@ function figures(item: Record<string, unknown>): string {
 }
 
 /**
- * Makes one partition's day items the sum of its hour items. The day items are read before the hours they
- * are checked against, and each is written only if its version is still the one read: a live ledger write in
- * between (it changes an hour and its day item in one transaction) fails that write, and the day is done
- * again from fresh reads. A day already equal to its hours is left alone, so a second run writes nothing.
- * Answers how many day items it wrote.
+ * Makes one partition's items at `grain` the sums `sources` reads (another grain or another partition of the
+ * same ledger). The target items are read before the sources they are checked against, and each is written
+ * only if its version is still the one read: a live ledger write in between (it changes a source and its
+ * target in one transaction) fails that write, and the item is done again from fresh reads. An item already
+ * equal to its sum is left alone, so a second run writes nothing. Answers how many items it wrote.
  */
-async function backfillPartition(companyId: string, partition: Partition): Promise<number> {
+async function rebuild(
+  companyId: string,
+  partition: Partition,
+  grain: Grain,
+  sources: () => Promise<Sums>,
+): Promise<number> {
   const table = config().mainTable;
   let written = 0;
   let retry: Set<string> | undefined;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const stored = new Map(
-      (await partitionItems(ledgerKeys.rollupPartition(companyId, partition, 'day'))).map((item) => [
+      (await partitionItems(ledgerKeys.rollupPartition(companyId, partition, grain))).map((item) => [
         String(item.sk),
         item,
       ]),
     );
-    const sums = daySums(await partitionItems(ledgerKeys.rollupPartition(companyId, partition, 'hour')));
+    const sums = await sources();
     const conflicts = new Set<string>();
-    for (const [sk, { day, key, sum }] of sums) {
+    for (const [sk, { bucket, key, sum }] of sums) {
       if (retry && !retry.has(sk)) continue;
-      const itemKey = ledgerKeys.rollup(companyId, partition, day, key, 'day');
+      const itemKey = ledgerKeys.rollup(companyId, partition, bucket, key, grain);
       const existing = stored.get(sk);
       const rollup = rollupOfSum(sum);
       if (existing && figures(existing) === JSON.stringify(rollupAttributes(rollup))) continue;
@@ -77,7 +89,7 @@ async function backfillPartition(companyId: string, partition: Partition): Promi
         await clients().document.send(
           new PutCommand({
             TableName: table,
-            Item: rollupItem(itemKey, 'day', rollup, (version ?? 0) + 1),
+            Item: rollupItem(itemKey, grain, rollup, (version ?? 0) + 1),
             ...(version === undefined
               ? { ConditionExpression: 'attribute_not_exists(pk)' }
               : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version } }),
@@ -92,13 +104,40 @@ async function backfillPartition(companyId: string, partition: Partition): Promi
     if (conflicts.size === 0) return written;
     retry = conflicts;
   }
-  throw new Error(`day rollups of ${companyId}/${partition} kept changing during the backfill`);
+  throw new Error(`${grain} rollups of ${companyId}/${partition} kept changing during the backfill`);
 }
 
-/** Day rollups of one company's ledger, every partition. Answers how many day items it wrote. */
+/** Day rollups of one company's ledger, every partition, from its hour items. Answers how many it wrote. */
 export async function backfillCompanyDayRollups(companyId: string): Promise<number> {
   let written = 0;
-  for (const partition of PARTITIONS) written += await backfillPartition(companyId, partition);
+  for (const partition of PARTITIONS) {
+    written += await rebuild(companyId, partition, 'day', async () =>
+      sumsOf(await partitionItems(ledgerKeys.rollupPartition(companyId, partition, 'hour')), (item) => ({
+        bucket: String(item.hour).slice(0, 10),
+        key: String(item.key),
+      })),
+    );
+  }
+  return written;
+}
+
+/**
+ * The single-dimension rollups (`by_channel` ...) of one company's ledger, hours and days, each from the
+ * combo or tabulation items of the same grain it sums. Answers how many items it wrote.
+ */
+export async function backfillCompanyDimensionRollups(companyId: string): Promise<number> {
+  let written = 0;
+  for (const partition of SINGLE_PARTITIONS) {
+    const source = SINGLE_SOURCES[partition];
+    for (const grain of GRAINS) {
+      written += await rebuild(companyId, partition, grain, async () =>
+        sumsOf(await partitionItems(ledgerKeys.rollupPartition(companyId, source.from, grain)), (item) => ({
+          bucket: String(item[grain]),
+          key: source.keyOf(String(item.key)),
+        })),
+      );
+    }
+  }
   return written;
 }
 
@@ -125,27 +164,22 @@ async function companyIds(): Promise<string[]> {
   return ids;
 }
 
-/**
- * The migration: day rollups for ledgers written before the ledger kept them (it kept hours only). Idempotent;
- * run by the local runtime on start-up. Once a
- * run has finished, the next ones return at once.
- */
-export async function backfillDayRollups(): Promise<{
-  companies: number;
-  written: number;
-  skipped: boolean;
-}> {
+/** Runs `perCompany` over every company once: once a run has finished (`done` written), the next ones return at once. */
+async function migrate(
+  done: { pk: string; sk: string },
+  perCompany: (companyId: string) => Promise<number>,
+): Promise<{ companies: number; written: number; skipped: boolean }> {
   const table = config().mainTable;
-  const done = await clients().document.send(new GetCommand({ TableName: table, Key: DONE }));
-  if (done.Item) return { companies: 0, written: 0, skipped: true };
+  const finished = await clients().document.send(new GetCommand({ TableName: table, Key: done }));
+  if (finished.Item) return { companies: 0, written: 0, skipped: true };
   const ids = await companyIds();
   let written = 0;
-  for (const id of ids) written += await backfillCompanyDayRollups(id);
+  for (const id of ids) written += await perCompany(id);
   await clients().document.send(
     new PutCommand({
       TableName: table,
       Item: {
-        ...DONE,
+        ...done,
         entity: 'migration',
         finished_at: new Date().toISOString(),
         companies: ids.length,
@@ -153,6 +187,18 @@ export async function backfillDayRollups(): Promise<{
       },
     }),
   );
-  logger.info('analytics day rollups backfilled', { companies: ids.length, written });
+  logger.info(`analytics ${done.sk} backfilled`, { companies: ids.length, written });
   return { companies: ids.length, written, skipped: false };
 }
+
+/**
+ * The migration: day rollups for ledgers written before the ledger kept them (it kept hours only). Idempotent;
+ * run by the local runtime on start-up.
+ */
+export const backfillDayRollups = () => migrate(DONE, backfillCompanyDayRollups);
+
+/**
+ * The migration: single-dimension rollups for ledgers written before the ledger kept them. Idempotent; run by
+ * the local runtime on start-up, after the day rollups (it sums the combo day items).
+ */
+export const backfillDimensionRollups = () => migrate(DIMENSIONS_DONE, backfillCompanyDimensionRollups);

@@ -2,11 +2,13 @@ import type {
   AnalyticsFilters,
   AnalyticsMeasures,
   BreakdownDimension,
+  ExportReport,
 } from '@atende/shared/contracts/analytics/views';
 import { formsPtBR } from '@atende/shared/i18n/pt-BR';
 import Papa from 'papaparse';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { Invalid } from '../lib/errors.ts';
+import { campaignReport } from './campaign-report.ts';
 import { conversationPage } from './conversations.ts';
 import { scopeOf } from './scope.ts';
 import { breakdown, overview } from './service.ts';
@@ -41,7 +43,7 @@ const measureColumns = (measures: AnalyticsMeasures) => ({
  */
 export async function exportReport(
   auth: AuthContext,
-  query: AnalyticsFilters & { report: 'overview' | 'breakdown' | 'conversations'; by?: BreakdownDimension },
+  query: AnalyticsFilters & { report: ExportReport; by?: BreakdownDimension },
 ) {
   const stamp = `${query.from.slice(0, 10)}_${query.to.slice(0, 10)}`;
   let rows: Record<string, unknown>[];
@@ -52,6 +54,9 @@ export async function exportReport(
     if (!by) throw new Invalid('by', formsPtBR.requiredField);
     const answer = await breakdown(auth, { ...query, by });
     rows = answer.rows.map((row) => ({ key: row.key, label: row.label, ...measureColumns(row) }));
+  } else if (query.report === 'campaigns') {
+    // The rows of the campaigns tab as they are: its counts are the file's.
+    rows = (await campaignReport(auth, query)).rows;
   } else {
     const scope = await scopeOf(auth, query);
     rows = [];

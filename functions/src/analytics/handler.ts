@@ -14,10 +14,12 @@ import {
   updateSavedReport,
 } from '@atende/shared/contracts/analytics/saved-reports';
 import { getAgentTimeline, setMyStatus } from '@atende/shared/contracts/analytics/agent-timeline';
+import { getCampaignReport } from '@atende/shared/contracts/analytics/campaign-report';
 import { getContactOrigin } from '@atende/shared/contracts/analytics/contact-origin';
 import { loadAccessContext } from '../company/access-context.ts';
 import { createHttpHandler, route } from '../lib/http.ts';
 import * as presence from './agent-timeline.ts';
+import { campaignReport } from './campaign-report.ts';
 import { contactOrigins } from './contact-origin.ts';
 import { listConversations } from './conversations.ts';
 import { exportReport } from './export.ts';
@@ -42,6 +44,7 @@ export const handler = createHttpHandler(
     route(getContactOrigin, ({ auth, query }) => contactOrigins(auth, query)),
     route(getAgentTimeline, ({ auth, query }) => presence.agentTimeline(auth, query)),
     route(setMyStatus, ({ auth, body }) => presence.setMyStatus(auth, body.status)),
+    route(getCampaignReport, ({ auth, query }) => campaignReport(auth, query)),
   ],
   { accessContext: loadAccessContext },
 );

@@ -8,8 +8,9 @@ import type { Contribution, ConversationFact, Duration } from './facts.ts';
  * non-empty bins ("zeros;key:count,..."), not the library's protobuf, which writes every bin between the lowest
  * and the highest (1 KB for one value, 4 KB for an hour's spread of waits) and would make range reads slow.
  *
- * Partitions: `all` (one key per hour: fast unfiltered figures), `combo` (channel|department|employee), and
- * `tag` / `tabulation` (value|channel|department|employee): filters and breakdowns group these in memory.
+ * Partitions: `all` (one key per hour: fast unfiltered figures), `combo` (channel|department|employee),
+ * `tag` / `tabulation` (value|channel|department|employee): filters and scoped breakdowns group these in
+ * memory; and `by_<dimension>` (the value alone): the unrestricted breakdown by that dimension.
  */
 export const MEASURES = ['wait', 'first_response', 'resolution'] as const;
 export type Measure = (typeof MEASURES)[number];
@@ -27,11 +28,20 @@ export const COUNTERS = [
   ...CSAT_GRADES.map((grade) => `csat_${grade}` as const),
 ] as const;
 export type Counter = (typeof COUNTERS)[number];
-export const PARTITIONS = ['all', 'combo', 'tag', 'tabulation'] as const;
+/**
+ * One partition per breakdown dimension, keyed by that dimension's value alone: an unrestricted breakdown
+ * reads only its own dimension's items (3 channels' items, not every channel × department × employee combo).
+ * Tags have none: a conversation with many tags would multiply the items one event writes.
+ */
+export const SINGLE_PARTITIONS = ['by_channel', 'by_department', 'by_employee', 'by_tabulation'] as const;
+export type SinglePartition = (typeof SINGLE_PARTITIONS)[number];
+export const PARTITIONS = ['all', 'combo', 'tag', 'tabulation', ...SINGLE_PARTITIONS] as const;
 export type Partition = (typeof PARTITIONS)[number];
 
 const RELATIVE_ACCURACY = 0.01;
 export const NONE = 'none';
+/** The one key of the `all` partition's items. */
+export const ALL_KEY = '-';
 
 export interface Stat {
   n: number;
@@ -122,21 +132,24 @@ export function emptySum(): RollupSum {
   return { counters, stats, labels: {} };
 }
 
-/** Adds one stored rollup item into `into`. */
-export function addItem(into: RollupSum, item: Record<string, unknown>): void {
-  for (const counter of COUNTERS) into.counters[counter] += Number(item[counter] ?? 0);
+/**
+ * Adds one stored rollup item into `into`, or takes it out (`sign` -1): a day item less some of its hours is
+ * exactly the sum of the others, counters, sums and sketch bins alike (bins are integer counts).
+ */
+export function addItem(into: RollupSum, item: Record<string, unknown>, sign: 1 | -1 = 1): void {
+  for (const counter of COUNTERS) into.counters[counter] += sign * Number(item[counter] ?? 0);
   for (const key of Object.keys(into.stats) as StatKey[]) {
     const encoded = item[`${key}_sk`];
     if (typeof encoded !== 'string') continue;
     const stat = into.stats[key];
-    stat.n += Number(item[`${key}_n`] ?? 0);
-    stat.sum += Number(item[`${key}_sum`] ?? 0);
+    stat.n += sign * Number(item[`${key}_n`] ?? 0);
+    stat.sum += sign * Number(item[`${key}_sum`] ?? 0);
     const [zeros = '0', bins = ''] = encoded.split(';');
-    stat.zeros += Number(zeros);
+    stat.zeros += sign * Number(zeros);
     for (const bin of bins ? bins.split(',') : []) {
       const colon = bin.indexOf(':');
       const index = Number(bin.slice(0, colon));
-      stat.bins.set(index, (stat.bins.get(index) ?? 0) + Number(bin.slice(colon + 1)));
+      stat.bins.set(index, (stat.bins.get(index) ?? 0) + sign * Number(bin.slice(colon + 1)));
     }
   }
   const labels = item.labels;
@@ -153,7 +166,8 @@ export function rollupOfSum(sum: RollupSum): Rollup {
   for (const [key, stat] of Object.entries(sum.stats) as [StatKey, RollupSum['stats'][StatKey]][]) {
     const sketch = rollup.stats[key].sketch;
     if (stat.zeros > 0) sketch.accept(0, stat.zeros);
-    for (const [index, count] of stat.bins) sketch.accept(sketch.mapping.value(index), count);
+    // A bin taken out as often as it was added (a subtracted hour) is empty, not a bin of zero.
+    for (const [index, count] of stat.bins) if (count > 0) sketch.accept(sketch.mapping.value(index), count);
     rollup.stats[key] = { n: stat.n, sum: stat.sum, sketch };
   }
   return rollup;
@@ -212,19 +226,35 @@ export const comboKey = (fact: Pick<ConversationFact, 'channel' | 'department' |
 
 /** Every (partition, key) a fact's contribution is counted under, and the labels it teaches. */
 export function dimensionsOf(
-  fact: ConversationFact,
+  fact: Pick<ConversationFact, 'channel' | 'department' | 'employee' | 'tabulation' | 'tags'>,
 ): { partition: Partition; key: string; labels: Record<string, string> }[] {
   const combo = comboKey(fact);
   const labels: Record<string, string> = fact.employee ? { [fact.employee._id]: fact.employee.name } : {};
   const tabulation = fact.tabulation?._id ?? NONE;
+  const tabulationLabels = fact.tabulation
+    ? { ...labels, [fact.tabulation._id]: fact.tabulation.label }
+    : labels;
+  const [channel = NONE, department = NONE, employee = NONE] = combo.split('|');
   return [
-    { partition: 'all', key: '-', labels: {} },
+    { partition: 'all', key: ALL_KEY, labels: {} },
     { partition: 'combo', key: combo, labels },
-    {
-      partition: 'tabulation',
-      key: `${tabulation}|${combo}`,
-      labels: fact.tabulation ? { ...labels, [fact.tabulation._id]: fact.tabulation.label } : labels,
-    },
+    { partition: 'tabulation', key: `${tabulation}|${combo}`, labels: tabulationLabels },
     ...fact.tags.map((tag) => ({ partition: 'tag' as const, key: `${tag}|${combo}`, labels })),
+    // The labels match what the backfill sums from the combo and tabulation items these derive from.
+    { partition: 'by_channel', key: channel, labels },
+    { partition: 'by_department', key: department, labels },
+    { partition: 'by_employee', key: employee, labels },
+    { partition: 'by_tabulation', key: tabulation, labels: tabulationLabels },
   ];
 }
+
+/**
+ * The combo-like partition a single-dimension partition is the sum of, and the single key of one of its
+ * keys (`channel|department|employee`, or `tabulation|channel|department|employee`).
+ */
+export const SINGLE_SOURCES: Record<SinglePartition, { from: Partition; keyOf: (key: string) => string }> = {
+  by_channel: { from: 'combo', keyOf: (key) => key.split('|')[0] ?? NONE },
+  by_department: { from: 'combo', keyOf: (key) => key.split('|')[1] ?? NONE },
+  by_employee: { from: 'combo', keyOf: (key) => key.split('|')[2] ?? NONE },
+  by_tabulation: { from: 'tabulation', keyOf: (key) => key.split('|')[0] ?? NONE },
+};

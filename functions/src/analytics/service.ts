@@ -6,12 +6,12 @@ import type {
 } from '@atende/shared/contracts/analytics/views';
 import { analyticsPtBR as t } from '@atende/shared/i18n/analytics';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';
-import { queryAll } from '../lib/dynamo/query.ts';
+import { type Item, queryAll } from '../lib/dynamo/query.ts';
 import { config } from '../lib/config.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import type { ConversationFact } from './facts.ts';
 import { ledgerKeys } from './ledger-store.ts';
-import { rollupItems } from './rollup-reads.ts';
+import { localDayItems, rollupItems, type SignedItem } from './rollup-reads.ts';
 import {
   CSAT_GRADES,
   emptyRollup,
@@ -88,45 +88,80 @@ interface PendingGroup {
   sum: RollupSum;
 }
 
+const isCombo = (partition: Partition) =>
+  partition === 'combo' || partition === 'tag' || partition === 'tabulation';
+
+/** Whether a sum counts nothing (every stored item counts something: a contribution always does). */
+const isEmpty = (sum: RollupSum) =>
+  Object.values(sum.counters).every((value) => value === 0) &&
+  Object.values(sum.stats).every((stat) => stat.n === 0);
+
+/** Items read as they are, each counted once. */
+const added = async (read: Promise<Item[]>): Promise<SignedItem[]> =>
+  (await read).map((item) => ({ item, sign: 1, group: '' }));
+
 /** Rollups grouped by `keyOf` (undefined drops the item), scope applied. */
 async function grouped(
   scope: Scope,
-  filters: AnalyticsFilters,
   partition: Partition,
-  keyOf: (item: Record<string, unknown>, fields: ReturnType<typeof parts>) => string | undefined,
-  grain: 'hour' | 'mixed' = 'mixed',
+  read: Promise<SignedItem[]>,
+  keyOf: (entry: SignedItem, fields: ReturnType<typeof parts>) => string | undefined,
 ): Promise<Map<string, Group>> {
   const pending = new Map<string, PendingGroup>();
-  for (const item of await rollupItems(scope.companyId, partition, filters, grain)) {
-    const fields = parts(String(item.key), partition === 'tag' || partition === 'tabulation');
-    if (partition !== 'all' && !inScope(scope, fields.channel, fields.department, fields.employee)) continue;
-    const key = keyOf(item, fields);
+  for (const entry of await read) {
+    const fields = parts(String(entry.item.key), partition === 'tag' || partition === 'tabulation');
+    // `all` is read only when nothing restricts the figures; a single-dimension key is kept or not by `keyOf`.
+    if (isCombo(partition) && !inScope(scope, fields.channel, fields.department, fields.employee)) continue;
+    const key = keyOf(entry, fields);
     if (key === undefined) continue;
     const group = pending.get(key) ?? { key, sum: emptySum() };
-    addItem(group.sum, item);
+    addItem(group.sum, entry.item, entry.sign);
     pending.set(key, group);
   }
-  return new Map([...pending].map(([key, group]) => [key, { key, rollup: rollupOfSum(group.sum) }]));
+  // A local day read as a day item less its other hours can sum to nothing: it had no item, so no row.
+  const counted = [...pending].filter(([, group]) => !isEmpty(group.sum));
+  return new Map(counted.map(([key, group]) => [key, { key, rollup: rollupOfSum(group.sum) }]));
+}
+
+/**
+ * The single-dimension partition that answers a scope restricted on one dimension alone (a channel filter, a
+ * manager's departments, an operator's own conversations), and which of its keys the scope keeps.
+ */
+function singleScope(scope: Scope): { partition: Partition; keep: (key: string) => boolean } | undefined {
+  const { channel, departments, employee } = scope;
+  if (channel && !departments && !employee)
+    return { partition: 'by_channel', keep: (key) => key === channel };
+  if (departments && !channel && !employee) {
+    return { partition: 'by_department', keep: (key) => departments.has(key) };
+  }
+  if (employee && !channel && !departments)
+    return { partition: 'by_employee', keep: (key) => key === employee };
+  return undefined;
 }
 
 export async function overview(auth: AuthContext, filters: AnalyticsFilters): Promise<AnalyticsMeasures> {
   const scope = await scopeOf(auth, filters);
+  const single = scope.filtered ? singleScope(scope) : undefined;
+  const partition = scope.filtered ? (single?.partition ?? 'combo') : 'all';
   const [groups, open] = await Promise.all([
-    grouped(scope, filters, scope.filtered ? 'combo' : 'all', () => 'total'),
+    grouped(scope, partition, added(rollupItems(scope.companyId, partition, filters)), ({ item }) =>
+      !single || single.keep(String(item.key)) ? 'total' : undefined,
+    ),
     openFacts(scope),
   ]);
   return measuresOf(groups.get('total')?.rollup ?? emptyRollup(), open.length, filters.business_hours);
 }
 
-const DIMENSION_PARTITION: Record<BreakdownDimension, Partition> = {
-  channel: 'combo',
-  department: 'combo',
-  employee: 'combo',
-  tag: 'tag',
-  tabulation: 'tabulation',
-  hour: 'combo',
-  day: 'combo',
-  weekday_hour: 'combo',
+/** Where a breakdown reads when the caller's scope restricts nothing, and where when it does. */
+const DIMENSION_PARTITION: Record<BreakdownDimension, { whole: Partition; scoped: Partition }> = {
+  channel: { whole: 'by_channel', scoped: 'combo' },
+  department: { whole: 'by_department', scoped: 'combo' },
+  employee: { whole: 'by_employee', scoped: 'combo' },
+  tag: { whole: 'tag', scoped: 'tag' },
+  tabulation: { whole: 'by_tabulation', scoped: 'tabulation' },
+  hour: { whole: 'all', scoped: 'combo' },
+  day: { whole: 'all', scoped: 'combo' },
+  weekday_hour: { whole: 'all', scoped: 'combo' },
 };
 
 /** The key of a local hour under a time dimension. */
@@ -190,22 +225,30 @@ export async function breakdown(
 ): Promise<{ rows: BreakdownRow[] }> {
   const scope = await scopeOf(auth, filters);
   const { by } = filters;
-  const partition =
-    by === 'hour' || by === 'day' ? (scope.filtered ? 'combo' : 'all') : DIMENSION_PARTITION[by];
+  // A scope restricted on the breakdown's own dimension alone (a manager's departments by department) reads
+  // that dimension's partition too, keeping the keys in scope.
+  const restricted = scope.filtered ? singleScope(scope) : undefined;
+  const { whole, scoped } = DIMENSION_PARTITION[by];
+  const partition = !scope.filtered || restricted?.partition === whole ? whole : scoped;
+  const single = partition.startsWith('by_');
+  const keep = restricted?.partition === partition ? restricted.keep : () => true;
+  // Local days from UTC day items with their edge hours; local hours (of any day) from the hour items.
+  const read =
+    by === 'day'
+      ? localDayItems(scope.companyId, partition, filters, (hour) =>
+          timeKey('day', new Date(hour).toISOString(), scope.timeZone),
+        )
+      : added(rollupItems(scope.companyId, partition, filters, isTime(by) ? 'hour' : 'mixed'));
   const [groups, open] = await Promise.all([
-    grouped(
-      scope,
-      filters,
-      partition,
-      (item, fields) => {
-        if (isTime(by)) return timeKey(by, `${String(item.hour)}:00:00Z`, scope.timeZone);
-        if (by === 'channel') return fields.channel;
-        if (by === 'department') return fields.department;
-        if (by === 'employee') return fields.employee;
-        return fields.value;
-      },
-      isTime(by) ? 'hour' : 'mixed',
-    ),
+    grouped(scope, partition, read, ({ item, group }, fields) => {
+      if (by === 'day') return group;
+      if (isTime(by)) return timeKey(by, `${String(item.hour)}:00:00Z`, scope.timeZone);
+      if (single) return keep(String(item.key)) ? String(item.key) : undefined;
+      if (by === 'channel') return fields.channel;
+      if (by === 'department') return fields.department;
+      if (by === 'employee') return fields.employee;
+      return fields.value;
+    }),
     openFacts(scope),
   ]);
   const openCounts = new Map<string, number>();

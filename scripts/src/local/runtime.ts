@@ -197,8 +197,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     await ensureTables(client, TABLE_PREFIX, TABLES);
     client.destroy();
     // Migrations of stored data run before anything reads it; each is idempotent and remembers it finished.
-    const { backfillDayRollups } = await import('@atende/functions/analytics/backfill');
+    const { backfillDayRollups, backfillDimensionRollups } =
+      await import('@atende/functions/analytics/backfill');
     await backfillDayRollups();
+    await backfillDimensionRollups();
 
     const authorizer = () => loadHandler(WEBSOCKET_API.authorizer) as unknown as Promise<Authorizer>;
     const rest = createRestGateway({

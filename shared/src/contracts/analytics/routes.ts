@@ -2,6 +2,7 @@ import type { AccessRule } from '../types.ts';
 import { defineRoute } from '../types.ts';
 import { REPORTS_ACCESS, REPORTS_EXPORT_ACCESS } from './access.ts';
 import { getAgentTimeline, setMyStatus } from './agent-timeline.ts';
+import { getCampaignReport } from './campaign-report.ts';
 import { getContactOrigin } from './contact-origin.ts';
 import { SAVED_REPORT_ROUTES } from './saved-reports.ts';
 import {
@@ -92,4 +93,5 @@ export const ANALYTICS_ROUTES = [
   getContactOrigin,
   getAgentTimeline,
   setMyStatus,
+  getCampaignReport,
 ] as const;

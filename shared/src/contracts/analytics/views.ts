@@ -104,7 +104,8 @@ export const conversationsResponse = z.object({
   next_cursor: z.string().nullable(),
 });
 
-export const EXPORT_REPORTS = ['overview', 'breakdown', 'conversations'] as const;
+export const EXPORT_REPORTS = ['overview', 'breakdown', 'conversations', 'campaigns'] as const;
+export type ExportReport = (typeof EXPORT_REPORTS)[number];
 export const exportQuery = z
   .object({ report: z.enum(EXPORT_REPORTS), by: z.enum(BREAKDOWN_DIMENSIONS).optional() })
   .and(analyticsFilters);

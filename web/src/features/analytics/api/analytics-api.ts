@@ -7,10 +7,11 @@ import {
   listConversationFacts,
 } from '@atende/shared/contracts/analytics/routes';
 import { getAgentTimeline, setMyStatus } from '@atende/shared/contracts/analytics/agent-timeline';
+import { getCampaignReport } from '@atende/shared/contracts/analytics/campaign-report';
 import { getContactOrigin } from '@atende/shared/contracts/analytics/contact-origin';
 import { listDepartments } from '@atende/shared/contracts/departments/list-departments';
 import { listEmployees } from '@atende/shared/contracts/employees/list-employees';
-import type { BreakdownDimension } from '@atende/shared/contracts/analytics/views';
+import type { BreakdownDimension, ExportReport } from '@atende/shared/contracts/analytics/views';
 import { callRoute } from '../../../lib/api/call-route.ts';
 
 /** The query every analytics call sends: an ISO range [from, to) and the filters as text. */
@@ -29,6 +30,7 @@ export const analyticsKeys = {
   breakdown: (by: BreakdownDimension, query: AnalyticsQuery) =>
     ['analytics', 'breakdown', by, query] as const,
   conversations: (query: AnalyticsQuery) => ['analytics', 'conversations', query] as const,
+  campaigns: (query: AnalyticsQuery) => ['analytics', 'campaigns', query] as const,
   monitoring: ['analytics', 'monitoring'] as const,
   home: ['analytics', 'home'] as const,
   contactOrigin: (range: { from: string; to: string }) => ['analytics', 'contact-origin', range] as const,
@@ -43,11 +45,9 @@ export const analyticsApi = {
     callRoute(getBreakdown, { query: { ...query, by } }),
   conversations: (query: AnalyticsQuery, cursor: string | undefined) =>
     callRoute(listConversationFacts, { query: { ...query, cursor, limit: '50' } }),
-  export: (
-    query: AnalyticsQuery,
-    report: 'overview' | 'breakdown' | 'conversations',
-    by?: BreakdownDimension,
-  ) => callRoute(exportReport, { query: { ...query, report, by } }),
+  campaigns: (query: AnalyticsQuery) => callRoute(getCampaignReport, { query }),
+  export: (query: AnalyticsQuery, report: ExportReport, by?: BreakdownDimension) =>
+    callRoute(exportReport, { query: { ...query, report, by } }),
   monitoring: () => callRoute(getMonitoring),
   home: () => callRoute(getHomeSummary),
   contactOrigin: (range: { from: string; to: string }) => callRoute(getContactOrigin, { query: range }),

@@ -1,5 +1,5 @@
 import { exportReport } from '@atende/shared/contracts/analytics/routes';
-import type { BreakdownDimension } from '@atende/shared/contracts/analytics/views';
+import type { BreakdownDimension, ExportReport } from '@atende/shared/contracts/analytics/views';
 import { decideAccess } from '@atende/shared/rules/access';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -16,13 +16,7 @@ const t = ptBR.analytics;
  * Downloads the CSV of a report with the filters on screen (the same service answers both); hidden from an
  * operator without export_report_base_to_operators, whom the server refuses anyway.
  */
-export function ExportButton({
-  report,
-  by,
-}: {
-  report: 'overview' | 'breakdown' | 'conversations';
-  by?: BreakdownDimension;
-}) {
+export function ExportButton({ report, by }: { report: ExportReport; by?: BreakdownDimension }) {
   const query = useAtomValue(analyticsQueryAtom);
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);

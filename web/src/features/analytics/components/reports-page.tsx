@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header/page-header.tsx';
 import { useAnalyticsLive } from '../hooks/use-analytics.ts';
 import { AgentTimeline } from './agent-timeline.tsx';
 import { BreakdownTable } from './breakdown-table.tsx';
+import { CampaignsTable } from './campaigns-table.tsx';
 import { ConversationsTable } from './conversations-table.tsx';
 import { CsatCard } from './csat-card.tsx';
 import { ExportButton } from './export-button.tsx';
@@ -23,8 +24,8 @@ const DIMENSION_REPORTS: { key: string; label: string; by: BreakdownDimension; c
 ];
 
 /**
- * app/analytics/reports: conversations, agents, departments, channels, tags, service categories and CSAT, each
- * with CSV.
+ * app/analytics/reports: conversations, agents, departments, channels, tags, service categories, CSAT and
+ * campaigns, each with CSV.
  */
 export function ReportsPage({ title, breadcrumb }: { title: string; breadcrumb: readonly BreadcrumbItem[] }) {
   useAnalyticsLive();
@@ -70,6 +71,18 @@ export function ReportsPage({ title, breadcrumb }: { title: string; breadcrumb: 
         </Flex>
       ),
     },
+    {
+      key: 'campaigns',
+      label: t.reports.campaigns,
+      children: (
+        <Flex vertical gap={8}>
+          <Flex justify="end">
+            <ExportButton report="campaigns" />
+          </Flex>
+          <CampaignsTable />
+        </Flex>
+      ),
+    },
   ];
   return (
     <>
@@ -80,7 +93,7 @@ export function ReportsPage({ title, breadcrumb }: { title: string; breadcrumb: 
           activeKey={active}
           onChange={setActive}
           items={items}
-          // Under lg six reports would overflow the tab strip (antd's overflow button breaks the tablist's
+          // Under lg the reports would overflow the tab strip (antd's overflow button breaks the tablist's
           // ARIA): a select picks the report instead.
           renderTabBar={
             screens.lg

@@ -35,6 +35,14 @@ export const useBreakdown = (by: BreakdownDimension, query: AnalyticsQuery) =>
     ...choices,
   });
 
+/** The campaigns started in the range, with their funnel counts (the campaigns report tab). */
+export const useCampaignReport = (query: AnalyticsQuery) =>
+  useQuery({
+    queryKey: analyticsKeys.campaigns(query),
+    queryFn: () => analyticsApi.campaigns(query),
+    ...choices,
+  });
+
 export const useConversationRows = (query: AnalyticsQuery) =>
   useInfiniteQuery({
     queryKey: analyticsKeys.conversations(query),
