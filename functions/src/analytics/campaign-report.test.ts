@@ -33,7 +33,7 @@ const ids = { blackFriday: '', natal: '', before: '', scheduled: '', otherCompan
 async function campaign(
   owner: Inbox,
   integration: string,
-  fields: { name: string; started_at: string | null; department?: string; status?: number },
+  fields: { name: string; started_at: string | null; department?: string; status?: number; paused?: boolean },
   counts: Record<string, number> = {},
 ) {
   const id = newObjectId();
@@ -43,6 +43,7 @@ async function campaign(
       company: owner.companyId,
       name: fields.name,
       status: fields.status ?? CAMPAIGN_STATUS.dispatchFinished,
+      paused: fields.paused ?? false,
       integration,
       channel: 'official',
       template: 'promo',
@@ -110,6 +111,7 @@ beforeAll(async () => {
       started_at: '2026-11-05T15:00:00.000Z',
       department: inbox.support,
       status: CAMPAIGN_STATUS.dispatchStarted,
+      paused: true,
     },
     { total: 4, eligible: 4, attempted: 3, sent: 3, delivered: 1 },
   );
@@ -137,6 +139,7 @@ describe('campaigns report', () => {
     const { status, rows = [] } = await report('admin');
     expect(status).toBe(200);
     expect(rows.map((row) => row.name)).toEqual(['Natal', 'Black Friday']);
+    expect(rows.map((row) => row.paused)).toEqual([true, false]);
     for (const row of rows) {
       const own = (
         await callRoute(campaigns, getCampaign, { token: inbox.admin.token, params: { id: row._id } })
@@ -148,6 +151,7 @@ describe('campaigns report', () => {
         integration: own.integration,
         integration_label: 'Oficial Vendas',
         status: own.status,
+        paused: own.paused,
         started_at: own.started_at,
         targeted: own.total,
         excluded: own.excluded,

@@ -1,5 +1,6 @@
 import type { CampaignReportRow } from '@atende/shared/contracts/analytics/campaign-report';
 import type { AnalyticsFilters } from '@atende/shared/contracts/analytics/views';
+import { isSending } from '@atende/shared/contracts/campaigns/views';
 import { listCampaignPage } from '../campaigns/store.ts';
 import type { CampaignRecord } from '../campaigns/records.ts';
 import { listIntegrations } from '../integrations/store.ts';
@@ -61,6 +62,7 @@ export async function campaignReport(
         integration: campaign.integration,
         integration_label: labels.get(campaign.integration) ?? '',
         status: campaign.status,
+        paused: campaign.paused && isSending(campaign.status),
         started_at: startedAt,
         targeted: campaign.total,
         excluded: campaign.excluded,

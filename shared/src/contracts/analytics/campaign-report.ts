@@ -16,6 +16,8 @@ export const campaignReportRow = z.object({
   /** The number's name in the company's channels ('' when the integration was removed). */
   integration_label: z.string(),
   status: campaignStatus,
+  /** Paused while sending (by an employee or by the governor): the campaign view says "Pausada". */
+  paused: z.boolean(),
   started_at: z.string(),
   targeted: z.number(),
   excluded: z.number(),

@@ -24,7 +24,7 @@ const columns = [
   {
     title: t.status,
     key: 'status',
-    render: (_: unknown, row: CampaignReportRow) => campaignStatusLabel(row.status),
+    render: (_: unknown, row: CampaignReportRow) => campaignStatusLabel(row),
   },
   {
     title: t.startedAt,

@@ -9,6 +9,7 @@ const row: CampaignReportRow = {
   integration: 'i1',
   integration_label: 'Oficial Vendas',
   status: 6,
+  paused: false,
   started_at: '2026-11-02T13:00:00.000Z',
   targeted: 12_500,
   excluded: 2,
@@ -28,7 +29,11 @@ describe('campaigns report cells', () => {
     [5, 'Disparo iniciado'],
     [6, 'Disparo finalizado'],
   ])('names status %s "%s"', (status, label) => {
-    expect(campaignStatusLabel(status)).toBe(label);
+    expect(campaignStatusLabel({ status: status as CampaignReportRow['status'], paused: false })).toBe(label);
+  });
+
+  it('says "Pausada" for a paused sending campaign', () => {
+    expect(campaignStatusLabel({ status: 5, paused: true })).toBe('Pausada');
   });
 
   it('names the channel and the number, or the channel alone when the number was removed', () => {
