@@ -21,8 +21,9 @@ export function clients(): Clients {
   if (cached) return cached;
   const cfg = config();
   const dynamodb = new DynamoDBClient(cfg.dynamodbEndpoint ? { endpoint: cfg.dynamodbEndpoint } : {});
-  // An endpoint override is DynamoDB Local (tests, the local runtime): its transactions need the barrier.
-  if (cfg.dynamodbEndpoint) awaitLocalTransactionCommits(dynamodb);
+  // A DynamoDB Local keeping data on disk (the local runtime) must not lose an acknowledged transaction to a kill;
+  // the tests' in-memory one loses everything on a kill anyway, so it goes without the extra call.
+  if (cfg.dynamodbEndpoint && cfg.dynamodbLocalOnDisk) awaitLocalTransactionCommits(dynamodb);
   cached = {
     dynamodb,
     document: DynamoDBDocumentClient.from(dynamodb, {

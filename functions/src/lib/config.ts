@@ -8,6 +8,7 @@ const environmentSchema = z.object({
   [ENV.stage]: z.string().default('local'),
   [ENV.tablePrefix]: z.string().default('atende-local-'),
   [ENV.dynamodbEndpoint]: optionalUrl,
+  [ENV.dynamodbLocalOnDisk]: z.enum(['true', 'false']).optional(),
   [ENV.sqsEndpoint]: optionalUrl,
   [ENV.s3Endpoint]: optionalUrl,
   [ENV.s3ForcePathStyle]: z.enum(['true', 'false']).optional(),
@@ -23,6 +24,8 @@ export interface Config {
   stage: string;
   mainTable: string;
   dynamodbEndpoint: string | undefined;
+  /** The endpoint is a DynamoDB Local whose data must survive a kill (the local runtime), not the tests' in-memory one. */
+  dynamodbLocalOnDisk: boolean;
   sqsEndpoint: string | undefined;
   s3Endpoint: string | undefined;
   s3ForcePathStyle: boolean;
@@ -51,6 +54,7 @@ export function config(): Config {
     stage: env[ENV.stage],
     mainTable: tableName(env[ENV.tablePrefix], MAIN_TABLE),
     dynamodbEndpoint: env[ENV.dynamodbEndpoint],
+    dynamodbLocalOnDisk: env[ENV.dynamodbLocalOnDisk] === 'true',
     sqsEndpoint: env[ENV.sqsEndpoint],
     s3Endpoint: env[ENV.s3Endpoint],
     s3ForcePathStyle: env[ENV.s3ForcePathStyle] === 'true',

@@ -5,6 +5,7 @@ import { claimRecipient } from '@atende/functions/campaigns/claims';
 import { campaignRecord } from '@atende/functions/campaigns/records';
 import { putCampaign, readRecipient, writeRecipients } from '@atende/functions/campaigns/store';
 import { resetClients } from '@atende/functions/lib/clients';
+import { resetConfig } from '@atende/functions/lib/config';
 import { useTestTables } from '@atende/functions/testing/dynamodb';
 import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
 import { newObjectId } from '@atende/shared/domain/object-id';
@@ -33,6 +34,8 @@ let previousEndpoint: string | undefined;
 async function startEmulator() {
   dynamodb = await startDynamoDbLocal({ port, dbPath: join(dataDir, 'dynamodb') });
   process.env[ENV.dynamodbEndpoint] = dynamodb.endpoint;
+  process.env[ENV.dynamodbLocalOnDisk] = 'true';
+  resetConfig();
   resetClients();
 }
 
@@ -113,6 +116,7 @@ describe('campaign claims across a kill -9 of DynamoDB Local (the crash bench in
   afterAll(async () => {
     await dynamodb?.stop();
     if (previousEndpoint !== undefined) process.env[ENV.dynamodbEndpoint] = previousEndpoint;
+    delete process.env[ENV.dynamodbLocalOnDisk];
     resetClients();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -175,6 +175,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       [ENV.tablePrefix]: TABLE_PREFIX,
       [ENV.queuePrefix]: QUEUE_PREFIX,
       [ENV.dynamodbEndpoint]: dynamodb.endpoint,
+      [ENV.dynamodbLocalOnDisk]: 'true',
       [ENV.sqsEndpoint]: sqsEndpoint,
       [ENV.s3Endpoint]: s3.endpoint,
       [ENV.s3ForcePathStyle]: 'true',

@@ -4,6 +4,8 @@ export const ENV = {
   tablePrefix: 'TABLE_PREFIX',
   queuePrefix: 'QUEUE_PREFIX',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  /** 'true' when DYNAMODB_ENDPOINT is a DynamoDB Local keeping its data on disk (the local runtime). */
+  dynamodbLocalOnDisk: 'DYNAMODB_LOCAL_ON_DISK',
   sqsEndpoint: 'SQS_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',
   s3ForcePathStyle: 'S3_FORCE_PATH_STYLE',
