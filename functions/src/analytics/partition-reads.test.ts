@@ -27,6 +27,9 @@ const calendar = { enabled: false, weekly: [], holidays: [], timeZone: 'UTC' };
 let fortaleza: Inbox;
 let newYork: Inbox;
 
+/** Enough conversations to land in most of the 10 days and in the small UTC hours, few enough to load quickly. */
+const CONVERSATIONS = 14;
+
 /** Deterministic conversations over 10 days from `start`, some in the small UTC hours (the local day before). */
 async function load(inbox: Inbox, start: number) {
   const operator = { _id: inbox.operator.id, name: 'Operador Bruno' };
@@ -37,7 +40,7 @@ async function load(inbox: Inbox, start: number) {
     return state / 2_147_483_647;
   };
   const events = [];
-  for (let index = 0; index < 24; index += 1) {
+  for (let index = 0; index < CONVERSATIONS; index += 1) {
     const opened = start + Math.floor(next() * 10 * 24) * 3_600_000 + Math.floor(next() * 3_600_000);
     const at = (minutes: number) => new Date(opened + minutes * 60_000).toISOString();
     const c = timeline.newTimeline(inbox.companyId, at(0));
@@ -100,9 +103,12 @@ beforeAll(async () => {
   [fortaleza, newYork] = await Promise.all([createInbox(), createInbox()]);
   await setCompany(fortaleza.companyId, { settings: { timezone: 'America/Fortaleza' } });
   await setCompany(newYork.companyId, { settings: { timezone: 'America/New_York' } });
-  await load(fortaleza, Date.parse('2026-11-02T00:00:00Z'));
-  await load(newYork, Date.parse('2026-10-27T00:00:00Z'));
-});
+  // Two companies share no rollup item, so their ledgers load side by side.
+  await Promise.all([
+    load(fortaleza, Date.parse('2026-11-02T00:00:00Z')),
+    load(newYork, Date.parse('2026-10-27T00:00:00Z')),
+  ]);
+}, 120_000);
 
 describe('breakdown by local day', () => {
   it.each([
