@@ -1,16 +1,25 @@
 import { startDynamoDbLocal } from '../local/dynamodb.ts';
 import { freePort } from '../local/ports.ts';
 
+/** One emulator per vitest worker (vitest.config.ts runs two files at a time). */
+const INSTANCES = 2;
+
 /**
- * vitest global setup: one in-memory DynamoDB Local for the whole run. Each test file makes its own tables
- * under a unique prefix (functions/src/testing/dynamodb.ts), so files never see each other's data.
+ * vitest global setup: in-memory DynamoDB Locals for the whole run, one per worker. An emulator runs its
+ * requests one at a time on a single SQLite queue, so two files sharing one wait on each other even with a core
+ * idle. Each test file makes its own tables under a unique prefix on its worker's emulator
+ * (functions/src/testing/dynamodb.ts picks it by VITEST_POOL_ID), so files never see each other's data.
  */
 export default async function setup(): Promise<() => Promise<void>> {
-  const port = await freePort();
-  const dynamodb = await startDynamoDbLocal({ port });
-  process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
+  const instances = await Promise.all(
+    Array.from({ length: INSTANCES }, async () => startDynamoDbLocal({ port: await freePort() })),
+  );
+  process.env.DYNAMODB_ENDPOINTS = instances.map((instance) => instance.endpoint).join(',');
+  process.env.DYNAMODB_ENDPOINT = instances[0]?.endpoint;
   process.env.AWS_REGION = 'us-east-1';
   process.env.AWS_ACCESS_KEY_ID = 'local';
   process.env.AWS_SECRET_ACCESS_KEY = 'local';
-  return () => dynamodb.stop();
+  return async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+  };
 }
