@@ -10,7 +10,7 @@ import { BUNDLE_BUDGET_BYTES, deployedHandlers, importChain, measureBundles } fr
 // export consumer left the list with them).
 const OVER_BUDGET: Record<string, { ceiling: number; why: string }> = {
   'contacts/handler#handler': {
-    ceiling: 1_630_000,
+    ceiling: 1_635_000,
     why: "the import routes read the XLSX header row with exceljs's streaming reader (about 510 KB with unzipper, bluebird, saxes); libphonenumber-js/max, the S3 presigned POST",
   },
   'imports/import-consumer#handler': {
@@ -21,7 +21,7 @@ const OVER_BUDGET: Record<string, { ceiling: number; why: string }> = {
   // stored, media URLs presigned for the socket events, about 150 KB with its middleware) and the AI knowledge
   // search (orama, 66 KB: the assistant step answers inline) keep them over.
   'conversations/inbound-consumer#handler': { ceiling: 1_190_000, why: 'libphonenumber-js/max, S3, orama' },
-  'flows/wait-resume#handler': { ceiling: 1_170_000, why: 'libphonenumber-js/max, S3, orama' },
+  'flows/wait-resume#handler': { ceiling: 1_175_000, why: 'libphonenumber-js/max, S3, orama' },
   'ai/ingest-consumer#handler': {
     ceiling: 3_130_000,
     why: 'PDF.js (unpdf, 1.6 MB) and mammoth for PDF/DOCX text, loaded on first use; a file-extraction consumer of its own would give them back; evaluation replays run here (the assistant answer path)',

@@ -1,20 +1,19 @@
 import type { CompanySettingsDocument } from '@atende/shared/contracts/company/settings';
-import { type CampaignStatus, isSending, SENDING_STATUSES } from '@atende/shared/contracts/campaigns/views';
-import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
-import { QUEUES } from '@atende/shared/infra/queues';
+import { isSending } from '@atende/shared/contracts/campaigns/views';
 import { fillVariables } from '@atende/shared/rules/fill-variables';
 import { readSettings } from '../company/settings-reader.ts';
 import { type CompanyItem, readCompanyItem } from '../company/store.ts';
 import { conditionFailed } from '../lib/dynamo/transaction.ts';
 import { logger } from '../lib/logger.ts';
 import { recordRefused } from './claims.ts';
+import { CLAIM_LEASE_MS, finishIfDone } from './finish.ts';
 import { putJob } from './jobs.ts';
 import { resolveAudience, tally } from './audience.ts';
 import { csvVariablesOf, withCsvVariables } from './csv-audience-rows.ts';
 import { publishCampaign } from './publish.ts';
-import { CAMPAIGN_DISPATCH_QUEUE, enqueueDispatch, sendMessages } from './queue.ts';
+import { enqueueDispatch, sendMessages } from './queue.ts';
 import type { CampaignRecord, RecipientRecord } from './records.ts';
-import { markPrepared, recipientBatches, readCampaign, transition, writeRecipients } from './store.ts';
+import { markPrepared, recipientBatches, readCampaign, writeRecipients } from './store.ts';
 import { contactLookup, HEADER_PREFIX, templateParams } from './variables.ts';
 
 /** The failure code of a claim settled by its lease (see reconcileClaims). */
@@ -95,51 +94,6 @@ export async function queuePending(companyId: string, campaignId: string): Promi
   logger.info('campaign sends queued', { campaignId, queued });
   return queued;
 }
-
-/**
- * Outcomes known: provider accepted (sent, or moved on by its status webhooks), refused (failed), deferred.
- * What is attempted but not known is still claimed.
- */
-const unknownOutcomes = (campaign: CampaignRecord) =>
-  campaign.attempted - campaign.sent - campaign.failed - campaign.deferred;
-
-/**
- * Every eligible recipient was attempted: with every outcome known the campaign is sent (3, final); with some
- * claims still open it is dispatch finished (6) until their lease runs out and the reconciliation settles them.
- */
-export async function finishIfDone(
-  companyId: string,
-  campaignId: string,
-): Promise<CampaignRecord | undefined> {
-  const campaign = await readCampaign(companyId, campaignId);
-  if (!campaign || !campaign.prepared || campaign.attempted < campaign.eligible) return campaign;
-  const open = unknownOutcomes(campaign) > 0;
-  const from: readonly CampaignStatus[] = open
-    ? SENDING_STATUSES
-    : [...SENDING_STATUSES, CAMPAIGN_STATUS.dispatchFinished];
-  if (!from.includes(campaign.status)) return campaign;
-  const finished = await transition(
-    companyId,
-    campaignId,
-    { statuses: from },
-    {
-      status: open ? CAMPAIGN_STATUS.dispatchFinished : CAMPAIGN_STATUS.sent,
-      finished_at: campaign.finished_at ?? new Date().toISOString(),
-    },
-  );
-  if (finished && open)
-    await putJob(companyId, campaignId, 'RECONCILE', new Date(Date.now() + CLAIM_LEASE_MS));
-  if (finished) await publishCampaign(finished);
-  return finished ?? campaign;
-}
-
-/**
- * A claim lives at most as long as the worker that made it: the dispatch queue's visibility timeout, which
- * bounds one consumer run. A claim older than that whose send recorded nothing will never be answered by
- * that worker.
- */
-export const CLAIM_LEASE_MS =
-  (QUEUES.find((queue) => queue.id === CAMPAIGN_DISPATCH_QUEUE)?.visibilityTimeoutSeconds ?? 900) * 1000;
 
 /**
  * Settles the claims whose lease ran out (the worker died between its claim and recording the provider's

@@ -6,7 +6,7 @@ import { config } from '../lib/config.ts';
 import { conditionFailed, transactWrite } from '../lib/dynamo/transaction.ts';
 import { logger } from '../lib/logger.ts';
 import { recordSent } from './claims.ts';
-import { finishIfDone } from './dispatch.ts';
+import { finishIfDone } from './finish.ts';
 import { campaignKeys } from './keys.ts';
 import { publishCampaign } from './publish.ts';
 import { readCampaign, readRecipient } from './store.ts';

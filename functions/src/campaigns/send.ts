@@ -3,7 +3,7 @@ import { ChannelSendError } from '../channels/adapter.ts';
 import { logger } from '../lib/logger.ts';
 import { claimRecipient, recordRefused, recordSent, releaseRecipient } from './claims.ts';
 import { type Deliver, officialDeliver, sessionDeliver } from './deliver.ts';
-import { finishIfDone } from './dispatch.ts';
+import { finishIfDone } from './finish.ts';
 import { backOff, tokenPool } from './governor.ts';
 import { failureRateTooHigh, systemPause } from './pauses.ts';
 import { publishCampaign } from './publish.ts';
