@@ -30,10 +30,13 @@ let dataDir: string;
 let port: number;
 let dynamodb: DynamoDbLocal;
 let previousEndpoint: string | undefined;
+let previousEndpoints: string | undefined;
 
 async function startEmulator() {
   dynamodb = await startDynamoDbLocal({ port, dbPath: join(dataDir, 'dynamodb') });
   process.env[ENV.dynamodbEndpoint] = dynamodb.endpoint;
+  // useTestTables picks the worker's emulator from this list: here it is this test's own, on disk.
+  process.env.DYNAMODB_ENDPOINTS = dynamodb.endpoint;
   process.env[ENV.dynamodbLocalOnDisk] = 'true';
   resetConfig();
   resetClients();
@@ -72,6 +75,7 @@ async function claimUntilKilled(next: { index: number }, killAfter: number): Pro
 describe('campaign claims across a kill -9 of DynamoDB Local (the crash bench in small)', () => {
   beforeAll(async () => {
     previousEndpoint = process.env[ENV.dynamodbEndpoint];
+    previousEndpoints = process.env.DYNAMODB_ENDPOINTS;
     dataDir = mkdtempSync(join(tmpdir(), 'atende-claim-crash-'));
     port = await freePort();
     await startEmulator();
@@ -116,6 +120,7 @@ describe('campaign claims across a kill -9 of DynamoDB Local (the crash bench in
   afterAll(async () => {
     await dynamodb?.stop();
     if (previousEndpoint !== undefined) process.env[ENV.dynamodbEndpoint] = previousEndpoint;
+    if (previousEndpoints !== undefined) process.env.DYNAMODB_ENDPOINTS = previousEndpoints;
     delete process.env[ENV.dynamodbLocalOnDisk];
     resetClients();
     rmSync(dataDir, { recursive: true, force: true });
