@@ -1,8 +1,7 @@
 import * as z from 'zod';
 import { providerBaseUrl } from '../../channels/providers.ts';
-import { config } from '../../lib/config.ts';
-import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
-import { crmFailure, type CrmClient, type CrmPerson, CrmRetryable, type RemotePerson } from './client.ts';
+import { type SafeResponse } from '../../lib/safe-fetch.ts';
+import { crmFailure, type CrmClient, type CrmPerson, type RemotePerson, crmCaller } from './client.ts';
 
 /**
  * Agendor API v3 (api.agendor.com.br/docs): `Authorization: Token <token>` (the account's integration token,
@@ -56,12 +55,6 @@ const errorBody = z.object({
   errors: z.array(z.union([z.string(), z.object({ message: z.string() }).loose()])),
 });
 
-/** Waits longer than this (seconds) are left to SQS redelivery rather than held in the Lambda. */
-const MAX_WAIT_SECONDS = 10;
-const RATE_LIMIT_ATTEMPTS = 3;
-
-const allowLocal = () => ['local', 'test'].includes(config().stage);
-
 export const agendorBaseUrl = () => `${(providerBaseUrl('agendor') ?? DEFAULT_ROOT).replace(/\/+$/, '')}/v3`;
 
 const failure = (response: SafeResponse): Error =>
@@ -92,37 +85,11 @@ export const plainText = (html: string): string =>
 
 export function agendorClient(credentials: { token: string }): CrmClient {
   const base = agendorBaseUrl();
-  const send = async (method: string, path: string, body: unknown): Promise<SafeResponse> => {
-    try {
-      return await safeFetch(
-        {
-          method,
-          url: `${base}${path}`,
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Token ${credentials.token}`,
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        },
-        { allowLocal: allowLocal(), timeoutMs: 10_000 },
-      );
-    } catch (error) {
-      throw new CrmRetryable(
-        `agendor unreachable: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  };
-  /** A short rate-limit wait is taken here; a longer one goes back to the queue (redelivered later). */
-  const call = async (method: string, path: string, body?: unknown): Promise<SafeResponse> => {
-    for (let attempt = 1; ; attempt += 1) {
-      const response = await send(method, path, body);
-      const wait = Number(response.headers['retry-after']);
-      if (response.status !== 429 || attempt >= RATE_LIMIT_ATTEMPTS || !(wait <= MAX_WAIT_SECONDS)) {
-        return response;
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0) * 1000));
-    }
-  };
+  const call = crmCaller({
+    name: 'agendor',
+    url: (path) => `${base}${path}`,
+    headers: { authorization: `Token ${credentials.token}` },
+  });
   const idOf = (response: SafeResponse) => String(one.parse(JSON.parse(response.body)).data.id);
   return {
     /** `GET /people?email=`: the person already holding the contact's e-mail (Agendor has no phone filter). */

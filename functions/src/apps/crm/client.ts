@@ -1,3 +1,5 @@
+import { config } from '../../lib/config.ts';
+import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
 /** What the CRM sync needs of any CRM: a person mirroring a contact, and notes on it. */
 export interface CrmPerson {
   name: string;
@@ -91,3 +93,49 @@ export function crmFailure(
 /** A Brazilian E.164 number as salespeople type it in a CRM: the DDD and the number, without +55. */
 export const brazilianNationalDigits = (phone: string) =>
   phone.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '');
+
+/** The local runtime and the tests reach the sandbox's CRM fakes on loopback; deployed stages never do. */
+export const crmAllowsLocal = () => ['local', 'test'].includes(config().stage);
+
+const MAX_WAIT_SECONDS = 10;
+const RATE_LIMIT_ATTEMPTS = 3;
+
+/**
+ * A CRM's JSON caller: its base URL and authentication, SSRF-checked like every outbound call. A 429 asking for a
+ * short wait (`waitHeader` in seconds, at most 10) is waited out here, up to 3 attempts; a longer one is answered
+ * as is, so the client throws and the queue redelivers later. An unreachable CRM is retryable.
+ */
+export function crmCaller(options: {
+  name: string;
+  url: (path: string) => string;
+  headers: Record<string, string>;
+  waitHeader?: string;
+}): (method: string, path: string, body?: unknown) => Promise<SafeResponse> {
+  const send = async (method: string, path: string, body: unknown): Promise<SafeResponse> => {
+    try {
+      return await safeFetch(
+        {
+          method,
+          url: options.url(path),
+          headers: { 'content-type': 'application/json', ...options.headers },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        },
+        { allowLocal: crmAllowsLocal(), timeoutMs: 10_000 },
+      );
+    } catch (error) {
+      throw new CrmRetryable(
+        `${options.name} unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+  return async (method, path, body) => {
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await send(method, path, body);
+      const wait = Number(response.headers[options.waitHeader ?? 'retry-after']);
+      if (response.status !== 429 || attempt >= RATE_LIMIT_ATTEMPTS || !(wait <= MAX_WAIT_SECONDS)) {
+        return response;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0) * 1000));
+    }
+  };
+}

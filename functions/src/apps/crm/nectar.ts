@@ -1,15 +1,14 @@
 import * as z from 'zod';
 import { providerBaseUrl } from '../../channels/providers.ts';
-import { config } from '../../lib/config.ts';
-import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
+import { type SafeResponse } from '../../lib/safe-fetch.ts';
 import { plainText } from './agendor.ts';
 import {
   brazilianNationalDigits,
   crmFailure,
   type CrmClient,
   type CrmPerson,
-  CrmRetryable,
   type RemotePerson,
+  crmCaller,
 } from './client.ts';
 
 /**
@@ -53,15 +52,10 @@ export function nectarDay(since: string): string {
   return `${pad(day.getUTCDate())}/${pad(day.getUTCMonth() + 1)}/${day.getUTCFullYear()}`;
 }
 
-/** Waits longer than this (seconds) are left to SQS redelivery rather than held in the Lambda. */
-const MAX_WAIT_SECONDS = 10;
-const RATE_LIMIT_ATTEMPTS = 3;
 /** Nectar's constante for a lead (0 clientes, 1 prospects, 2 suspects, 3 leads). */
 const LEAD = 3;
 const TASK_DONE = 1;
 const TASK_COMMON = 0;
-
-const allowLocal = () => ['local', 'test'].includes(config().stage);
 
 export const nectarBaseUrl = () => (providerBaseUrl('nectar') ?? DEFAULT_ROOT).replace(/\/+$/, '');
 
@@ -83,32 +77,11 @@ const contatoBody = (person: CrmPerson, create: boolean) => ({
 
 export function nectarClient(credentials: { token: string }): CrmClient {
   const base = nectarBaseUrl();
-  const send = async (method: string, path: string, body: unknown): Promise<SafeResponse> => {
-    try {
-      return await safeFetch(
-        {
-          method,
-          url: `${base}${path}`,
-          headers: { 'content-type': 'application/json', 'access-token': credentials.token },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        },
-        { allowLocal: allowLocal(), timeoutMs: 10_000 },
-      );
-    } catch (error) {
-      throw new CrmRetryable(`nectar unreachable: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
-  /** A short rate-limit wait is taken here; a longer one goes back to the queue (redelivered later). */
-  const call = async (method: string, path: string, body?: unknown): Promise<SafeResponse> => {
-    for (let attempt = 1; ; attempt += 1) {
-      const response = await send(method, path, body);
-      const wait = Number(response.headers['retry-after']);
-      if (response.status !== 429 || attempt >= RATE_LIMIT_ATTEMPTS || !(wait <= MAX_WAIT_SECONDS)) {
-        return response;
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0) * 1000));
-    }
-  };
+  const call = crmCaller({
+    name: 'nectar',
+    url: (path) => `${base}${path}`,
+    headers: { 'access-token': credentials.token },
+  });
   const search = async (path: string): Promise<string | undefined> => {
     const response = await call('GET', path);
     if (response.status === 404) return undefined;

@@ -1,8 +1,14 @@
 import * as z from 'zod';
 import { providerBaseUrl } from '../../channels/providers.ts';
-import { config } from '../../lib/config.ts';
 import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
-import { crmFailure, type CrmClient, type CrmPerson, CrmRejected, CrmRetryable } from './client.ts';
+import {
+  crmFailure,
+  type CrmClient,
+  type CrmPerson,
+  CrmRejected,
+  crmCaller,
+  crmAllowsLocal,
+} from './client.ts';
 
 /**
  * Pipedrive API v1 (developers.pipedrive.com): `x-api-token` authenticates; every answer is
@@ -19,12 +25,6 @@ const answer = z.object({
 const searchAnswer = z.object({
   data: z.object({ items: z.array(z.object({ item: z.object({ id: z.number() }) })) }).nullable(),
 });
-
-/** Waits longer than this (seconds) are left to SQS redelivery rather than held in the Lambda. */
-const MAX_WAIT_SECONDS = 10;
-const RATE_LIMIT_ATTEMPTS = 3;
-
-const allowLocal = () => ['local', 'test'].includes(config().stage);
 
 export function pipedriveBaseUrl(domain: string): string {
   const configured = providerBaseUrl('pipedrive');
@@ -54,34 +54,12 @@ const failure = (response: SafeResponse): Error =>
 
 export function pipedriveClient(credentials: { token: string; domain: string }): CrmClient {
   const base = pipedriveBaseUrl(credentials.domain);
-  const send = async (method: string, path: string, body: unknown): Promise<SafeResponse> => {
-    try {
-      return await safeFetch(
-        {
-          method,
-          url: `${base}${path}`,
-          headers: { 'content-type': 'application/json', 'x-api-token': credentials.token },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        },
-        { allowLocal: allowLocal(), timeoutMs: 10_000 },
-      );
-    } catch (error) {
-      throw new CrmRetryable(
-        `pipedrive unreachable: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  };
-  /** A short rate-limit window is waited out here; a longer one goes back to the queue (redelivered later). */
-  const call = async (method: string, path: string, body: unknown): Promise<SafeResponse> => {
-    for (let attempt = 1; ; attempt += 1) {
-      const response = await send(method, path, body);
-      const reset = Number(response.headers['x-ratelimit-reset']);
-      if (response.status !== 429 || attempt >= RATE_LIMIT_ATTEMPTS || !(reset <= MAX_WAIT_SECONDS)) {
-        return response;
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.max(reset, 0) * 1000));
-    }
-  };
+  const call = crmCaller({
+    name: 'pipedrive',
+    url: (path) => `${base}${path}`,
+    headers: { 'x-api-token': credentials.token },
+    waitHeader: 'x-ratelimit-reset',
+  });
   const idOf = (response: SafeResponse): string => {
     const parsed = answer.parse(JSON.parse(response.body));
     if (!parsed.data) throw new CrmRejected('pipedrive answered no data', response.status);
@@ -138,7 +116,7 @@ export async function registerPipedriveWebhook(
         version: '1.0',
       }),
     },
-    { allowLocal: allowLocal(), timeoutMs: 5_000 },
+    { allowLocal: crmAllowsLocal(), timeoutMs: 5_000 },
   );
   if (response.status !== 201 && response.status !== 200) throw failure(response);
 }
@@ -150,7 +128,7 @@ export async function removePipedriveWebhooks(
 ): Promise<number> {
   const base = pipedriveBaseUrl(credentials.domain);
   const headers = { 'x-api-token': credentials.token };
-  const options = { allowLocal: allowLocal(), timeoutMs: 5_000 };
+  const options = { allowLocal: crmAllowsLocal(), timeoutMs: 5_000 };
   const listed = await safeFetch({ method: 'GET', url: `${base}/webhooks`, headers }, options);
   if (listed.status !== 200) throw failure(listed);
   const hooks = z

@@ -1,15 +1,14 @@
 import * as z from 'zod';
 import { providerBaseUrl } from '../../channels/providers.ts';
-import { config } from '../../lib/config.ts';
-import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
+import { type SafeResponse } from '../../lib/safe-fetch.ts';
 import { plainText } from './agendor.ts';
 import {
   brazilianNationalDigits,
   crmFailure,
   type CrmClient,
   type CrmPerson,
-  CrmRetryable,
   type RemotePerson,
+  crmCaller,
 } from './client.ts';
 
 /**
@@ -46,12 +45,6 @@ const PAGE_SIZE = 200;
 /** Pages read per poll; the rest waits for the next run. */
 const MAX_PAGES = 10;
 
-/** Waits longer than this (seconds) are left to SQS redelivery rather than held in the Lambda. */
-const MAX_WAIT_SECONDS = 10;
-const RATE_LIMIT_ATTEMPTS = 3;
-
-const allowLocal = () => ['local', 'test'].includes(config().stage);
-
 export const rdStationCrmBaseUrl = () => (providerBaseUrl('rdstation') ?? DEFAULT_ROOT).replace(/\/+$/, '');
 
 const failure = (response: SafeResponse): Error =>
@@ -77,36 +70,15 @@ const mostRecent = (ids: readonly string[]) => [...ids].sort().at(-1);
 
 export function rdStationCrmClient(credentials: { token: string }): CrmClient {
   const base = rdStationCrmBaseUrl();
-  const send = async (method: string, path: string, body: unknown): Promise<SafeResponse> => {
-    const url = new URL(`${base}${path}`);
-    url.searchParams.set('token', credentials.token);
-    try {
-      return await safeFetch(
-        {
-          method,
-          url: url.toString(),
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        },
-        { allowLocal: allowLocal(), timeoutMs: 10_000 },
-      );
-    } catch (error) {
-      throw new CrmRetryable(
-        `rdstation crm unreachable: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  };
-  /** A short rate-limit wait is taken here; a longer one goes back to the queue (redelivered later). */
-  const call = async (method: string, path: string, body?: unknown): Promise<SafeResponse> => {
-    for (let attempt = 1; ; attempt += 1) {
-      const response = await send(method, path, body);
-      const wait = Number(response.headers['retry-after']);
-      if (response.status !== 429 || attempt >= RATE_LIMIT_ATTEMPTS || !(wait <= MAX_WAIT_SECONDS)) {
-        return response;
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 0) * 1000));
-    }
-  };
+  const call = crmCaller({
+    name: 'rdstation crm',
+    url: (path) => {
+      const url = new URL(`${base}${path}`);
+      url.searchParams.set('token', credentials.token);
+      return url.toString();
+    },
+    headers: { accept: 'application/json' },
+  });
   const search = async (field: 'email' | 'phone', value: string): Promise<string | undefined> => {
     const response = await call('GET', `/contacts?${new URLSearchParams({ [field]: value }).toString()}`);
     if (response.status !== 200) throw failure(response);

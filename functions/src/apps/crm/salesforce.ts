@@ -1,9 +1,15 @@
 import * as z from 'zod';
 import { providerBaseUrl } from '../../channels/providers.ts';
-import { config } from '../../lib/config.ts';
 import { safeFetch, type SafeResponse } from '../../lib/safe-fetch.ts';
 import { plainText } from './agendor.ts';
-import { type CrmClient, type CrmPerson, CrmRejected, CrmRetryable, type RemotePerson } from './client.ts';
+import {
+  type CrmClient,
+  type CrmPerson,
+  CrmRejected,
+  CrmRetryable,
+  type RemotePerson,
+  crmAllowsLocal,
+} from './client.ts';
 
 /**
  * Salesforce REST API (developer.salesforce.com, api_rest): the connected app's OAuth 2 username-password flow
@@ -61,8 +67,6 @@ export const soqlDateTime = (iso: string) => `${new Date(iso).toISOString().slic
 /** Salesforce writes offsets without a colon (`+0000`); ISO 8601 parsers want one. */
 const isoOf = (value: string) => value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
 
-const allowLocal = () => ['local', 'test'].includes(config().stage);
-
 export const salesforceLoginUrl = () => (providerBaseUrl('salesforce') ?? DEFAULT_LOGIN).replace(/\/+$/, '');
 
 /** Sessions by org user, kept while the Lambda is warm; a 401 logs in again. */
@@ -92,7 +96,7 @@ async function send(request: {
   body?: string;
 }): Promise<SafeResponse> {
   try {
-    return await safeFetch(request, { allowLocal: allowLocal(), timeoutMs: 10_000 });
+    return await safeFetch(request, { allowLocal: crmAllowsLocal(), timeoutMs: 10_000 });
   } catch (error) {
     throw new CrmRetryable(
       `salesforce unreachable: ${error instanceof Error ? error.message : String(error)}`,
