@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { SQSEvent } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { resetConfig } from '../lib/config.ts';
+import { logger } from '../lib/logger.ts';
 import { jobMessage, type JobMessage } from './queue.ts';
 
 /**
@@ -62,3 +63,27 @@ export const sqsEventOf = (message: JobMessage, receiveCount = 1): SQSEvent => (
     },
   ],
 });
+
+/**
+ * Runs a queue consumer on one event and fails with the error it logged when a record failed (the consumer
+ * answers a batch item failure and only logs why, so a bare call would hide the reason).
+ */
+export async function consumeOnce(
+  consumer: (event: SQSEvent) => Promise<SQSBatchResponse>,
+  event: SQSEvent,
+): Promise<void> {
+  const warnings: unknown[] = [];
+  const original = logger.warn;
+  logger.warn = (message, fields) => {
+    warnings.push({ message, ...fields });
+    original(message, fields);
+  };
+  try {
+    const answer = await consumer(event);
+    if (answer.batchItemFailures.length > 0) {
+      throw new Error(`the consumer failed a record: ${JSON.stringify(warnings)}`);
+    }
+  } finally {
+    logger.warn = original;
+  }
+}

@@ -14,7 +14,7 @@ import { handler as contactsHandler } from '../contacts/handler.ts';
 import { clients } from '../lib/clients.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler as importConsumer, runImport } from './import-consumer.ts';
-import { fakeAws, sqsEventOf } from './test-aws.ts';
+import { consumeOnce, fakeAws, sqsEventOf } from './test-aws.ts';
 
 let a: Tenant;
 let b: Tenant;
@@ -120,7 +120,7 @@ describe('import of an uploaded file', () => {
     expect(started.status).toBe(202);
     const id = (started.body as { _id: string })._id;
     expect(await status(a, id)).toMatchObject({ status: 'queued', total: 0, processed: 0 });
-    await importConsumer(sqsEventOf({ companyId: a.companyId, jobId: id }));
+    await consumeOnce(importConsumer, sqsEventOf({ companyId: a.companyId, jobId: id }));
     expect(await status(a, id)).toMatchObject({ status: 'done', total: 230, processed: 230, created: 230 });
     expect(await everyName(a, 'enviado acao')).toHaveLength(230);
   });
@@ -141,7 +141,7 @@ describe('import of an uploaded file', () => {
     });
     expect(started.status).toBe(202);
     const id = (started.body as { _id: string })._id;
-    await importConsumer(sqsEventOf({ companyId: a.companyId, jobId: id }));
+    await consumeOnce(importConsumer, sqsEventOf({ companyId: a.companyId, jobId: id }));
     expect(await status(a, id)).toMatchObject({ status: 'done', total: 2, created: 2, errors: 0 });
     expect(await everyName(a, 'conceicao planilha')).toEqual(['Conceição Planilha']);
   });
