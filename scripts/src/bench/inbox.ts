@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
+import { clients } from '@atende/functions/lib/clients';
 import { formatRow, percentile } from './stats.ts';
 
 interface Json {
@@ -38,6 +39,44 @@ function postJson(url: string, body: unknown, localAddress: string, token?: stri
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/**
+ * Counts the DynamoDB requests the runtime's handlers and consumers make (they run in this process and share
+ * the one SDK client), by command, so the burst can say what each message costs the emulator. The stream
+ * poller's GetRecords calls go through their own client and are not in the count.
+ */
+function countDynamoRequests(): Map<string, number> {
+  const counts = new Map<string, number>();
+  clients().dynamodb.middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = context.commandName ?? 'unknown';
+      counts.set(command, (counts.get(command) ?? 0) + 1);
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchDynamoRequestCount' },
+  );
+  return counts;
+}
+
+const totalOf = (counts: ReadonlyMap<string, number>) => [...counts.values()].reduce((sum, n) => sum + n, 0);
+
+/** Requests per message by command, the largest first, from two snapshots of the counter. */
+function perMessage(
+  before: ReadonlyMap<string, number>,
+  after: ReadonlyMap<string, number>,
+  messages: number,
+) {
+  return [...after]
+    .map(
+      ([command, count]) =>
+        [command.replace(/Command$/, ''), (count - (before.get(command) ?? 0)) / messages] as const,
+    )
+    .filter(([, share]) => share > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([command, share]) => `${command} ${share.toFixed(1)}`)
+    .join(', ');
 }
 
 export interface InboxBenchOptions {
@@ -124,6 +163,8 @@ export async function benchInbox(options: InboxBenchOptions): Promise<void> {
 
   // 1. A burst: every visitor writes as fast as the widget answers.
   const expected = options.visitors * options.messagesPerVisitor;
+  const requests = countDynamoRequests();
+  const requestsBefore = new Map(requests);
   const started = performance.now();
   await Promise.all(
     visitors.map(async (visitor) => {
@@ -133,6 +174,17 @@ export async function benchInbox(options: InboxBenchOptions): Promise<void> {
   await settle(expected - refused);
   const seconds = (performance.now() - started) / 1000;
   const rate = latencies.length / seconds;
+  const burstRequests = totalOf(requests) - totalOf(requestsBefore);
+  console.log(
+    formatRow('inbox burst: DynamoDB requests the handlers and consumers made', {
+      'per message': burstRequests / Math.max(1, latencies.length),
+      'requests/s': burstRequests / seconds,
+      'of PutItem/s': (burstRequests / seconds / options.putItemRate).toFixed(2),
+    }),
+  );
+  console.log(
+    `  per message by command: ${perMessage(requestsBefore, requests, Math.max(1, latencies.length))}`,
+  );
   console.log(
     formatRow('inbox widget → operator socket (burst)', {
       messages: latencies.length,
