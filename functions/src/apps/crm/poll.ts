@@ -145,7 +145,14 @@ async function pollEntryOnce(entry: PollEntry): Promise<{ applied: number; unlin
  * migration gave the installations made before the entries existed theirs.
  */
 export async function pollCrms(): Promise<{ installations: number; applied: number; unlinked: number }> {
-  await backfillPollEntries();
+  try {
+    await backfillPollEntries();
+  } catch (error) {
+    // The installations with entries are still read; the migration resumes on the next run.
+    logger.error('crm poll entries backfill failed', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
   const entries = (await queryAllByPrefix(appKeys.pollList, 'APP#')).flatMap((item) => {
     const parsed = pollEntry.safeParse(item);
     return parsed.success ? [parsed.data] : [];
