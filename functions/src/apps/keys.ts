@@ -8,8 +8,9 @@ import type { AppName } from '@atende/shared/domain/apps';
  * - CRM links `C#<cid>#APPS#<installationId>#LINK` / `<kind>#<localId>`: which CRM record mirrors a contact.
  *   Keyed by installation, so a reinstall against another CRM account starts with no stale links.
  * - polled CRMs `CRMPOLL#` / `APP#<installationId>` holding the company id, app name and the poll's high-water
- *   mark: one Query lists the installations the schedule reads changes from (written with the installation,
- *   deleted with it).
+ *   marks (`mark` for changed persons, `deleted_mark` for deleted ones): one Query lists the installations the
+ *   schedule reads changes from (written with the installation, deleted with it; installations older than these
+ *   entries got theirs from the migration in crm/poll-backfill.ts).
  * - used OAuth states `C#<cid>#APPS#` / `OAUTH#<nonce>`: a state is accepted once (swept by the table's TTL).
  */
 export const appKeys = {

@@ -13,6 +13,13 @@ import { appPointer, type AppRecord, appRecord } from './records.ts';
  */
 export const POLLED_APPS: readonly AppName[] = ['agendor', 'nectar', 'salesforce', 'rdstation'];
 
+/** The schedule's entry of a polled installation (no mark yet: the first run reads from its install time). */
+export const pollEntryItem = (record: Pick<AppRecord, '_id' | 'company' | 'name'>) => ({
+  ...appKeys.poll(record._id),
+  companyId: record.company,
+  name: record.name,
+});
+
 export async function getApp(companyId: string, name: AppName): Promise<AppRecord | undefined> {
   const { Item } = await clients().document.send(
     new GetCommand({
@@ -60,16 +67,7 @@ export function appPuts(record: AppRecord): TransactItem[] {
         Item: { ...appKeys.pointer(record._id), companyId: record.company, name: record.name },
       },
     },
-    ...(POLLED_APPS.includes(record.name)
-      ? [
-          {
-            Put: {
-              TableName,
-              Item: { ...appKeys.poll(record._id), companyId: record.company, name: record.name },
-            },
-          },
-        ]
-      : []),
+    ...(POLLED_APPS.includes(record.name) ? [{ Put: { TableName, Item: pollEntryItem(record) } }] : []),
   ];
 }
 

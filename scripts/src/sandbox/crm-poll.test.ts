@@ -1,5 +1,8 @@
-import { localIdOf } from '@atende/functions/apps/crm/links';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { linkOf, localIdOf } from '@atende/functions/apps/crm/links';
 import { pollCrms, pollInstallation } from '@atende/functions/apps/crm/poll';
+import { backfillPollEntries, POLL_BACKFILL_MIGRATION } from '@atende/functions/apps/crm/poll-backfill';
+import { appKeys } from '@atende/functions/apps/keys';
 import { forgetSalesforceSessions } from '@atende/functions/apps/crm/salesforce';
 import { PERSON, pushContact, crmClientOf } from '@atende/functions/apps/crm/sync';
 import type { AppRecord } from '@atende/functions/apps/records';
@@ -9,6 +12,8 @@ import type { ContactRecord } from '@atende/functions/contacts/records';
 import { newContactRecord } from '@atende/functions/contacts/service';
 import { claimOwner, readContact, writeContact } from '@atende/functions/contacts/store';
 import { sealCredentials } from '@atende/functions/integrations/crypto';
+import { clients } from '@atende/functions/lib/clients';
+import { config } from '@atende/functions/lib/config';
 import { transactWrite } from '@atende/functions/lib/dynamo/transaction';
 import { useTestTables } from '@atende/functions/testing/dynamodb';
 import type { AppName } from '@atende/shared/domain/apps';
@@ -37,26 +42,61 @@ beforeEach(() => {
   forgetSalesforceSessions();
 });
 
-/** An installation written as the install route writes it (its poll entry included). */
-async function install(
+function installation(
   name: AppName,
   credentials: Record<string, string>,
-  settings: Record<string, string> = {},
-): Promise<AppRecord> {
+  settings: Record<string, string>,
+  installedAt: Date,
+): AppRecord {
   const _id = newObjectId();
-  const record: AppRecord = {
+  return {
     _id,
     company: newObjectId(),
     name,
-    installed_at: new Date().toISOString(),
+    installed_at: installedAt.toISOString(),
     installed_by: newObjectId(),
     settings,
     credentials_set: [],
     credentials: sealCredentials(credentials, _id),
   };
+}
+
+/** An installation written as the install route writes it (its poll entry included). */
+async function install(
+  name: AppName,
+  credentials: Record<string, string>,
+  settings: Record<string, string> = {},
+  installedAt = new Date(),
+): Promise<AppRecord> {
+  const record = installation(name, credentials, settings, installedAt);
   await transactWrite({ app: appPuts(record) });
   return record;
 }
+
+/** An installation as the install route wrote it before the schedule's entries existed: no poll entry. */
+async function installWithoutEntry(name: AppName, credentials: Record<string, string>): Promise<AppRecord> {
+  const record = installation(name, credentials, {}, new Date());
+  const send = (Item: Record<string, unknown>) =>
+    clients().document.send(new PutCommand({ TableName: config().mainTable, Item }));
+  await send({ ...appKeys.item(record.company, record.name), entity: 'app', ...record });
+  await send({ ...appKeys.pointer(record._id), companyId: record.company, name: record.name });
+  return record;
+}
+
+const fail = (): never => {
+  throw new Error('no client');
+};
+
+async function pollEntryOf(app: AppRecord) {
+  const { Item } = await clients().document.send(
+    new GetCommand({ TableName: config().mainTable, Key: appKeys.poll(app._id), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/** The migration as a fresh deploy finds it: not run yet. */
+const forgetMigration = () =>
+  clients().document.send(new DeleteCommand({ TableName: config().mainTable, Key: POLL_BACKFILL_MIGRATION }));
 
 async function contactHere(app: AppRecord, full_name: string, email: string, cel_phone: string) {
   const record: ContactRecord = {
@@ -256,5 +296,126 @@ describe('CRM → here through the schedule', () => {
     const retried = await pollInstallation(app, app.installed_at);
     expect(retried.applied).toBe(1);
     expect(await localIdOf(app, PERSON, '9001')).toBeDefined();
+  });
+
+  it('an installation made before the poll entries existed is polled without a reinstall (the migration gives it its entry once)', async () => {
+    await forgetMigration();
+    const TOKEN = 'agendor-old-shape';
+    const old = await installWithoutEntry('agendor', { token: TOKEN });
+    const notPolled = await installWithoutEntry('pipedrive', { token: 'pd', domain: 'empresa' });
+    // An installation that already has its entry keeps its mark.
+    const current = await install('nectar', { token: 'nectar-current' });
+    const currentMark = new Date(Date.now() - 30_000).toISOString();
+    await clients().document.send(
+      new PutCommand({
+        TableName: config().mainTable,
+        Item: { ...appKeys.poll(current._id), companyId: current.company, name: 'nectar', mark: currentMark },
+      }),
+    );
+    expect(await pollEntryOf(old)).toBeUndefined();
+    sandbox.agendor.addPerson(TOKEN, { id: 9101, name: 'Iara Melo', email: 'iara@cliente.com.br' });
+
+    const run = await pollCrms();
+    expect(run.applied).toBeGreaterThanOrEqual(1);
+    expect(await pollEntryOf(old)).toMatchObject({ companyId: old.company, name: 'agendor' });
+    expect(await pollEntryOf(notPolled)).toBeUndefined();
+    expect((await pollEntryOf(current))?.mark).toBe(currentMark);
+    const iara = await claimOwner(emailClaimKey(old.company, 'iara@cliente.com.br'));
+    expect(await readContact(old.company, iara ?? '')).toMatchObject({
+      full_name: 'Iara Melo',
+      origin: 'agendor',
+    });
+    expect(
+      sandbox.sent('agendor').some((request) => request.headers.authorization === `Token ${TOKEN}`),
+    ).toBe(true);
+
+    // Done once: a later installation of the old shape is not looked for again (no scan on every run).
+    const later = await installWithoutEntry('agendor', { token: 'agendor-after-migration' });
+    expect(await backfillPollEntries()).toEqual({ done: true, written: 0 });
+    expect(await pollEntryOf(later)).toBeUndefined();
+  });
+
+  it('the migration resumes where its time budget stopped it, run after run, until it has read the whole table', async () => {
+    await forgetMigration();
+    const waiting = await installWithoutEntry('salesforce', { token: 'x' });
+    let runs = 0;
+    let run = { done: false, written: 0 };
+    let written = 0;
+    while (!run.done && runs < 200) {
+      run = await backfillPollEntries({ budgetMs: 0, pageSize: 25 });
+      written += run.written;
+      runs += 1;
+    }
+    expect(run.done).toBe(true);
+    expect(runs).toBeGreaterThan(1);
+    expect(written).toBeGreaterThanOrEqual(1);
+    expect(await pollEntryOf(waiting)).toMatchObject({ companyId: waiting.company, name: 'salesforce' });
+  });
+
+  it('Salesforce: a Contact deleted there unlinks its contact, which stays here and is not recreated there', async () => {
+    const USER = 'exclusoes@empresa.com.br';
+    const credentials = {
+      client_key: 'consumer-key',
+      token: 'consumer-secret',
+      login_password: 'senha',
+      security_token: 'sectoken',
+    };
+    const app = await install(
+      'salesforce',
+      credentials,
+      { login_user: USER },
+      new Date(Date.now() - 10 * 60_000),
+    );
+    const joana = await contactHere(app, 'Joana Dias', 'joana@cliente.com.br', '+5585911112222');
+    const remoteId = await pushed(app, joana);
+    sandbox.salesforce.addContact(USER, { Id: '003000000000888AAA', LastName: 'Alheio' });
+    const twoMinutesAgo = new Date(Date.now() - 2 * 60_000);
+    sandbox.salesforce.deleteContact(USER, remoteId, twoMinutesAgo);
+    sandbox.salesforce.deleteContact(USER, '003000000000888AAA', twoMinutesAgo);
+
+    const run = await pollInstallation(app, undefined);
+    expect(run.unlinked).toBe(1);
+    expect(await readContact(app.company, joana._id)).toMatchObject({ full_name: 'Joana Dias' });
+    expect(await localIdOf(app, PERSON, remoteId)).toBeUndefined();
+    expect(await linkOf(app, PERSON, joana._id)).toEqual({ deletedRemotely: true });
+    const asked = sandbox.sent('salesforce').find((request) => request.path.endsWith('/deleted/'));
+    expect(asked?.path).toBe('/services/data/v59.0/sobjects/Contact/deleted/');
+    expect(asked?.query.start).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\+00:00$/);
+    expect(asked?.query.end).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\+00:00$/);
+    expect((await pollEntryOf(app))?.deleted_mark).toBe(run.deletedMark);
+
+    // The contact changes here: the sync leaves the deleted person deleted.
+    const before = sandbox.salesforce.contacts(USER).length;
+    expect(
+      await pushContact({ app, client: crmClientOf(app) ?? fail() }, { ...joana, full_name: 'Joana D.' }),
+    ).toBeUndefined();
+    expect(sandbox.salesforce.contacts(USER)).toHaveLength(before);
+    // The next run starts at the covered mark: nothing is unlinked twice.
+    expect((await pollInstallation(app, run.mark, run.deletedMark)).unlinked).toBe(0);
+  });
+
+  it('Salesforce: a delete log that no longer reaches the mark moves the mark on instead of failing every run', async () => {
+    const USER = 'purga@empresa.com.br';
+    const credentials = {
+      client_key: 'consumer-key',
+      token: 'consumer-secret',
+      login_password: 'senha',
+      security_token: 'sectoken',
+    };
+    const app = await install(
+      'salesforce',
+      credentials,
+      { login_user: USER },
+      new Date(Date.now() - 10 * 60_000),
+    );
+    const lia = await contactHere(app, 'Lia Rocha', 'lia@cliente.com.br', '+5585933334444');
+    const remoteId = await pushed(app, lia);
+    sandbox.salesforce.deleteContact(USER, remoteId, new Date(Date.now() - 2 * 60_000));
+    sandbox.salesforce.purgeDeleteLog(USER);
+
+    const run = await pollInstallation(app, undefined);
+    expect(run.unlinked).toBe(0);
+    expect(new Date(run.deletedMark ?? 0).getTime()).toBeGreaterThan(Date.now() - 2 * 60_000);
+    expect((await pollEntryOf(app))?.deleted_mark).toBe(run.deletedMark);
   });
 });

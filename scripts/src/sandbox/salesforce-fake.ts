@@ -8,7 +8,10 @@ import type { FakeContext, FakeRequest, FakeResponse, FakeResult, SandboxFailure
  * out (its own mount), the REST API's `/services/data/vXX.X/`: `sobjects/Contact` (create 201
  * `{id, success, errors}`, PATCH 204, GET), `sobjects/Task` and a SOQL `query` for a Contact by Email or
  * MobilePhone, or for the contacts modified since a datetime (`LastModifiedDate >= <literal> ORDER BY
- * LastModifiedDate`, in batches continued at `nextRecordsUrl`). Dates are written as Salesforce does,
+ * LastModifiedDate`, in batches continued at `nextRecordsUrl`), and the delete log at
+ * `sobjects/Contact/deleted/?start=&end=` (sObject Get Deleted: `{deletedRecords: [{id, deletedDate}],
+ * earliestDateAvailable, latestDateCovered}`, seconds ignored, 400 INVALID_REPLICATION_DATE for a start not
+ * before the end by more than a minute or older than the log). Dates are written as Salesforce does,
  * `2026-11-29T10:00:00.000+0000`. Errors are Salesforce's arrays of `{message, errorCode, fields}`. Orgs are keyed by username
  * (the first login with a username opens its org; a later one needs the same password and security token).
  * On demand (REST calls; the login is refused by a wrong password or security token): the org's API limit (403 REQUEST_LIMIT_EXCEEDED), an expired session (401 INVALID_SESSION_ID),
@@ -43,6 +46,10 @@ interface Org {
   orgId: string;
   contacts: Map<string, SalesforceContact>;
   tasks: SalesforceTask[];
+  /** The delete log: contacts deleted in Salesforce's UI, with when. */
+  deleted: { id: string; deletedDate: string }[];
+  /** The log holds nothing older (Get Deleted's earliestDateAvailable): 15 days back, or a purge. */
+  earliestDateAvailable: number;
 }
 
 const sfError = (
@@ -89,6 +96,8 @@ export class FakeSalesforce {
         contacts: new Map(),
         tasks: [],
         cursors: new Map(),
+        deleted: [],
+        earliestDateAvailable: Date.now() - DELETE_LOG_MS,
       };
       this.orgs.set(username, created);
       return created;
@@ -139,6 +148,21 @@ export class FakeSalesforce {
     saveContact(org, id, fields, before);
   }
 
+  /** A salesperson deletes a contact in Salesforce's own UI (at `at`, now by default): it goes to the delete log. */
+  deleteContact(username: string, id: string, at = new Date()): void {
+    const org = this.orgs.get(username);
+    if (!org?.contacts.delete(id)) throw new Error(`no Salesforce contact ${id} for ${username}`);
+    org.deleted.push({ id, deletedDate: sfDateTime(at) });
+  }
+
+  /** An administrator empties the recycle bin: the delete log no longer reaches back before now. */
+  purgeDeleteLog(username: string): void {
+    const org = this.orgs.get(username);
+    if (!org) throw new Error(`no Salesforce org for ${username}`);
+    org.deleted = [];
+    org.earliestDateAvailable = Date.now();
+  }
+
   /** Records per query batch (Salesforce's default is 2,000; smaller here to exercise `nextRecordsUrl`). */
   batchSize = 2000;
 
@@ -148,6 +172,10 @@ export class FakeSalesforce {
     this.batchSize = 2000;
   }
 }
+
+/** Get Deleted answers for no more than 15 days before the call. */
+const DELETE_LOG_MS = 15 * 24 * 3_600_000;
+const MINUTE_MS = 60_000;
 
 /** Salesforce's datetime format: milliseconds zeroed, offset without a colon. */
 const sfDateTime = (at: Date) => `${at.toISOString().slice(0, 19)}.000+0000`;
@@ -231,6 +259,41 @@ function runQuery(org: Org, q: string, batchSize: number, context: FakeContext):
   return { status: 200, body: { totalSize: records.length, done: true, records } };
 }
 
+/** A Get Deleted dateTime parameter (ISO 8601 with its offset), its seconds ignored as Salesforce does. */
+function replicationDate(value: string | undefined): number | undefined {
+  const at = value ? new Date(value).getTime() : Number.NaN;
+  return Number.isFinite(at) ? Math.floor(at / MINUTE_MS) * MINUTE_MS : undefined;
+}
+
+/** sObject Get Deleted for Contact: the delete log between start and end. */
+function getDeleted(org: Org, query: Readonly<Record<string, string | undefined>>): FakeResponse {
+  const start = replicationDate(query.start);
+  const end = replicationDate(query.end);
+  if (start === undefined || end === undefined) {
+    return sfError(400, 'MALFORMED_QUERY', 'start and end must be ISO 8601 dateTime values');
+  }
+  if (end - start <= MINUTE_MS || start < org.earliestDateAvailable) {
+    return sfError(
+      400,
+      'INVALID_REPLICATION_DATE',
+      'startDate must chronologically precede endDate by more than one minute, and must be within the delete log',
+    );
+  }
+  const covered = Math.min(end, Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS);
+  const deletedRecords = org.deleted.filter((record) => {
+    const at = fromSfDateTime(record.deletedDate);
+    return at >= start && at < covered;
+  });
+  return {
+    status: 200,
+    body: {
+      deletedRecords,
+      earliestDateAvailable: sfDateTime(new Date(org.earliestDateAvailable)),
+      latestDateCovered: sfDateTime(new Date(covered)),
+    },
+  };
+}
+
 export function handleSalesforce(
   fake: FakeSalesforce,
   request: FakeRequest,
@@ -294,6 +357,9 @@ export function handleSalesforce(
   }
   if (kind !== 'sobjects')
     return { response: sfError(404, 'NOT_FOUND', 'The requested resource does not exist'), recorded: false };
+  if (object === 'Contact' && id === 'deleted' && request.method === 'GET') {
+    return { response: getDeleted(org, request.query), recorded: true };
+  }
   if (object === 'Contact') {
     if (id === undefined && request.method === 'POST') {
       if (!text(fields.LastName)) return { response: failureResponse('recipient'), recorded: true };

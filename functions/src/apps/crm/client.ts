@@ -17,6 +17,15 @@ export interface RemotePerson {
   updatedAt: string;
 }
 
+/** Persons the CRM deleted since a mark, and the mark the next read starts from. */
+export interface RemoteDeletions {
+  ids: string[];
+  /** Where the next read starts (ISO 8601): what the CRM says it covered, never later than asked. */
+  mark: string;
+  /** The CRM's delete log no longer reaches back to the asked start: deletions before `mark` went unseen. */
+  gap?: boolean;
+}
+
 export interface CrmClient {
   /** Creates the person, answering its id in the CRM. */
   createPerson(person: CrmPerson): Promise<string>;
@@ -32,6 +41,11 @@ export interface CrmClient {
    * idempotent.
    */
   changedSince?(since: string): Promise<RemotePerson[]>;
+  /**
+   * Persons deleted in the CRM at or after `since` (ISO 8601), where the CRM documents a way to list them;
+   * undefined when the window is still too short for the CRM to be asked.
+   */
+  deletedSince?(since: string): Promise<RemoteDeletions | undefined>;
 }
 
 /** A failure worth retrying later (rate limit, CRM down, network): the event is redelivered. */

@@ -8,7 +8,7 @@ import { claimOwner, readContact, writeContact } from '../../contacts/store.ts';
 import { AppError, Conflict } from '../../lib/errors.ts';
 import { logger } from '../../lib/logger.ts';
 import type { AppRecord } from '../records.ts';
-import { localIdOf, saveLink } from './links.ts';
+import { localIdOf, saveLink, unlinkRemote } from './links.ts';
 import { PERSON } from './sync.ts';
 
 /** A CRM person reduced to what a contact mirrors: the CRM's own shapes are read by each client. */
@@ -27,7 +27,8 @@ export type InboundOutcome =
   | 'already linked'
   | 'no e-mail or phone'
   | 'created'
-  | 'linked';
+  | 'linked'
+  | 'unlinked';
 
 /** The CRMs whose persons become contacts name the contact's origin after themselves. */
 const ORIGINS: Partial<Record<AppRecord['name'], ContactOrigin>> = {
@@ -121,4 +122,15 @@ export async function inboundPerson(app: AppRecord, remote: InboundPerson): Prom
   return (await localIdOf(app, PERSON, remote.id))
     ? inboundPersonUpdated(app, remote)
     : inboundPersonAdded(app, remote);
+}
+
+/**
+ * A person deleted in the CRM unlinks its contact: the contact and its conversations stay here (they are the
+ * company's service history), and the sync does not create the person there again (the link's tombstone).
+ */
+export async function inboundPersonDeleted(app: AppRecord, remoteId: string): Promise<InboundOutcome> {
+  const contactId = await unlinkRemote(app, PERSON, remoteId);
+  if (!contactId) return 'unknown person';
+  logger.info('contact unlinked: crm person deleted', { app: app._id, name: app.name, contact: contactId });
+  return 'unlinked';
 }

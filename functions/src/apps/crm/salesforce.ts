@@ -19,7 +19,11 @@ import {
  * Then `Authorization: Bearer` on `{instance_url}/services/data/v59.0`: `sobjects/Contact` (POST → 201
  * `{id, success, errors}`, PATCH → 204), SOQL at `query?q=` (`{totalSize, done, records}`), `sobjects/Task` for
  * the closed conversation; changed contacts are read with SOQL on `LastModifiedDate` (a datetime literal,
- * unquoted), a long answer continued at its `nextRecordsUrl`. Errors are arrays of `{message, errorCode, fields}`: 401 INVALID_SESSION_ID (session
+ * unquoted), a long answer continued at its `nextRecordsUrl`; deleted contacts are read from the delete log at
+ * `sobjects/Contact/deleted/?start=&end=` (sObject Get Deleted: `{deletedRecords: [{id, deletedDate}],
+ * earliestDateAvailable, latestDateCovered}`; the seconds of start and end are ignored, start must precede end by
+ * more than a minute, the log reaches back at most 15 days, and a start it no longer covers is refused with
+ * INVALID_REPLICATION_DATE; the next read starts at `latestDateCovered`). Errors are arrays of `{message, errorCode, fields}`: 401 INVALID_SESSION_ID (session
  * expired: log in again), 403 REQUEST_LIMIT_EXCEEDED (the org's API limit: later), 404 NOT_FOUND, 400 for
  * rejected fields, 503 SERVER_UNAVAILABLE. PROVIDER_BASE_URLS.salesforce points the login at the sandbox.
  */
@@ -57,6 +61,23 @@ const changed = z
     ),
   })
   .loose();
+
+const deleted = z
+  .object({
+    deletedRecords: z.array(z.object({ id: z.string(), deletedDate: z.string() }).loose()),
+    earliestDateAvailable: z.string().nullish(),
+    latestDateCovered: z.string().nullish(),
+  })
+  .loose();
+
+/** Get Deleted answers for no more than 15 days back; a day less keeps the start inside the log. */
+const DELETE_LOG_MS = 14 * 24 * 3_600_000;
+/** Get Deleted ignores seconds and wants start before end by more than a minute. */
+const MINUTE_MS = 60_000;
+
+/** Get Deleted's dateTime parameter: whole minutes (it ignores seconds), UTC with its offset written out. */
+const getDeletedDateTime = (ms: number) =>
+  `${new Date(Math.floor(ms / MINUTE_MS) * MINUTE_MS).toISOString().slice(0, 19)}+00:00`;
 
 /** Batches of the changed contacts read per poll (2,000 records each); the rest waits for the next run. */
 const MAX_BATCHES = 5;
@@ -240,6 +261,31 @@ export function salesforceClient(credentials: SalesforceCredentials): CrmClient 
         path = next ? next.replace(/^\/services\/data\/v\d+\.\d+/, '') : undefined;
       }
       return people;
+    },
+    /**
+     * The delete log from `since` (at most 14 days back) to now. A start the log no longer covers (purged, or
+     * older than 15 days) is a gap: reported, and the next read starts from now.
+     */
+    async deletedSince(since) {
+      const end = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
+      const start = Math.max(
+        Math.floor(new Date(since).getTime() / MINUTE_MS) * MINUTE_MS,
+        end - DELETE_LOG_MS,
+      );
+      if (end - start <= MINUTE_MS) return undefined;
+      const query = new URLSearchParams({ start: getDeletedDateTime(start), end: getDeletedDateTime(end) });
+      const response = await call('GET', `/sobjects/Contact/deleted/?${query.toString()}`);
+      if (response.status === 400 && errorCode(response) === 'INVALID_REPLICATION_DATE') {
+        return { ids: [], mark: new Date(end).toISOString(), gap: true };
+      }
+      if (response.status !== 200) throw failure(response);
+      const parsed = deleted.parse(JSON.parse(response.body));
+      const covered = parsed.latestDateCovered ? new Date(isoOf(parsed.latestDateCovered)).getTime() : end;
+      return {
+        ids: parsed.deletedRecords.map((record) => record.id),
+        mark: new Date(Math.min(Math.max(covered, start), end)).toISOString(),
+        gap: new Date(since).getTime() < start,
+      };
     },
   };
 }

@@ -1,8 +1,10 @@
 import * as z from 'zod';
-import { logger } from '../../lib/logger.ts';
-import { inboundPersonAdded, inboundPersonUpdated, type InboundPerson } from '../crm/inbound.ts';
-import { unlinkRemote } from '../crm/links.ts';
-import { PERSON } from '../crm/sync.ts';
+import {
+  inboundPersonAdded,
+  inboundPersonDeleted,
+  inboundPersonUpdated,
+  type InboundPerson,
+} from '../crm/inbound.ts';
 import type { AppRecord } from '../records.ts';
 import type { WebhookAnswer } from './shopify.ts';
 
@@ -36,13 +38,7 @@ export async function personAdded(app: AppRecord, remote: Person): Promise<Webho
   return { statusCode: 200, body: await inboundPersonAdded(app, inbound(remote)) };
 }
 
-/**
- * A person deleted in Pipedrive unlinks its contact: the contact and its conversations stay here (they are the
- * company's service history), and the sync does not recreate the person there.
- */
+/** A person deleted in Pipedrive unlinks its contact (see inboundPersonDeleted). */
 export async function personDeleted(app: AppRecord, remoteId: number): Promise<WebhookAnswer> {
-  const contactId = await unlinkRemote(app, PERSON, String(remoteId));
-  if (!contactId) return { statusCode: 200, body: 'unknown person' };
-  logger.info('contact unlinked: pipedrive person deleted', { app: app._id, contact: contactId });
-  return { statusCode: 200, body: 'unlinked' };
+  return { statusCode: 200, body: await inboundPersonDeleted(app, String(remoteId)) };
 }
