@@ -5,9 +5,9 @@ import { readSettings } from '../company/settings-reader.ts';
 import { type CompanyItem, readCompanyItem } from '../company/store.ts';
 import { conditionFailed } from '../lib/dynamo/transaction.ts';
 import { logger } from '../lib/logger.ts';
-import { recordRefused } from './claims.ts';
 import { CLAIM_LEASE_MS, finishIfDone } from './finish.ts';
 import { putJob } from './jobs.ts';
+import { recordLeaseExpired } from './outcomes.ts';
 import { resolveAudience, tally } from './audience.ts';
 import { csvVariablesOf, withCsvVariables } from './csv-audience-rows.ts';
 import { publishCampaign } from './publish.ts';
@@ -113,15 +113,7 @@ export async function reconcileClaims(companyId: string, campaignId: string, now
         continue;
       }
       try {
-        await recordRefused(
-          companyId,
-          campaignId,
-          recipient.contact,
-          'failed',
-          OUTCOME_UNKNOWN,
-          now,
-          leaseStart,
-        );
+        await recordLeaseExpired(companyId, campaignId, recipient.contact, OUTCOME_UNKNOWN, now, leaseStart);
         settled += 1;
       } catch (error) {
         if (!conditionFailed(error, 'recipient')) throw error;
