@@ -15,16 +15,19 @@ const burstOf = (rate: number) => Math.max(1, Math.ceil(rate / 10));
 /**
  * A token bucket per sending number, kept in DynamoDB so every dispatch worker (Lambda instance) draws from
  * the same one: each take is a conditional write on the bucket's last refill time, so two workers never
- * spend the same tokens. Answers true once `count` tokens were taken (waiting for the refill as needed), false
- * when `stopped` turned true first.
+ * spend the same tokens. Waits until at least `atLeast` tokens are there and takes all there are up to
+ * `atMost`: taking what accrued while the read and the write travelled, rather than exactly `atLeast`, keeps
+ * the bucket from filling to its cap between takes (tokens past the cap are lost, and the rate with them).
+ * Answers the tokens taken, 0 when `stopped` turned true first.
  */
-export async function takeTokens(
+export async function takeAvailable(
   companyId: string,
   integrationId: string,
   rate: number,
-  stopped: () => boolean = () => false,
-  count = 1,
-): Promise<boolean> {
+  stopped: () => boolean,
+  atLeast: number,
+  atMost: number,
+): Promise<number> {
   const key = campaignKeys.bucket(companyId, integrationId);
   const burst = burstOf(rate);
   while (!stopped()) {
@@ -36,11 +39,12 @@ export async function takeTokens(
     const stored = typeof Item?.tokens === 'number' ? Item.tokens : burst;
     const available =
       at === undefined ? burst : Math.min(burst, stored + (Math.max(0, now - at) / 1000) * rate);
-    if (available < count) {
+    if (available < atLeast) {
       // Short naps, so a stop (the provider paced another lane) is noticed soon.
-      await sleep(Math.min(200, Math.max(1, ((count - available) / rate) * 1000)));
+      await sleep(Math.min(200, Math.max(1, ((atLeast - available) / rate) * 1000)));
       continue;
     }
+    const taken = Math.max(atLeast, Math.min(atMost, Math.floor(available)));
     try {
       await clients().document.send(
         new UpdateCommand({
@@ -50,19 +54,28 @@ export async function takeTokens(
           ConditionExpression: at === undefined ? 'attribute_not_exists(pk)' : '#at = :at',
           ExpressionAttributeNames: { '#at': 'at' },
           ExpressionAttributeValues: {
-            ':tokens': available - count,
+            ':tokens': available - taken,
             ':now': now,
             ...(at === undefined ? {} : { ':at': at }),
           },
         }),
       );
-      return true;
+      return taken;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
   }
-  return false;
+  return 0;
 }
+
+/** Takes exactly `count` tokens (see takeAvailable): answers false when `stopped` turned true first. */
+export const takeTokens = async (
+  companyId: string,
+  integrationId: string,
+  rate: number,
+  stopped: () => boolean = () => false,
+  count = 1,
+): Promise<boolean> => (await takeAvailable(companyId, integrationId, rate, stopped, count, count)) > 0;
 
 /**
  * The provider said "too fast" (130429): the bucket goes into debt for `seconds`, so every worker of this
@@ -81,8 +94,9 @@ export async function backOff(companyId: string, integrationId: string, rate: nu
 }
 
 /**
- * One worker's share of the bucket: its lanes draw from a local pool refilled a burst at a time (never more
- * than it still needs), so eight lanes cost one bucket write per burst instead of eight contending ones.
+ * One worker's share of the bucket: its lanes draw from a local pool refilled with what the bucket holds once
+ * at least half a burst is there (never more than a burst, nor than it still needs), so eight lanes cost one
+ * bucket write per refill instead of eight contending ones.
  */
 export function tokenPool(
   companyId: string,
@@ -102,14 +116,13 @@ export function tokenPool(
         return true;
       }
       if (!refill) {
-        const count = Math.max(1, Math.min(burstOf(rate), remaining));
-        refill = takeTokens(companyId, integrationId, rate, stopped, count).then((taken) => {
-          if (taken) {
-            local += count;
-            remaining -= count;
-          }
+        const most = Math.max(1, Math.min(burstOf(rate), remaining));
+        const least = Math.max(1, Math.min(Math.ceil(burstOf(rate) / 2), most));
+        refill = takeAvailable(companyId, integrationId, rate, stopped, least, most).then((taken) => {
+          local += taken;
+          remaining -= taken;
           refill = undefined;
-          return taken;
+          return taken > 0;
         });
       }
       if (!(await refill)) return false;

@@ -2,6 +2,7 @@ import { logger } from '../lib/logger.ts';
 import { claimRecipients, MAX_CLAIMS_PER_TRANSACTION } from './claims.ts';
 import { recordOutcomes, type SendOutcome } from './outcomes.ts';
 import type { CampaignRecord, RecipientRecord } from './records.ts';
+import { readRecipients } from './store.ts';
 
 /*
  * A chunk's claims and outcomes written a group at a time rather than one transaction per recipient each:
@@ -19,16 +20,20 @@ export interface Claimer {
   readonly tierReached: boolean;
 }
 
+/** Recipients read at once (BatchGetItem's limit). */
+const READ_PAGE = 100;
+
 /**
  * Claims a chunk's recipients `group` at a time, each group in one transaction, the next group while the
  * previous one is being sent (`ahead`), so the lanes never wait for a claim; at most about two groups are
  * claimed and not yet sent, which bounds what a crash leaves for the lease to settle as `outcome_unknown`.
- * Each recipient passes the number's daily tier before its claim. A campaign that stopped sending (paused,
- * cancelled) claims nothing more.
+ * Recipients are read a page at a time as the claims need them (those no longer pending are skipped), and each
+ * passes the number's daily tier before its claim. A campaign that stopped sending (paused, cancelled) claims
+ * nothing more.
  */
 export function claimer(
   campaign: CampaignRecord,
-  recipients: readonly RecipientRecord[],
+  contacts: readonly string[],
   options: {
     group: number;
     ahead: boolean;
@@ -36,7 +41,8 @@ export function claimer(
     stopped: () => boolean;
   },
 ): Claimer {
-  const waiting = [...recipients];
+  const unread = [...contacts];
+  const waiting: RecipientRecord[] = [];
   const ready: RecipientRecord[] = [];
   const returned: RecipientRecord[] = [];
   let claiming: Promise<void> | undefined;
@@ -48,7 +54,12 @@ export function claimer(
   const claimGroup = async () => {
     const members: RecipientRecord[] = [];
     const phones = new Set<string>();
-    while (members.length < group && waiting.length > 0) {
+    while (members.length < group && (waiting.length > 0 || unread.length > 0)) {
+      if (waiting.length === 0) {
+        const page = await readRecipients(campaign.company, campaign._id, unread.splice(0, READ_PAGE));
+        waiting.push(...page.filter((recipient) => recipient.status === 'pending' && recipient.phone));
+        continue;
+      }
       const recipient = waiting[0] as RecipientRecord;
       const phone = recipient.phone ?? '';
       // One transaction writes a number's pointer once: a second recipient of the number waits for the next.
@@ -85,7 +96,7 @@ export function claimer(
       });
     return claiming;
   };
-  const more = () => !ended && waiting.length > 0;
+  const more = () => !ended && (waiting.length > 0 || unread.length > 0);
 
   return {
     async next() {
@@ -119,7 +130,12 @@ export interface Recorder {
  * background so the lanes go on sending. Until its write a sent recipient stays claimed: a status webhook
  * arriving first settles it from the claim (inbound.ts), and this write then leaves it out.
  */
-export function recorder(campaign: CampaignRecord, flushAt: number): Recorder {
+export function recorder(
+  campaign: CampaignRecord,
+  flushAt: number,
+  /** Told after each write (the campaign's progress can be published). */
+  onWritten: () => Promise<void> = async () => undefined,
+): Recorder {
   const pending: SendOutcome[] = [];
   let writes: Promise<void> = Promise.resolve();
   let failure: unknown;
@@ -140,6 +156,7 @@ export function recorder(campaign: CampaignRecord, flushAt: number): Recorder {
             settled: batch.length - recorded.length,
           });
         }
+        await onWritten();
       } catch (error) {
         // The rest is still written: what is not stays claimed, as after a crash.
         failure ??= error;

@@ -11,7 +11,7 @@ import { enqueueDispatch } from './queue.ts';
 import type { CampaignRecord, RecipientRecord } from './records.ts';
 import { type Claimer, claimer, type Recorder, recorder } from './send-batches.ts';
 import { readSender } from './senders.ts';
-import { readCampaign, readRecipients } from './store.ts';
+import { readCampaign } from './store.ts';
 import { tierGate } from './tier.ts';
 
 /** Meta's "this user reached their marketing cap": defer the contact, never resend. */
@@ -25,6 +25,9 @@ const PARALLEL_SENDS = 8;
  * group is sent in a fraction of a second, so a crash leaves few claims unanswered.
  */
 const OFFICIAL_GROUP = 25;
+
+/** How often a chunk publishes the campaign's progress while it sends. */
+const PROGRESS_EVERY_MS = 1_000;
 
 export class PacedByProvider extends Error {}
 class TierReached extends Error {}
@@ -117,7 +120,7 @@ async function governorOf(
 }
 
 /**
- * A chunk of recipients, read at once, claimed and recorded a group at a time (see send-batches.ts). A campaign
+ * A chunk of recipients, read, claimed and recorded a group at a time (see send-batches.ts). A campaign
  * no longer sending (paused, cancelled, finished) drops the chunk: resume queues what is still pending. A
  * throughput refusal fails the chunk so SQS brings it back after the backoff; the number's daily tier reached
  * pauses the campaign until the window frees (the rest stays pending); too many failures pause it too. Claims
@@ -126,51 +129,50 @@ async function governorOf(
 export async function sendChunk(companyId: string, campaignId: string, contacts: readonly string[]) {
   const campaign = await readCampaign(companyId, campaignId);
   if (!campaign || !isSending(campaign.status) || campaign.paused) return;
-  const recipients = (await readRecipients(companyId, campaignId, contacts)).filter(
-    (recipient) => recipient.status === 'pending' && recipient.phone,
-  );
   let stop: unknown;
   const stopped = () => stop !== undefined;
-  if (recipients.length > 0) {
-    const official = campaign.channel === 'official';
-    const governor = await governorOf(campaign, recipients.length, stopped);
-    const claims = claimer(campaign, recipients, {
-      // The unofficial channel waits seconds between sends: one claim at a time, none ahead.
-      group: official ? OFFICIAL_GROUP : 1,
-      ahead: official,
-      tier: governor.tier,
-      stopped,
-    });
-    const outcomes = recorder(campaign, official ? OFFICIAL_GROUP : 1);
-    const lane = async () => {
-      for (;;) {
-        const recipient = await claims.next();
-        if (!recipient) return;
-        if (stopped() || !(await governor.token())) {
-          claims.giveBack(recipient);
-          return;
-        }
-        await sendOne(campaign, recipient, governor, claims, outcomes);
+  const official = campaign.channel === 'official';
+  const governor = await governorOf(campaign, contacts.length, stopped);
+  const claims = claimer(campaign, contacts, {
+    // The unofficial channel waits seconds between sends: one claim at a time, none ahead.
+    group: official ? OFFICIAL_GROUP : 1,
+    ahead: official,
+    tier: governor.tier,
+    stopped,
+  });
+  let published = Date.now();
+  const outcomes = recorder(campaign, official ? OFFICIAL_GROUP : 1, async () => {
+    // The campaign view's progress, at most once a second while a long chunk sends.
+    if (Date.now() - published < PROGRESS_EVERY_MS) return;
+    published = Date.now();
+    const now = await readCampaign(companyId, campaignId);
+    if (now) await publishCampaign(now);
+  });
+  const lane = async () => {
+    for (;;) {
+      const recipient = await claims.next();
+      if (!recipient) return;
+      if (stopped() || !(await governor.token())) {
+        claims.giveBack(recipient);
+        return;
       }
-    };
-    const guarded = () =>
-      lane().catch((error: unknown) => {
-        stop ??= error;
-      });
-    await Promise.all(Array.from({ length: official ? PARALLEL_SENDS : 1 }, guarded));
-    const unsent = claims.unsent();
-    await Promise.all([
-      outcomes.close(),
-      unsent.length > 0
-        ? releaseRecipients(
-            companyId,
-            campaignId,
-            unsent.map((recipient) => recipient.contact),
-          )
-        : undefined,
-    ]);
-    if (claims.tierReached && stop === undefined) stop = new TierReached();
-  }
+      await sendOne(campaign, recipient, governor, claims, outcomes);
+    }
+  };
+  const guarded = () =>
+    lane().catch((error: unknown) => {
+      stop ??= error;
+    });
+  await Promise.all(Array.from({ length: official ? PARALLEL_SENDS : 1 }, guarded));
+  const unsent = claims.unsent().map((recipient) => recipient.contact);
+  // Both run to their end whatever the other does: what neither wrote stays claimed, as after a crash.
+  const written = await Promise.allSettled([
+    outcomes.close(),
+    unsent.length > 0 ? releaseRecipients(companyId, campaignId, unsent) : undefined,
+  ]);
+  const failed = written.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  if (claims.tierReached && stop === undefined) stop = new TierReached();
   if (stop instanceof TierReached) await systemPause(companyId, campaignId, 'tier_limit');
   const after = await finishIfDone(companyId, campaignId);
   if (after && isSending(after.status) && !after.paused && failureRateTooHigh(after)) {

@@ -132,6 +132,9 @@ export async function benchCampaigns(options: CampaignsBenchOptions): Promise<vo
   const times = accepted.map((request) => Date.parse(request.at)).sort((a, b) => a - b);
   const span = ((times.at(-1) ?? 0) - (times[0] ?? 0)) / 1000;
   const rate = span > 0 ? (accepted.length - 1) / span : 0;
+  // Where the rate went: the pauses between one accepted send and the next longer than a tenth of a second.
+  const gaps = times.slice(1).map((time, index) => time - (times[index] ?? time));
+  const pauses = gaps.filter((gap) => gap > 100);
   console.log(
     formatRow(`campaign (${options.recipients} recipients)`, {
       sent: accepted.length,
@@ -139,6 +142,8 @@ export async function benchCampaigns(options: CampaignsBenchOptions): Promise<vo
       capShare: `${((rate / options.mps) * 100).toFixed(1)}%`,
       duplicates: recipients.length - new Set(recipients).size,
       rateLimitErrors: limited,
+      pausesOver100ms: pauses.length,
+      pausedS: pauses.reduce((sum, gap) => sum + gap, 0) / 1000,
       failed: campaign.failed,
       totalS: seconds,
     }),
