@@ -7,10 +7,19 @@ import { campaignKeys } from './keys.ts';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The burst a bucket holds: a tenth of a second's worth. With the provider measuring over a second, the most
- * any second can carry is rate + burst; keeping the burst small keeps every worker together under the cap.
+ * The burst a worker may send at once: a tenth of a second's worth. With the provider measuring over a second,
+ * the most any second can carry is rate + burst; keeping the burst small keeps every worker together under
+ * the cap. A new bucket holds this much.
  */
 const burstOf = (rate: number) => Math.max(1, Math.ceil(rate / 10));
+
+/**
+ * What the shared bucket holds at most: half a second's worth. A worker takes tokens ahead of its sends (one
+ * bucket read and write per take, each a DynamoDB round trip that can take a tenth of a second or more on a
+ * loaded table), then spends them at the rate (see tokenPool): a bucket no bigger than what accrues during one
+ * take would lose tokens at its cap on every take, and the rate with them.
+ */
+const capacityOf = (rate: number) => Math.max(burstOf(rate), Math.ceil(rate / 2));
 
 /**
  * A token bucket per sending number, kept in DynamoDB so every dispatch worker (Lambda instance) draws from
@@ -38,7 +47,7 @@ export async function takeAvailable(
     const at = typeof Item?.at === 'number' ? Item.at : undefined;
     const stored = typeof Item?.tokens === 'number' ? Item.tokens : burst;
     const available =
-      at === undefined ? burst : Math.min(burst, stored + (Math.max(0, now - at) / 1000) * rate);
+      at === undefined ? burst : Math.min(capacityOf(rate), stored + (Math.max(0, now - at) / 1000) * rate);
     if (available < atLeast) {
       // Short naps, so a stop (the provider paced another lane) is noticed soon.
       await sleep(Math.min(200, Math.max(1, ((atLeast - available) / rate) * 1000)));
@@ -94,9 +103,11 @@ export async function backOff(companyId: string, integrationId: string, rate: nu
 }
 
 /**
- * One worker's share of the bucket: its lanes draw from a local pool refilled with what the bucket holds once
- * at least half a burst is there (never more than a burst, nor than it still needs), so eight lanes cost one
- * bucket write per refill instead of eight contending ones.
+ * One worker's share of the bucket. Its lanes draw from a local pool, so eight lanes cost one bucket write per
+ * refill instead of eight contending ones; the pool is refilled before it runs dry (with what the bucket holds,
+ * at least half a burst, never more than the worker still needs), so a lane rarely waits for the table. The
+ * tokens are spent at the number's rate (a burst at most ahead of it), so taking half a second's worth at once
+ * never sends it at once. The next refill starts once half of that is left.
  */
 export function tokenPool(
   companyId: string,
@@ -105,27 +116,48 @@ export function tokenPool(
   needed: number,
   stopped: () => boolean,
 ) {
+  const burst = burstOf(rate);
+  const interval = 1000 / rate;
   let local = 0;
   let remaining = needed;
   let refill: Promise<boolean> | undefined;
+  let slot = 0;
+  const refillNow = () => {
+    if (refill || remaining <= 0) return refill;
+    const most = Math.min(capacityOf(rate), remaining);
+    const least = Math.min(Math.ceil(burst / 2), most);
+    refill = takeAvailable(companyId, integrationId, rate, stopped, least, most).then(
+      (taken) => {
+        local += taken;
+        remaining -= taken;
+        refill = undefined;
+        return taken > 0;
+      },
+      (error: unknown) => {
+        refill = undefined;
+        throw error;
+      },
+    );
+    return refill;
+  };
+  /** Waits for this token's turn: one every 1/rate s, a burst of them at most after a pause. */
+  const pace = async () => {
+    const now = Date.now();
+    const turn = Math.max(slot, now - burst * interval);
+    slot = turn + interval;
+    if (turn > now) await sleep(turn - now);
+  };
   const take = async (): Promise<boolean> => {
     for (;;) {
       if (stopped()) return false;
       if (local > 0) {
         local -= 1;
-        return true;
+        if (local <= capacityOf(rate) / 2) void refillNow()?.catch(() => undefined);
+        await pace();
+        return !stopped();
       }
-      if (!refill) {
-        const most = Math.max(1, Math.min(burstOf(rate), remaining));
-        const least = Math.max(1, Math.min(Math.ceil(burstOf(rate) / 2), most));
-        refill = takeAvailable(companyId, integrationId, rate, stopped, least, most).then((taken) => {
-          local += taken;
-          remaining -= taken;
-          refill = undefined;
-          return taken > 0;
-        });
-      }
-      if (!(await refill)) return false;
+      const pending = refillNow();
+      if (!pending || !(await pending)) return false;
     }
   };
   return { take };

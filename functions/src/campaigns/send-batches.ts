@@ -25,9 +25,9 @@ const READ_PAGE = 100;
 
 /**
  * Claims a chunk's recipients `group` at a time, each group in one transaction, the next group while the
- * previous one is being sent (`ahead`), so the lanes never wait for a claim; at most about two groups are
- * claimed and not yet sent, which bounds what a crash leaves for the lease to settle as `outcome_unknown`.
- * Recipients are read a page at a time as the claims need them (those no longer pending are skipped), and each
+ * previous one is being sent (`ahead`: once a group or less is left), so the lanes rarely wait for a claim.
+ * At most two groups are claimed and not yet sent: what a crash can leave for the lease to settle as
+ * `outcome_unknown` (never sent, never resent). Recipients are read a page at a time as the claims need them (those no longer pending are skipped), and each
  * passes the number's daily tier before its claim. A campaign that stopped sending (paused, cancelled) claims
  * nothing more.
  */
@@ -103,7 +103,7 @@ export function claimer(
       for (;;) {
         if (failure !== undefined) throw failure;
         if (options.stopped()) return undefined;
-        if (options.ahead && more() && ready.length <= group / 2) void refill();
+        if (options.ahead && more() && ready.length <= group) void refill();
         const recipient = ready.shift();
         if (recipient) return recipient;
         if (claiming) await claiming;

@@ -30,7 +30,9 @@ const OFFICIAL_GROUP = 25;
 const PROGRESS_EVERY_MS = 1_000;
 
 export class PacedByProvider extends Error {}
-class TierReached extends Error {}
+/** The chunk stopped on purpose: the campaign paused itself (tier reached, too many failures). */
+class Halted extends Error {}
+class TierReached extends Halted {}
 
 interface Governor {
   deliver: Deliver;
@@ -142,11 +144,18 @@ export async function sendChunk(companyId: string, campaignId: string, contacts:
   });
   let published = Date.now();
   const outcomes = recorder(campaign, official ? OFFICIAL_GROUP : 1, async () => {
+    const now = await readCampaign(companyId, campaignId);
+    if (!now || !isSending(now.status) || now.paused) return;
+    // Too many failures stop the chunk here, not after its last recipient.
+    if (failureRateTooHigh(now)) {
+      await systemPause(companyId, campaignId, 'failure_rate');
+      stop ??= new Halted('failure rate');
+      return;
+    }
     // The campaign view's progress, at most once a second while a long chunk sends.
     if (Date.now() - published < PROGRESS_EVERY_MS) return;
     published = Date.now();
-    const now = await readCampaign(companyId, campaignId);
-    if (now) await publishCampaign(now);
+    await publishCampaign(now);
   });
   const lane = async () => {
     for (;;) {
@@ -180,5 +189,5 @@ export async function sendChunk(companyId: string, campaignId: string, contacts:
   } else if (after && isSending(after.status)) {
     await publishCampaign(after);
   }
-  if (stop && !(stop instanceof TierReached)) throw stop;
+  if (stop && !(stop instanceof Halted)) throw stop;
 }
