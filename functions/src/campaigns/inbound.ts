@@ -8,7 +8,7 @@ import { logger } from '../lib/logger.ts';
 import { finishIfDone } from './finish.ts';
 import { campaignKeys } from './keys.ts';
 import { recordOutcomes, type SendOutcome } from './outcomes.ts';
-import { publishCampaign } from './publish.ts';
+import { publishCampaign, publishCountsSoon } from './publish.ts';
 import { readCampaign, readRecipient } from './store.ts';
 
 const table = () => config().mainTable;
@@ -67,8 +67,7 @@ async function advance(companyId: string, campaignId: string, contactId: string,
             }
           : {}),
       });
-      const campaign = await readCampaign(companyId, campaignId);
-      if (campaign) await publishCampaign(campaign);
+      publishCountsSoon(companyId, campaignId);
       return true;
     } catch (error) {
       if (!conditionFailed(error, 'recipient')) throw error;
@@ -122,8 +121,7 @@ async function failSent(companyId: string, campaignId: string, contactId: string
     if (!conditionFailed(error, 'recipient')) throw error;
     return;
   }
-  const campaign = await readCampaign(companyId, campaignId);
-  if (campaign) await publishCampaign(campaign);
+  publishCountsSoon(companyId, campaignId);
 }
 
 /**
