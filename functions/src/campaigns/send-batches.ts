@@ -47,6 +47,7 @@ export function claimer(
   const returned: RecipientRecord[] = [];
   let claiming: Promise<void> | undefined;
   let ended = false;
+  let halted = false;
   let tierReached = false;
   let failure: unknown;
   const group = Math.max(1, Math.min(options.group, MAX_CLAIMS_PER_TRANSACTION));
@@ -81,7 +82,11 @@ export function claimer(
       members.map((recipient) => ({ contact: recipient.contact, phone: recipient.phone ?? '' })),
       new Date(),
     );
-    if (stopped) ended = true;
+    if (stopped) {
+      // Paused or cancelled meanwhile: what was claimed before and not sent yet goes back too.
+      ended = true;
+      halted = true;
+    }
     const taken = new Set(claimed);
     ready.push(...members.filter((recipient) => taken.has(recipient.contact)));
   };
@@ -102,7 +107,7 @@ export function claimer(
     async next() {
       for (;;) {
         if (failure !== undefined) throw failure;
-        if (options.stopped()) return undefined;
+        if (options.stopped() || halted) return undefined;
         if (options.ahead && more() && ready.length <= group) void refill();
         const recipient = ready.shift();
         if (recipient) return recipient;

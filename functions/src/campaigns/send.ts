@@ -145,7 +145,11 @@ export async function sendChunk(companyId: string, campaignId: string, contacts:
   let published = Date.now();
   const outcomes = recorder(campaign, official ? OFFICIAL_GROUP : 1, async () => {
     const now = await readCampaign(companyId, campaignId);
-    if (!now || !isSending(now.status) || now.paused) return;
+    if (!now || !isSending(now.status) || now.paused) {
+      // Paused or cancelled meanwhile: the claims not sent yet go back.
+      stop ??= new Halted('campaign stopped');
+      return;
+    }
     // Too many failures stop the chunk here, not after its last recipient.
     if (failureRateTooHigh(now)) {
       await systemPause(companyId, campaignId, 'failure_rate');
