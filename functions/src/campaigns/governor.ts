@@ -105,9 +105,10 @@ export async function backOff(companyId: string, integrationId: string, rate: nu
 /**
  * One worker's share of the bucket. Its lanes draw from a local pool, so eight lanes cost one bucket write per
  * refill instead of eight contending ones; the pool is refilled before it runs dry (with what the bucket holds,
- * at least half a burst, never more than the worker still needs), so a lane rarely waits for the table. The
+ * a burst at least, never more than the worker still needs), so a lane rarely waits for the table. The
  * tokens are spent at the number's rate (a burst at most ahead of it), so taking half a second's worth at once
- * never sends it at once. The next refill starts once half of that is left.
+ * never sends it at once. A refill is under way whenever the pool holds less than that, so a slow bucket
+ * round trip (up to half a second) never leaves a lane waiting.
  */
 export function tokenPool(
   companyId: string,
@@ -117,15 +118,16 @@ export function tokenPool(
   stopped: () => boolean,
 ) {
   const burst = burstOf(rate);
+  const capacity = capacityOf(rate);
   const interval = 1000 / rate;
   let local = 0;
   let remaining = needed;
   let refill: Promise<boolean> | undefined;
   let slot = 0;
   const refillNow = () => {
-    if (refill || remaining <= 0) return refill;
-    const most = Math.min(capacityOf(rate), remaining);
-    const least = Math.min(Math.ceil(burst / 2), most);
+    if (refill || remaining <= 0 || local >= capacity) return refill;
+    const most = Math.min(capacity - local, remaining);
+    const least = Math.min(burst, most);
     refill = takeAvailable(companyId, integrationId, rate, stopped, least, most).then(
       (taken) => {
         local += taken;
@@ -152,7 +154,7 @@ export function tokenPool(
       if (stopped()) return false;
       if (local > 0) {
         local -= 1;
-        if (local <= capacityOf(rate) / 2) void refillNow()?.catch(() => undefined);
+        void refillNow()?.catch(() => undefined);
         await pace();
         return !stopped();
       }
