@@ -5,13 +5,13 @@ import { readSettings } from '../company/settings-reader.ts';
 import { type CompanyItem, readCompanyItem } from '../company/store.ts';
 import { conditionFailed } from '../lib/dynamo/transaction.ts';
 import { logger } from '../lib/logger.ts';
-import { recordRefused } from './claims.ts';
 import { CLAIM_LEASE_MS, finishIfDone } from './finish.ts';
 import { putJob } from './jobs.ts';
+import { recordLeaseExpired } from './outcomes.ts';
 import { resolveAudience, tally } from './audience.ts';
 import { csvVariablesOf, withCsvVariables } from './csv-audience-rows.ts';
 import { publishCampaign } from './publish.ts';
-import { enqueueDispatch, sendMessages } from './queue.ts';
+import { enqueueDispatch, sendChunkOf, sendMessages } from './queue.ts';
 import type { CampaignRecord, RecipientRecord } from './records.ts';
 import { markPrepared, recipientBatches, readCampaign, writeRecipients } from './store.ts';
 import { contactLookup, HEADER_PREFIX, templateParams } from './variables.ts';
@@ -80,17 +80,28 @@ export async function prepareCampaign(companyId: string, campaignId: string): Pr
       return;
     }
   }
-  await queuePending(companyId, campaignId);
+  await queuePending(companyId, campaignId, campaign.channel);
 }
 
-/** Queues a send for every pending recipient (start, resume, a redelivered prepare). */
-export async function queuePending(companyId: string, campaignId: string): Promise<number> {
+/** Queues a send for every pending recipient (start, resume, a redelivered prepare), in its channel's chunks. */
+export async function queuePending(
+  companyId: string,
+  campaignId: string,
+  channel: CampaignRecord['channel'],
+): Promise<number> {
+  const chunk = sendChunkOf(channel);
   let queued = 0;
+  const contacts: string[] = [];
+  const flush = async (count: number) => {
+    await enqueueDispatch(sendMessages(companyId, campaignId, contacts.splice(0, count), chunk));
+    queued += count;
+  };
+  // Full chunks as the pages come, whatever a page's size; the rest at the end.
   for await (const batch of recipientBatches(companyId, campaignId, 'pending')) {
-    const contacts = batch.map((recipient) => recipient.contact);
-    await enqueueDispatch(sendMessages(companyId, campaignId, contacts));
-    queued += contacts.length;
+    contacts.push(...batch.map((recipient) => recipient.contact));
+    if (contacts.length >= chunk) await flush(contacts.length - (contacts.length % chunk));
   }
+  if (contacts.length > 0) await flush(contacts.length);
   logger.info('campaign sends queued', { campaignId, queued });
   return queued;
 }
@@ -113,15 +124,7 @@ export async function reconcileClaims(companyId: string, campaignId: string, now
         continue;
       }
       try {
-        await recordRefused(
-          companyId,
-          campaignId,
-          recipient.contact,
-          'failed',
-          OUTCOME_UNKNOWN,
-          now,
-          leaseStart,
-        );
+        await recordLeaseExpired(companyId, campaignId, recipient.contact, OUTCOME_UNKNOWN, now, leaseStart);
         settled += 1;
       } catch (error) {
         if (!conditionFailed(error, 'recipient')) throw error;

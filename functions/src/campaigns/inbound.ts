@@ -5,10 +5,10 @@ import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { conditionFailed, transactWrite } from '../lib/dynamo/transaction.ts';
 import { logger } from '../lib/logger.ts';
-import { recordSent } from './claims.ts';
 import { finishIfDone } from './finish.ts';
 import { campaignKeys } from './keys.ts';
-import { publishCampaign } from './publish.ts';
+import { recordOutcomes, type SendOutcome } from './outcomes.ts';
+import { publishCampaign, publishCountsSoon } from './publish.ts';
 import { readCampaign, readRecipient } from './store.ts';
 
 const table = () => config().mainTable;
@@ -67,8 +67,7 @@ async function advance(companyId: string, campaignId: string, contactId: string,
             }
           : {}),
       });
-      const campaign = await readCampaign(companyId, campaignId);
-      if (campaign) await publishCampaign(campaign);
+      publishCountsSoon(companyId, campaignId);
       return true;
     } catch (error) {
       if (!conditionFailed(error, 'recipient')) throw error;
@@ -77,50 +76,110 @@ async function advance(companyId: string, campaignId: string, contactId: string,
   return false;
 }
 
+/** The failure code of a `failed` status that names no error. */
+const FAILED_WITHOUT_CODE = 'failed';
+
+/**
+ * A `failed` status for a sent (not yet delivered) campaign message: the recipient is failed with the
+ * provider's code and moves from the sent count to the failed one, so sent + failed + deferred still add up
+ * to the attempted. Only from sent: a repeated failure, or one after a delivery, changes nothing.
+ */
+async function failSent(companyId: string, campaignId: string, contactId: string, code: string) {
+  try {
+    await transactWrite({
+      recipient: {
+        Update: {
+          TableName: table(),
+          Key: campaignKeys.recipient(companyId, campaignId, contactId),
+          UpdateExpression: 'SET #status = :failed, error_code = :code, updated_at = :now',
+          ConditionExpression: '#status = :sent',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':failed': 'failed',
+            ':sent': 'sent',
+            ':code': code,
+            ':now': new Date().toISOString(),
+          },
+        },
+      },
+      campaign: {
+        Update: {
+          TableName: table(),
+          Key: campaignKeys.campaign(companyId, campaignId),
+          UpdateExpression: 'ADD #sent :minus, #failed :one, #fbc.#code :one',
+          ExpressionAttributeNames: {
+            '#sent': 'sent',
+            '#failed': 'failed',
+            '#fbc': 'failures_by_code',
+            '#code': code,
+          },
+          ExpressionAttributeValues: { ':one': 1, ':minus': -1 },
+        },
+      },
+    });
+  } catch (error) {
+    if (!conditionFailed(error, 'recipient')) throw error;
+    return;
+  }
+  publishCountsSoon(companyId, campaignId);
+}
+
 /**
  * A delivery status of a campaign message (found by its provider id): moves the recipient and the campaign's
- * counts forward. Answers false for any other message, which the inbox then handles.
+ * counts forward; a failure fails it with the provider's code. Answers false for any other message, which the
+ * inbox then handles.
  */
 export async function handleCampaignStatus(event: InboundStatus): Promise<boolean> {
-  const ref =
-    (await pointer(
-      campaignKeys.sentMessage(event.companyId, event.integrationId, event.providerMessageId),
-    )) ?? (await adoptUnrecordedSend(event));
+  const recorded = await pointer(
+    campaignKeys.sentMessage(event.companyId, event.integrationId, event.providerMessageId),
+  );
+  const ref = recorded ?? (await adoptUnrecordedSend(event));
   if (!ref) return false;
   if (event.status === 'delivered' || event.status === 'read') {
     await advance(event.companyId, ref.campaign, ref.contact, event.status);
+  } else if (event.status === 'failed' && recorded) {
+    await failSent(event.companyId, ref.campaign, ref.contact, event.error?.code ?? FAILED_WITHOUT_CODE);
   }
   return true;
 }
 
 /**
  * A status for a message no campaign recorded can still be a campaign's: its worker claimed the recipient, the
- * provider accepted the send and the worker died before recording the answer (the outcome unknown). The claim's
- * pointer finds the recipient by the number the status names; while that recipient is still claimed, the
- * status settles it as sent with this message id (counted, and its later statuses found as usual). It was
- * never going to be resent: the claim stays until this or its lease settles it.
+ * provider accepted the send and its answer is not recorded yet (the worker records a group at a time) or never
+ * will be (the worker died: the outcome unknown). The claim's pointer finds the recipient by the number the
+ * status names; while that recipient is still claimed, the status settles it with this message id: as sent
+ * (counted, and its later statuses found as usual) or, for a `failed` status, as failed with the provider's
+ * code (counted once; its later statuses find it and change nothing). It was never going to be resent: the
+ * claim stays until this, the worker's record or its lease settles it.
  */
 async function adoptUnrecordedSend(event: InboundStatus) {
   const digits = event.recipient?.replace(/\D/g, '');
-  if (!digits || event.status === 'failed' || event.status === 'pending') return undefined;
+  if (!digits || event.status === 'pending') return undefined;
   const ref = await pointer(campaignKeys.lastCampaign(event.companyId, event.integrationId, digits));
   if (!ref) return undefined;
   const recipient = await readRecipient(event.companyId, ref.campaign, ref.contact);
   if (recipient?.status !== 'claimed') return undefined;
-  try {
-    await recordSent(
-      event.companyId,
-      ref.campaign,
-      event.integrationId,
-      ref.contact,
-      event.providerMessageId,
-      new Date(),
-    );
-  } catch (error) {
-    if (conditionFailed(error, 'recipient')) return undefined;
-    throw error;
-  }
-  logger.info('campaign send settled by its status webhook', { campaignId: ref.campaign });
+  const outcome: SendOutcome =
+    event.status === 'failed'
+      ? {
+          contact: ref.contact,
+          outcome: 'failed',
+          code: event.error?.code ?? FAILED_WITHOUT_CODE,
+          providerMessageId: event.providerMessageId,
+        }
+      : { contact: ref.contact, outcome: 'sent', providerMessageId: event.providerMessageId };
+  const recorded = await recordOutcomes(
+    event.companyId,
+    ref.campaign,
+    event.integrationId,
+    [outcome],
+    new Date(),
+  );
+  if (recorded.length === 0) return undefined;
+  logger.info('campaign send settled by its status webhook', {
+    campaignId: ref.campaign,
+    outcome: outcome.outcome,
+  });
   const campaign = await finishIfDone(event.companyId, ref.campaign);
   if (campaign) await publishCampaign(campaign);
   return ref;

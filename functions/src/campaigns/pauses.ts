@@ -9,14 +9,16 @@ import { transition } from './store.ts';
 import { nextTierWindow } from './tier.ts';
 
 /**
- * Failure-rate threshold: once this many recipients were attempted, a campaign whose failures reach this share
- * is paused (a bad template, a blocked number or a bad list burns the number's quality rating otherwise).
+ * Failure-rate threshold: once this many sends have a known outcome, a campaign whose failures reach this share
+ * of them is paused (a bad template, a blocked number or a bad list burns the number's quality rating
+ * otherwise). Known outcomes, not claims: a chunk claims recipients ahead of their sends.
  */
-export const FAILURE_RATE = { minAttempted: 20, share: 0.25 } as const;
+export const FAILURE_RATE = { minKnown: 20, share: 0.25 } as const;
 
-export const failureRateTooHigh = (campaign: Pick<CampaignRecord, 'attempted' | 'failed'>) =>
-  campaign.attempted >= FAILURE_RATE.minAttempted &&
-  campaign.failed / campaign.attempted >= FAILURE_RATE.share;
+export const failureRateTooHigh = (campaign: Pick<CampaignRecord, 'sent' | 'failed' | 'deferred'>) => {
+  const known = campaign.sent + campaign.failed + campaign.deferred;
+  return known >= FAILURE_RATE.minKnown && campaign.failed / known >= FAILURE_RATE.share;
+};
 
 /**
  * The system pauses a sending campaign, saying why (its screen shows the pt-BR reason). Pending recipients stay

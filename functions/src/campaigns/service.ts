@@ -171,7 +171,7 @@ export async function resume(companyId: string, id: string): Promise<CampaignRec
   );
   if (!resumed) return undefined;
   // Chunks received while paused were dropped: whatever is still pending goes back on the queue.
-  if (resumed.prepared) await queuePending(companyId, id);
+  if (resumed.prepared) await queuePending(companyId, id, resumed.channel);
   await publishCampaign(resumed);
   return resumed;
 }

@@ -7,6 +7,7 @@ import {
 import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { batchGetInOrder } from '../lib/dynamo/batch-get.ts';
 import { batchWrite } from '../lib/dynamo/batch-write.ts';
 import { fillPage } from '../lib/dynamo/fill-page.ts';
 import { queryPages } from '../lib/dynamo/query.ts';
@@ -177,6 +178,18 @@ export async function readRecipient(
     }),
   );
   return Item ? recipientRecord.parse(Item) : undefined;
+}
+
+/** The recipients of `contactIds` (a send chunk) in one strongly consistent read, in their order. */
+export async function readRecipients(
+  companyId: string,
+  id: string,
+  contactIds: readonly string[],
+): Promise<RecipientRecord[]> {
+  const items = await batchGetInOrder(
+    contactIds.map((contactId) => campaignKeys.recipient(companyId, id, contactId)),
+  );
+  return items.map((item) => recipientRecord.parse(item));
 }
 
 export async function recipientPage(

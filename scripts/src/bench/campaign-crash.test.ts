@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { claimRecipient } from '@atende/functions/campaigns/claims';
+import { claimRecipient, claimRecipients } from '@atende/functions/campaigns/claims';
 import { campaignRecord } from '@atende/functions/campaigns/records';
 import { putCampaign, readRecipient, writeRecipients } from '@atende/functions/campaigns/store';
 import { resetClients } from '@atende/functions/lib/clients';
@@ -16,6 +16,8 @@ import { freePort } from '../local/ports.ts';
 
 const RECIPIENTS = 240;
 const LANES = 8;
+/** Recipients per claim transaction, as a dispatch chunk claims them (a group at a time). */
+const GROUP = 5;
 const ROUNDS = 3;
 /** Claims acknowledged in a round before the emulator is killed, the instant the next one is acknowledged. */
 const CLAIMS_BEFORE_KILL = 30;
@@ -42,25 +44,30 @@ async function startEmulator() {
   resetClients();
 }
 
-/** Claims the next recipients on `LANES` lanes and SIGKILLs the emulator the instant claim `killAfter` is acknowledged. */
+/**
+ * Claims the next recipients on `LANES` lanes, `GROUP` per transaction, and SIGKILLs the emulator the instant
+ * the claim that makes `killAfter` is acknowledged.
+ */
 async function claimUntilKilled(next: { index: number }, killAfter: number): Promise<string[]> {
   const acknowledged: string[] = [];
   let killed = false;
   const lane = async () => {
     while (!killed && next.index < RECIPIENTS) {
-      const index = next.index;
-      next.index += 1;
-      const contactId = contacts[index] as string;
-      const claimed = await claimRecipient(
+      const start = next.index;
+      next.index = Math.min(RECIPIENTS, start + GROUP);
+      const group = contacts.slice(start, next.index).map((contact, offset) => ({
+        contact,
+        phone: phoneOf(start + offset),
+      }));
+      const { claimed } = await claimRecipients(
         companyId,
         campaignId,
         integrationId,
-        contactId,
-        phoneOf(index),
+        group,
         new Date(),
-      ).catch(() => false);
-      if (!claimed || killed) continue;
-      acknowledged.push(contactId);
+      ).catch(() => ({ claimed: [] as string[] }));
+      if (claimed.length === 0 || killed) continue;
+      acknowledged.push(...claimed);
       if (acknowledged.length >= killAfter) {
         killed = true;
         if (dynamodb.pid) process.kill(dynamodb.pid, 'SIGKILL');
@@ -126,7 +133,7 @@ describe('campaign claims across a kill -9 of DynamoDB Local (the crash bench in
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('an acknowledged claim survives the kill: the recipient is never pending again, so never claimable (sendable) again', async () => {
+  it('an acknowledged group claim survives the kill: its recipients are never pending again, so never claimable (sendable) again', async () => {
     const next = { index: 0 };
     const lost: string[] = [];
     let acknowledged = 0;
@@ -139,13 +146,22 @@ describe('campaign claims across a kill -9 of DynamoDB Local (the crash bench in
         if (recipient?.status !== 'claimed') lost.push(`${contactId} (${recipient?.status ?? 'missing'})`);
       }
       expect(lost).toEqual([]);
-      // A redelivered chunk after the restart: none of the acknowledged claims can be taken (and sent) again.
+      // A redelivered chunk after the restart: none of the acknowledged claims can be taken (and sent) again,
+      // alone or in a group.
       const reclaimed = await Promise.all(
         claims.map((contactId) =>
           claimRecipient(companyId, campaignId, integrationId, contactId, phoneOf(0), new Date()),
         ),
       );
       expect(reclaimed.filter(Boolean)).toEqual([]);
+      const regrouped = await claimRecipients(
+        companyId,
+        campaignId,
+        integrationId,
+        claims.slice(0, GROUP).map((contact, index) => ({ contact, phone: phoneOf(index) })),
+        new Date(),
+      );
+      expect(regrouped).toEqual({ claimed: [], stopped: false });
     }
     expect(acknowledged).toBeGreaterThanOrEqual(ROUNDS * CLAIMS_BEFORE_KILL);
   }, 240_000);

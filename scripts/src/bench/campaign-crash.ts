@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { freePort } from '../local/ports.ts';
 import { sandboxMps } from '../sandbox/throughput.ts';
 import { benchApiClient } from './api-client.ts';
-import { prepareBenchCampaign } from './campaigns.ts';
+import { prepareBenchCampaign, subscribeOver } from './campaigns.ts';
 import { formatRow } from './stats.ts';
 
 const TSX = createRequire(import.meta.url).resolve('tsx');
@@ -110,7 +110,9 @@ export async function benchCampaignCrash(options: { recipients: number; killAt: 
     running = await startChild(env);
     const login = { baseUrl: running.url, adminEmail: running.email, adminPassword: running.password };
     const call = benchApiClient(login);
-    const id = await prepareBenchCampaign(call, options.recipients);
+    // The sandbox lives in the runtime's process: its status webhooks die with it and start again with it.
+    const subscribe = subscribeOver(`http://127.0.0.1:${env.SANDBOX_PORT}`);
+    const { id, subscription } = await prepareBenchCampaign(call, options.recipients, subscribe);
     await call('POST', `/campaigns/${id}/start`);
     const killAfter = Math.max(1, Math.floor(options.recipients * options.killAt));
     while (readSentLog(sentLog).length < killAfter) await sleep(100);
@@ -118,6 +120,7 @@ export async function benchCampaignCrash(options: { recipients: number; killAt: 
     const sentBeforeCrash = readSentLog(sentLog).length;
     const restarted = performance.now();
     running = await startChild(env);
+    await subscribe(subscription);
     const again = benchApiClient({ ...login, baseUrl: running.url });
     let campaign: { status: number; sent: number; failed: number; failures_by_code?: Record<string, number> };
     for (;;) {

@@ -1,5 +1,6 @@
 import { benchApiClient } from './api-client.ts';
 import type { ProviderSandbox } from '../sandbox/server.ts';
+import type { StatusSubscription } from '../sandbox/status-webhooks.ts';
 import { formatRow } from './stats.ts';
 
 export interface CampaignsBenchOptions {
@@ -13,6 +14,7 @@ export interface CampaignsBenchOptions {
 }
 
 const PHONE_NUMBER_ID = '106540352249999';
+const APP_SECRET = 'bench-secret';
 const TAG = 'Campanha Bench';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,24 +52,42 @@ async function importAudience(call: ReturnType<typeof benchApiClient>, rows: num
   return tag._id;
 }
 
+/** Where the sandbox posts the number's status webhooks: a sandbox in this process, or one over HTTP. */
+export type SubscribeStatuses = (subscription: StatusSubscription) => Promise<void>;
+
+export const subscribeOver =
+  (sandboxUrl: string): SubscribeStatuses =>
+  async ({ phoneNumberId, url, appSecret }) => {
+    const response = await fetch(`${sandboxUrl}/_webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number_id: phoneNumberId, url, app_secret: appSecret }),
+    });
+    if (response.status !== 204) throw new Error(`the sandbox refused the webhook (${response.status})`);
+  };
+
 /**
- * An official number on the sandbox (rate 80/s, unlimited tier), an approved template, active sending allowed,
- * and a created campaign to `recipients` tagged contacts: answers the campaign's id.
+ * An official number on the sandbox (rate 80/s, unlimited tier) whose status webhooks the sandbox posts to the
+ * runtime (as Meta does once the app's callback URL is set), an approved template, active sending allowed, and
+ * a created campaign to `recipients` tagged contacts: answers the campaign's id and the number's subscription.
  */
 export async function prepareBenchCampaign(
   call: ReturnType<typeof benchApiClient>,
   recipients: number,
-): Promise<string> {
-  const integration = await call<{ _id: string }>('POST', '/integrations/channels', {
+  subscribe: SubscribeStatuses,
+): Promise<{ id: string; subscription: StatusSubscription }> {
+  const integration = await call<{ _id: string; webhookUrl: string }>('POST', '/integrations/channels', {
     type: 'official',
     provider: 'meta',
     label: 'Bench campanhas',
     phone: '5511300009999',
     phone_number_id: PHONE_NUMBER_ID,
     access_token: 'bench-token',
-    app_secret: 'bench-secret',
+    app_secret: APP_SECRET,
     verify_token: 'bench-verify',
   });
+  const subscription = { phoneNumberId: PHONE_NUMBER_ID, url: integration.webhookUrl, appSecret: APP_SECRET };
+  await subscribe(subscription);
   await call('POST', '/templates', {
     integration: integration._id,
     name: 'bench_oferta',
@@ -88,7 +108,7 @@ export async function prepareBenchCampaign(
     variables: { '1': { source: 'field', value: 'customer_first_name' } },
     audience: { tags: [tagId] },
   });
-  return created._id;
+  return { id: created._id, subscription };
 }
 
 /** The Cloud API messages path of the bench's number (what the sandbox meters and records). */
@@ -101,7 +121,10 @@ export const benchMessagesPath = (path: string) => path.includes(`/${PHONE_NUMBE
  */
 export async function benchCampaigns(options: CampaignsBenchOptions): Promise<void> {
   const call = benchApiClient(options);
-  const campaignId = await prepareBenchCampaign(call, options.recipients);
+  const { sandbox } = options;
+  const { id: campaignId } = await prepareBenchCampaign(call, options.recipients, async (subscription) =>
+    sandbox.statusWebhooks.subscribe(subscription),
+  );
   const created = { _id: campaignId };
   const mine = benchMessagesPath;
   const before = options.sandbox.sent('meta').length;
@@ -132,6 +155,9 @@ export async function benchCampaigns(options: CampaignsBenchOptions): Promise<vo
   const times = accepted.map((request) => Date.parse(request.at)).sort((a, b) => a - b);
   const span = ((times.at(-1) ?? 0) - (times[0] ?? 0)) / 1000;
   const rate = span > 0 ? (accepted.length - 1) / span : 0;
+  // Where the rate went: the pauses between one accepted send and the next longer than a tenth of a second.
+  const gaps = times.slice(1).map((time, index) => time - (times[index] ?? time));
+  const pauses = gaps.filter((gap) => gap > 100);
   console.log(
     formatRow(`campaign (${options.recipients} recipients)`, {
       sent: accepted.length,
@@ -139,8 +165,48 @@ export async function benchCampaigns(options: CampaignsBenchOptions): Promise<vo
       capShare: `${((rate / options.mps) * 100).toFixed(1)}%`,
       duplicates: recipients.length - new Set(recipients).size,
       rateLimitErrors: limited,
+      pausesOver100ms: pauses.length,
+      pausedS: pauses.reduce((sum, gap) => sum + gap, 0) / 1000,
       failed: campaign.failed,
       totalS: seconds,
+    }),
+  );
+  await benchStatusSettling(call, sandbox, campaignId);
+}
+
+/** How long after the dispatch the Cloud API's status webhooks took to settle in the campaign's counts. */
+const SETTLE_LIMIT_MS = 180_000;
+
+/**
+ * The status webhooks the sandbox posted for the campaign (sent, delivered, read for some): once all were
+ * posted, the campaign's delivered and read counts are awaited until they match what was posted. Figures: the
+ * statuses posted, those the runtime refused, the counts reached and the seconds they took after the dispatch.
+ */
+async function benchStatusSettling(
+  call: ReturnType<typeof benchApiClient>,
+  sandbox: ProviderSandbox,
+  campaignId: string,
+): Promise<void> {
+  const started = performance.now();
+  await sandbox.statusWebhooks.settled();
+  const posted = sandbox.statusWebhooks.posted().filter((status) => status.phoneNumberId === PHONE_NUMBER_ID);
+  const expected = {
+    delivered: posted.filter((status) => status.status === 'delivered').length,
+    read: posted.filter((status) => status.status === 'read').length,
+  };
+  let counts = { delivered: 0, read: 0, status: 0 };
+  while (performance.now() - started < SETTLE_LIMIT_MS) {
+    counts = await call('GET', `/campaigns/${campaignId}`);
+    if (counts.delivered >= expected.delivered && counts.read >= expected.read) break;
+    await sleep(1000);
+  }
+  console.log(
+    formatRow('campaign status webhooks', {
+      posted: posted.length,
+      refused: posted.filter((status) => status.answered !== 200).length,
+      delivered: `${counts.delivered}/${expected.delivered}`,
+      read: `${counts.read}/${expected.read}`,
+      settledAfterDispatchS: (performance.now() - started) / 1000,
     }),
   );
 }

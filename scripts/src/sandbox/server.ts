@@ -14,6 +14,12 @@ import { FakeSalesforce, handleSalesforce } from './salesforce-fake.ts';
 import { FakePipedrive, handlePipedrive } from './pipedrive-fake.ts';
 import { FakeRdStationMarketing, handleRdStationMarketing } from './rdstation-marketing-fake.ts';
 import { handleTelegram } from './telegram-fake.ts';
+import {
+  createStatusWebhooks,
+  type StatusWebhookOptions,
+  type StatusWebhooks,
+  statusWebhookOptions,
+} from './status-webhooks.ts';
 import { createThroughputLimiter, meteredNumber, sandboxMps, sentSummary } from './throughput.ts';
 import { FakeWhatsappNetwork } from '@atende/functions/channels/whatsapp-session/fake-peer';
 import { handleWhatsappSession, WHATSAPP_SESSION_MOUNT } from './whatsapp-session.ts';
@@ -50,6 +56,12 @@ export interface ProviderSandboxOptions {
    * bench reads it).
    */
   sentLog?: string | undefined;
+  /**
+   * The Cloud API's status webhooks after an accepted template (sent, delivered, read for some), to the numbers
+   * subscribed with `statusWebhooks.subscribe` or `POST {sandbox}/_webhooks`; defaults from the environment
+   * (SANDBOX_STATUS_WEBHOOKS, SANDBOX_STATUS_DELAY_MS, SANDBOX_READ_SHARE).
+   */
+  statusWebhooks?: Partial<StatusWebhookOptions> | undefined;
 }
 
 export interface ProviderSandbox {
@@ -86,7 +98,9 @@ export interface ProviderSandbox {
   salesforce: FakeSalesforce;
   /** The fake RD Station CRM's accounts (contacts, deals, annotations by token), also served under `{url}/rdstation`. */
   rdStationCrm: FakeRdStationCrm;
-  /** Forgets what was sent, queued failures and media. */
+  /** The Cloud API's status webhooks: subscriptions, what was posted, a wait for the queue to empty. */
+  statusWebhooks: StatusWebhooks;
+  /** Forgets what was sent, queued failures, media and status webhooks. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -182,6 +196,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
   const rdStationCrm = new FakeRdStationCrm();
   const throughput = createThroughputLimiter(options.mps ?? sandboxMps(), options.clock);
   const sentLog = options.sentLog ?? process.env.SANDBOX_SENT_LOG;
+  const statusWebhooks = createStatusWebhooks({ ...statusWebhookOptions(), ...options.statusWebhooks });
   const context: FakeContext = {
     get baseUrl() {
       return root;
@@ -193,6 +208,17 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
     takeFailure: (provider) => failures.get(provider)?.shift(),
     media,
     templates,
+  };
+
+  /** A template the Cloud API accepted: its status webhooks are queued (see status-webhooks.ts). */
+  const acceptedTemplate = (mount: SandboxProvider, fake: FakeRequest, status: number, answer: unknown) => {
+    const number = meteredNumber(mount, fake);
+    const body = (fake.body ?? {}) as Record<string, unknown>;
+    if (mount !== 'meta' || status !== 200 || !number || body.type !== 'template') return;
+    const sent = answer as { messages?: { id?: string }[]; contacts?: { wa_id?: string }[] };
+    const messageId = sent.messages?.[0]?.id;
+    const recipient = sent.contacts?.[0]?.wa_id;
+    if (messageId && recipient) statusWebhooks.accepted(number.slice('meta:'.length), messageId, recipient);
   };
 
   const server = createServer((request, response) => {
@@ -208,6 +234,28 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
           .filter((record) => (!only || record.provider === only) && record.response.status < 400)
           .map(sentSummary),
       );
+      return;
+    }
+    if (mount === '_webhooks' && request.method === 'POST') {
+      readBody(request)
+        .then((body) => {
+          const { phone_number_id, url: callback, app_secret } = (body ?? {}) as Record<string, unknown>;
+          if (
+            typeof phone_number_id !== 'string' ||
+            typeof callback !== 'string' ||
+            typeof app_secret !== 'string'
+          ) {
+            write(response, 400, { error: 'phone_number_id, url and app_secret are required' });
+            return;
+          }
+          statusWebhooks.subscribe({ phoneNumberId: phone_number_id, url: callback, appSecret: app_secret });
+          write(response, 204, '');
+        })
+        .catch((error: unknown) => write(response, 500, { error: String(error) }));
+      return;
+    }
+    if (mount === '_statuses' && request.method === 'GET') {
+      write(response, 200, statusWebhooks.posted());
       return;
     }
     if (mount === WHATSAPP_SESSION_MOUNT) {
@@ -257,6 +305,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
           if (sentLog)
             appendFileSync(sentLog, `${JSON.stringify({ ...sentSummary(record), status: answer.status })}\n`);
           options.onSent?.(record);
+          acceptedTemplate(mount, fake, answer.status, answer.body);
         }
         write(response, answer.status, answer.body, answer.contentType, answer.headers);
       })
@@ -296,8 +345,10 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
     nectar,
     salesforce,
     rdStationCrm,
+    statusWebhooks,
     reset() {
       records.length = 0;
+      statusWebhooks.reset();
       pipedrive.reset();
       agendor.reset();
       nectar.reset();
@@ -311,6 +362,7 @@ export async function createProviderSandbox(options: ProviderSandboxOptions = {}
       sink.reset();
     },
     async close() {
+      statusWebhooks.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Clients keep connections alive; the sandbox should not wait for them to hang up.
       server.closeAllConnections();

@@ -72,7 +72,15 @@ export function whatsappStatusPayload(
   phoneNumberId: string,
   displayPhone = '5500000000000',
 ) {
-  const failed = update.status === 'failed';
+  return whatsappStatusesPayload([update], phoneNumberId, displayPhone);
+}
+
+/** Several statuses of one number in one notification, as Meta may batch them. */
+export function whatsappStatusesPayload(
+  updates: readonly DeliveryStatus[],
+  phoneNumberId: string,
+  displayPhone = '5500000000000',
+) {
   return {
     object: 'whatsapp_business_account',
     entry: [
@@ -84,21 +92,19 @@ export function whatsappStatusPayload(
             value: {
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: displayPhone, phone_number_id: phoneNumberId },
-              statuses: [
-                {
-                  id: update.messageId,
-                  status: update.status,
-                  timestamp: String(unix(update.at ?? new Date())),
-                  recipient_id: update.recipient,
-                  ...(failed
-                    ? {
-                        errors: [
-                          { code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' },
-                        ],
-                      }
-                    : {}),
-                },
-              ],
+              statuses: updates.map((update) => ({
+                id: update.messageId,
+                status: update.status,
+                timestamp: String(unix(update.at ?? new Date())),
+                recipient_id: update.recipient,
+                ...(update.status === 'failed'
+                  ? {
+                      errors: [
+                        { code: 131026, title: 'Message undeliverable', message: 'Message undeliverable' },
+                      ],
+                    }
+                  : {}),
+              })),
             },
           },
         ],
