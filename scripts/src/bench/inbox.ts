@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { clients } from '@atende/functions/lib/clients';
 import { formatRow, percentile } from './stats.ts';
+import { traceDynamoRequests, traceRows } from './request-trace.ts';
 
 interface Json {
   status: number;
@@ -165,6 +166,8 @@ export async function benchInbox(options: InboxBenchOptions): Promise<void> {
   const expected = options.visitors * options.messagesPerVisitor;
   const requests = countDynamoRequests();
   const requestsBefore = new Map(requests);
+  const trace =
+    process.env.BENCH_TRACE_REQUESTS === '1' ? traceDynamoRequests(clients().dynamodb) : undefined;
   const started = performance.now();
   await Promise.all(
     visitors.map(async (visitor) => {
@@ -197,6 +200,14 @@ export async function benchInbox(options: InboxBenchOptions): Promise<void> {
       'ack p99 ms': percentile(acks, 99),
     }),
   );
+  if (trace) {
+    // Snapshot now: the steady phase below is not in the breakdown.
+    const messages = Math.max(1, latencies.length);
+    console.log('  per message by command and key shape (BENCH_TRACE_REQUESTS=1):');
+    console.log(traceRows(new Map(), new Map(trace.byShape), messages).join('\n'));
+    console.log('  per message by command and caller (outermost > innermost domain frame):');
+    console.log(traceRows(new Map(), new Map(trace.byCaller), messages).join('\n'));
+  }
 
   // 2. A steady load at half the burst's rate, spread over the visitors in turn.
   const steadyRate = Math.max(1, rate / 2);

@@ -111,14 +111,19 @@ async function main(): Promise<void> {
     // BENCH_ONLY=webhooks measures outbound webhooks and API-key calls alone.
     if (process.env.BENCH_ONLY === 'webhooks') return await webhooks();
     const putItemRate = await benchDynamoDbWrites(runtime.endpoints.dynamodb, TABLE_PREFIX);
-    await benchRealtimeSequence();
+    // BENCH_ONLY=inbox goes straight to the inbox figures: the frame sequence, gateway, login and SQS figures
+    // before it take minutes on a loaded machine and say nothing about the inbox path.
+    const inboxOnly = process.env.BENCH_ONLY === 'inbox';
+    if (!inboxOnly) await benchRealtimeSequence();
     // BENCH_ONLY=realtime measures the realtime frame sequence alone.
     if (process.env.BENCH_ONLY === 'realtime') return;
     // BENCH_ONLY=contacts runs the contact import and search figures alone.
     if (process.env.BENCH_ONLY === 'contacts') return await contactFigures(runtime.url, admin, putItemRate);
-    await benchGatewayHealth(runtime.url);
-    await benchLoginJs(runtime.url);
-    await benchSqsSends(runtime.endpoints.sqs, runtime.credentials);
+    if (!inboxOnly) {
+      await benchGatewayHealth(runtime.url);
+      await benchLoginJs(runtime.url);
+      await benchSqsSends(runtime.endpoints.sqs, runtime.credentials);
+    }
     await benchInbox({
       baseUrl: runtime.url,
       adminEmail: admin.email,
