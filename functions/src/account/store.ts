@@ -7,6 +7,7 @@ import { isConditionFailure } from '../lib/dynamo/transaction.ts';
 import { employeeEntity } from '../auth/entities.ts';
 import { keys } from '../auth/keys.ts';
 import { clients } from '../lib/clients.ts';
+import { forgetCompanyItem } from '../company/store.ts';
 import { config } from '../lib/config.ts';
 import { type CompanyRecord, companyRecord, type EmployeeRecord, employeeRecord } from './records.ts';
 
@@ -67,6 +68,7 @@ export async function expireTrial(
         ReturnValues: 'ALL_NEW',
       }),
     );
+    forgetCompanyItem(companyId);
     return { expired: true, company: companyRecord.parse(Attributes) };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

@@ -2,7 +2,7 @@ import { domainEvent, type DomainEvent } from '@atende/shared/events/index';
 import { eventQueueId } from '@atende/shared/infra/event-consumers';
 import type { OfficeCalendar } from '@atende/shared/rules/business-time';
 import { readSettings } from '../company/settings-reader.ts';
-import { readCompanyItem } from '../company/store.ts';
+import { readCompanyItemCached } from '../company/store.ts';
 import { timezoneOf } from '../conversations/queue-rules.ts';
 import { readContact } from '../contacts/store.ts';
 import { TransactionCancelled } from '../lib/dynamo/transaction.ts';
@@ -20,7 +20,7 @@ const ATTEMPTS = 8;
 
 /** The company's office hours and holidays in its time zone: what business time is measured against. */
 export async function officeCalendarOf(companyId: string): Promise<OfficeCalendar> {
-  const company = await readCompanyItem(companyId);
+  const company = await readCompanyItemCached(companyId);
   const settings = readSettings(company);
   return { ...settings.officeHours, holidays: settings.holidays, timeZone: timezoneOf(company) };
 }

@@ -185,7 +185,12 @@ async function adoptUnrecordedSend(event: InboundStatus) {
   return ref;
 }
 
-const digitsOf = (event: InboundMessage) => (event.from.phone ?? event.from.externalId).replace(/\D/g, '');
+/** The channels a campaign sends on (the campaign view's `channel`): no other channel has a campaign pointer. */
+const CAMPAIGN_CHANNELS: ReadonlySet<InboundMessage['channel']> = new Set(['official', 'whatsapp']);
+
+/** The number a campaign pointer is kept under; none (no read) for a channel campaigns never reach. */
+const digitsOf = (event: InboundMessage) =>
+  CAMPAIGN_CHANNELS.has(event.channel) ? (event.from.phone ?? event.from.externalId).replace(/\D/g, '') : '';
 
 export interface CampaignOrigin {
   campaign: string;

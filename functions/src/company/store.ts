@@ -11,6 +11,7 @@ import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
+import { readCache } from '../lib/read-cache.ts';
 
 import type { TransactItem } from '../lib/dynamo/transaction.ts';
 
@@ -33,6 +34,21 @@ export async function readCompanyItem(companyId: string): Promise<CompanyItem> {
   if (!Item) throw new NotFound(adminPtBR.companyNotFound);
   return Item;
 }
+
+/**
+ * The company item as read by the message paths (the inbound engine, the analytics ledger): its settings and
+ * channel entries change rarely and every message reads them. Up to COMPANY_CACHE_MS old for a change made by
+ * another process (an office-hours or integration change takes effect on the next few seconds' messages);
+ * every write here forgets it. Writes conditioned on the company's version read it with `readCompanyItem`.
+ */
+const COMPANY_CACHE_MS = 5_000;
+const companies = readCache<CompanyItem>(COMPANY_CACHE_MS);
+
+export const readCompanyItemCached = (companyId: string): Promise<CompanyItem> =>
+  companies.get(companyId, () => readCompanyItem(companyId));
+
+/** For a writer of the company item outside `changeCompany` (this process's next cached read sees it). */
+export const forgetCompanyItem = (companyId: string): void => companies.forget(companyId);
 
 export interface CompanyChange<T> {
   /** Attributes to set on the company item; a key may be a dotted path into a map (settings.timezone). */
@@ -104,8 +120,11 @@ export async function changeCompany<T>(
         company: companyUpdate(companyId, version, change.set, change.remove ?? []),
         items,
       });
+      forgetCompanyItem(companyId);
       return change.result;
     } catch (error) {
+      // A failed write may still have landed (a timeout): the next cached read goes to the table.
+      forgetCompanyItem(companyId);
       const itemFailure =
         error instanceof TransactionCancelled ? error.failedWithin.get('items')?.[0] : undefined;
       if (itemFailure !== undefined && change.onItemConditionFailed) {

@@ -5,7 +5,7 @@ import {
 } from '@atende/shared/channels/inbound';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { readSettings } from '../company/settings-reader.ts';
-import { type CompanyItem, readCompanyItem } from '../company/store.ts';
+import { type CompanyItem, readCompanyItemCached } from '../company/store.ts';
 import {
   findOrCreateCustomer,
   getCustomer,
@@ -31,9 +31,10 @@ const STATUS_RACE_MS = 5 * 60_000;
 
 export class RetryLater extends Error {}
 
+/** The company's settings and channel entries, as read by every message (a few seconds' cache, see store.ts). */
 async function companyOf(companyId: string): Promise<CompanyItem | undefined> {
   try {
-    return await readCompanyItem(companyId);
+    return await readCompanyItemCached(companyId);
   } catch (error) {
     if (error instanceof NotFound) return undefined;
     throw error;
@@ -190,6 +191,8 @@ export async function handleInboundMessage(
     company,
     integration,
     conversationId: result.conversation._id,
+    // An auto reply appended after it: the turn reads the conversation as it is now.
+    ...(reply ? {} : { conversation: result.conversation }),
     message: event,
   });
   return 'stored';

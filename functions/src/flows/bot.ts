@@ -162,6 +162,11 @@ export interface BotTurn {
   company: CompanyItem;
   integration: IntegrationInfo;
   conversationId: string;
+  /**
+   * The conversation as the caller's own write just left it (the engine's append answers it), saving a read;
+   * absent, it is read. Either way an operator's take racing the turn is caught by the session's revision.
+   */
+  conversation?: ConversationRecord;
   /** The customer's message that triggered the turn; absent when a wait resumes. */
   message?: Pick<InboundMessage, 'providerMessageId' | 'text'> & { buttonId?: string };
 }
@@ -173,7 +178,10 @@ export interface BotTurn {
  * turn pins the channel's published version for the whole conversation.
  */
 export async function runBotTurn(turn: BotTurn): Promise<void> {
-  const conversation = await getConversation(turn.companyId, turn.conversationId);
+  const conversation =
+    turn.conversation?._id === turn.conversationId
+      ? turn.conversation
+      : await getConversation(turn.companyId, turn.conversationId);
   if (!conversation || conversation.status === 'closed') return;
   const box = { company: turn.company, integration: turn.integration, conversation };
   let session: StoredSession | undefined =

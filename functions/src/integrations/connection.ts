@@ -7,7 +7,7 @@ import { entriesOf, withEntry } from './entries.ts';
 import { publishChannelChange } from './events.ts';
 import { COMPANY_MAP } from './keys.ts';
 import type { ProviderIntegrationRecord } from './records.ts';
-import { getIntegration, integrationReplace } from './store.ts';
+import { forgetIntegration, getIntegration, integrationReplace } from './store.ts';
 
 /**
  * Records a provider connection change (a verified webhook after a failure, a refused token on send) on the
@@ -41,6 +41,7 @@ export async function setConnection(
     throw error;
   });
   if (changed) {
+    forgetIntegration(record._id);
     await publishChannelChange(companyId, record.type, {
       integration: record._id,
       action: 'connection',

@@ -32,6 +32,7 @@ import {
   updateSessionIfAny,
 } from '../channels/whatsapp-session/service.ts';
 import {
+  forgetIntegration,
   getIntegration,
   integrationDeletes,
   integrationPuts,
@@ -240,6 +241,7 @@ export async function replaceIntegration(
       onItemConditionFailed: itemFailure(items),
     };
   });
+  forgetIntegration(after._id);
   await publishChannelChange(auth.companyId, after.type, {
     integration: after._id,
     action: 'update',
@@ -285,6 +287,7 @@ export async function deleteIntegration(
       onItemConditionFailed: itemFailure(items),
     };
   });
+  forgetIntegration(integrationId);
   if (record.type !== 'widget') await unregisterTelegramWebhook(record);
   await publishChannelChange(auth.companyId, record.type, { integration: record._id, action: 'delete' });
   return record;

@@ -5,6 +5,7 @@ import { config } from '../lib/config.ts';
 import { integrationKeys } from './keys.ts';
 import { type IntegrationRecord, integrationPointer, integrationRecord } from './records.ts';
 import { queryAllByPrefix } from '../lib/dynamo/query.ts';
+import { readCache } from '../lib/read-cache.ts';
 
 export async function getIntegration(
   companyId: string,
@@ -41,6 +42,23 @@ export async function findIntegration(integrationId: string): Promise<Integratio
   if (!pointer.success) return undefined;
   return getIntegration(pointer.data.companyId, integrationId);
 }
+
+/**
+ * `findIntegration` for the hot public routes (a widget's every message): an integration's record changes only
+ * by an administrator's edit or delete, which forget it here (`forgetIntegration`); another process's edit is
+ * seen within INTEGRATION_CACHE_MS (a deleted widget may take a message in that window, which the engine then
+ * ignores, as the company no longer lists it). An unknown id is never kept.
+ */
+const INTEGRATION_CACHE_MS = 5_000;
+const publicIntegrations = readCache<IntegrationRecord | undefined>(INTEGRATION_CACHE_MS);
+
+export async function findIntegrationCached(integrationId: string): Promise<IntegrationRecord | undefined> {
+  const record = await publicIntegrations.get(integrationId, () => findIntegration(integrationId));
+  if (!record) publicIntegrations.forget(integrationId);
+  return record;
+}
+
+export const forgetIntegration = (integrationId: string): void => publicIntegrations.forget(integrationId);
 
 /** The writes that create an integration with its pointer; both must be new. */
 export function integrationPuts(record: IntegrationRecord): TransactItem[] {

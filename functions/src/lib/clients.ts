@@ -48,6 +48,11 @@ export function lazyClient<T extends { destroy(): void }>(create: () => T): () =
   return () => (client ??= create());
 }
 
+/** Registers a reset run by `resetClients` (an in-process read cache drops what it holds, see read-cache.ts). */
+export function onResetClients(reset: () => void): void {
+  resets.add(reset);
+}
+
 export function resetClients(): void {
   cached?.dynamodb.destroy();
   cached = undefined;

@@ -6,7 +6,7 @@ import {
   type DeliveryRecord,
   type EndpointRecord,
   getDelivery,
-  listEndpoints,
+  listEndpointsForEvents,
   putNewDelivery,
 } from './store.ts';
 
@@ -64,7 +64,7 @@ export async function enqueueDelivery(
 
 /** The active endpoints of the event's company subscribed to its type. */
 export async function subscribedEndpoints(event: DomainEvent): Promise<EndpointRecord[]> {
-  return (await listEndpoints(event.company_id)).filter(
+  return (await listEndpointsForEvents(event.company_id)).filter(
     (endpoint) => endpoint.status === 'active' && endpoint.events.includes(event.type),
   );
 }

@@ -20,6 +20,7 @@ import {
   deliveryView,
   endpointDelete,
   endpointPut,
+  forgetNoEndpoints,
   endpointView,
   type EndpointRecord,
   getDelivery,
@@ -87,6 +88,7 @@ export async function createWebhookEndpoint(auth: AuthContext, body: z.infer<typ
       after: endpointView(record),
     }),
   });
+  forgetNoEndpoints(auth.companyId);
   return { _id, secret };
 }
 

@@ -7,6 +7,7 @@ import { sealedCredentials, type SealedCredentials } from '../integrations/seale
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { queryAll, queryOnePage } from '../lib/dynamo/query.ts';
+import { readCache } from '../lib/read-cache.ts';
 import type { TransactItem } from '../lib/dynamo/transaction.ts';
 import { webhookKeys } from './keys.ts';
 
@@ -60,6 +61,23 @@ export async function listEndpoints(companyId: string): Promise<EndpointRecord[]
   });
   return items.map(toEndpoint);
 }
+
+/**
+ * A company without endpoints (most of them) is remembered as such for NO_ENDPOINTS_CACHE_MS, so its domain
+ * events cost the event consumer no Query; a company with any endpoint is read every time (their status and
+ * subscriptions decide deliveries). An endpoint created in this process forgets the company at once; one
+ * created in another process receives the events from at most that long after its creation.
+ */
+const NO_ENDPOINTS_CACHE_MS = 5_000;
+const noEndpoints = readCache<EndpointRecord[]>(NO_ENDPOINTS_CACHE_MS);
+
+export async function listEndpointsForEvents(companyId: string): Promise<EndpointRecord[]> {
+  const endpoints = await noEndpoints.get(companyId, () => listEndpoints(companyId));
+  if (endpoints.length > 0) noEndpoints.forget(companyId);
+  return endpoints;
+}
+
+export const forgetNoEndpoints = (companyId: string): void => noEndpoints.forget(companyId);
 
 export async function getEndpoint(
   companyId: string,

@@ -6,7 +6,7 @@ import { widgetPtBR } from '@atende/shared/i18n/pt-BR';
 import { signingSecret } from '../../auth/secrets.ts';
 import { signVisitorToken, VISITOR_TOKEN_TTL_SECONDS } from '../../auth/tokens.ts';
 import type { WidgetIntegrationRecord } from '../../integrations/records.ts';
-import { findIntegration } from '../../integrations/store.ts';
+import { findIntegration, findIntegrationCached } from '../../integrations/store.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { widgetKeys } from './keys.ts';
 import { consume } from './rate-limit.ts';
@@ -29,8 +29,8 @@ export interface WidgetRequest {
 }
 
 /** The widget a public request names; a deleted or unknown widget (or another integration type) is a 404. */
-export async function loadWidget(widgetId: string): Promise<WidgetIntegrationRecord> {
-  const integration = await findIntegration(widgetId);
+export async function loadWidget(widgetId: string, cached = false): Promise<WidgetIntegrationRecord> {
+  const integration = await (cached ? findIntegrationCached : findIntegration)(widgetId);
   if (integration?.type !== 'widget') throw new NotFound(widgetPtBR.widgetNotFound);
   return integration;
 }
@@ -77,7 +77,8 @@ export async function postMessage(
   deps: WidgetDeps,
 ): Promise<{ id: string }> {
   const now = deps.now?.() ?? new Date();
-  const widget = await loadWidget(request.widgetId);
+  // Every message of a chat reads the widget: a few seconds' cache (integrations/store.ts) spares the reads.
+  const widget = await loadWidget(request.widgetId, true);
   const visitor = await authenticateVisitor(widget, request.token);
   await consume(widget.company, widget._id, 'messagesPerVisitor', visitor.visitorId, now);
   await consume(widget.company, widget._id, 'messagesPerAddress', request.sourceIp, now);

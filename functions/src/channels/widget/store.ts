@@ -6,6 +6,7 @@ import { queryOnePage } from '../../lib/dynamo/query.ts';
 import { conditionFailed, transactWrite } from '../../lib/dynamo/transaction.ts';
 import { clients } from '../../lib/clients.ts';
 import { config } from '../../lib/config.ts';
+import { readCache } from '../../lib/read-cache.ts';
 import { widgetKeys } from './keys.ts';
 
 export const visitorRecord = z.object({
@@ -50,6 +51,23 @@ export async function getVisitor(
   );
   const parsed = visitorRecord.safeParse(Item);
   return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * A visitor's profile is written once, when the session starts, and never changed or removed: every message
+ * of the visitor authenticates against it, so it is kept a minute (only a found one).
+ */
+const visitors = readCache<VisitorRecord | undefined>(60_000);
+
+export async function getVisitorCached(
+  companyId: string,
+  widgetId: string,
+  visitorId: string,
+): Promise<VisitorRecord | undefined> {
+  const key = `${companyId}|${widgetId}|${visitorId}`;
+  const visitor = await visitors.get(key, () => getVisitor(companyId, widgetId, visitorId));
+  if (!visitor) visitors.forget(key);
+  return visitor;
 }
 
 export interface VisitorRef {

@@ -4,7 +4,7 @@ import { signingSecret } from '../../auth/secrets.ts';
 import { verifyVisitorToken } from '../../auth/tokens.ts';
 import { Unauthorized } from '../../lib/errors.ts';
 import type { WidgetIntegrationRecord } from '../../integrations/records.ts';
-import { getVisitor, type VisitorRecord } from './store.ts';
+import { getVisitorCached, type VisitorRecord } from './store.ts';
 
 export function bearerOf(event: Pick<APIGatewayProxyEvent, 'headers'>): string | undefined {
   const headers = event.headers ?? {};
@@ -24,7 +24,7 @@ export async function authenticateVisitor(
   if (!token) throw refuse();
   const claims = await verifyVisitorToken(token, await signingSecret());
   if (!claims || claims.widgetId !== widget._id || claims.companyId !== widget.company) throw refuse();
-  const visitor = await getVisitor(claims.companyId, claims.widgetId, claims.visitorId);
+  const visitor = await getVisitorCached(claims.companyId, claims.widgetId, claims.visitorId);
   if (!visitor) throw refuse();
   return visitor;
 }
