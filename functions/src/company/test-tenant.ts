@@ -11,6 +11,7 @@ import { callRoute } from '../auth/test-gateway.ts';
 import { confirmedSignUp } from '../auth/test-sign-up.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { forgetCompanyItem } from './store.ts';
 
 /**
  * Test support for the administration API: a trial company registered through the real sign-up and confirmation routes, with
@@ -95,4 +96,6 @@ export async function setCompany(companyId: string, values: Record<string, unkno
       ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:v${index}`, values[name]])),
     }),
   );
+  // Like every writer of the company item, so the message paths' cached read sees the change.
+  forgetCompanyItem(companyId);
 }

@@ -25,6 +25,20 @@ export async function customerChannels(
   };
 }
 
-export async function customerChannelOf(conversation: Owner): Promise<CustomerChannel> {
+/** A customer record the caller read for this very change (the inbound engine's), for the conversation's view. */
+export interface KnownCustomer {
+  _id: string;
+  channel?: unknown;
+}
+
+/** The conversation's customer channel: from the customer in hand when it is the conversation's, else read. */
+export async function customerChannelOf(
+  conversation: Owner,
+  known?: KnownCustomer,
+): Promise<CustomerChannel> {
+  if (known?._id === conversation.customer._id) {
+    const parsed = customerChannelSchema.safeParse(known.channel);
+    return parsed.success ? parsed.data : fallback(conversation);
+  }
   return (await customerChannels(conversation.company, [conversation]))(conversation);
 }

@@ -183,8 +183,10 @@ export async function handleInboundMessage(
   );
   if (result.kind !== 'stored') return 'duplicate';
   await touchInteraction(event.companyId, customer._id, event.channel, event.sentAt);
-  if (created && result.conversation.status === 'queue') await publishNewCall(company, result.conversation);
-  await publishNewMessage(company, result.conversation, pickMessageView(result.message));
+  // The customer was read for this message: the frames take its channel from it.
+  if (created && result.conversation.status === 'queue')
+    await publishNewCall(company, result.conversation, customer);
+  await publishNewMessage(company, result.conversation, pickMessageView(result.message), customer);
   if (reply) await autoReply(company, result.conversation, integration, reply);
   await runBotTurn({
     companyId: event.companyId,

@@ -9,7 +9,7 @@ import { logger } from '../lib/logger.ts';
 import { publishToEmployee, publishToEmployeeConnections } from '../realtime/publish.ts';
 import { listListeners } from '../realtime/sequence-store.ts';
 import { listRoomMembers } from '../realtime/store.ts';
-import { customerChannelOf } from './customer-channels.ts';
+import { customerChannelOf, type KnownCustomer } from './customer-channels.ts';
 import { withMediaUrl } from './media-url.ts';
 import { type ConversationRecord, pickConversationView } from './records.ts';
 import { canSee, maskConversation, type Viewer, viewerOf } from './visibility.ts';
@@ -80,12 +80,14 @@ export async function publishConversationEvent<E extends ConversationEvent>(
   event: E,
   payload: (view: ConversationView) => ServerEventPayload<E>,
   always: readonly string[] = [],
+  /** The conversation's customer as the caller just read it: its channel is not read again. */
+  customer?: KnownCustomer,
 ): Promise<void> {
   const companyId = conversation.company;
   try {
     const [receivers, customerChannel] = await Promise.all([
       audience(company, companyId, conversation, always),
-      customerChannelOf(conversation),
+      customerChannelOf(conversation, customer),
     ]);
     const base = pickConversationView(conversation, customerChannel);
     await Promise.all(
@@ -108,14 +110,26 @@ export async function publishConversationEvent<E extends ConversationEvent>(
   }
 }
 
-export const publishNewCall = (company: CompanyItem, conversation: ConversationRecord) =>
-  publishConversationEvent(company, conversation, 'new-call', (view) => ({ conversation: view }));
+export const publishNewCall = (
+  company: CompanyItem,
+  conversation: ConversationRecord,
+  customer?: KnownCustomer,
+) =>
+  publishConversationEvent(
+    company,
+    conversation,
+    'new-call',
+    (view) => ({ conversation: view }),
+    [],
+    customer,
+  );
 
 /** The message goes out with its file's presigned URL, like the messages list answers it. */
 export async function publishNewMessage(
   company: CompanyItem,
   conversation: ConversationRecord,
   message: MessageView,
+  customer?: KnownCustomer,
 ): Promise<void> {
   const signed = await withMediaUrl(message).catch((error: unknown) => {
     logger.warn('media url not signed', {
@@ -124,10 +138,14 @@ export async function publishNewMessage(
     });
     return message;
   });
-  await publishConversationEvent(company, conversation, 'new-message', (view) => ({
-    conversation: view,
-    message: signed,
-  }));
+  await publishConversationEvent(
+    company,
+    conversation,
+    'new-message',
+    (view) => ({ conversation: view, message: signed }),
+    [],
+    customer,
+  );
 }
 
 export const publishUpdate = (
