@@ -8,6 +8,7 @@ import { readContact } from '../contacts/store.ts';
 import { TransactionCancelled } from '../lib/dynamo/transaction.ts';
 import { companyRoom } from '@atende/shared/realtime/rooms';
 import { logger } from '../lib/logger.ts';
+import { serialByKey } from '../lib/concurrency.ts';
 import { publishToRoom } from '../realtime/publish.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
 import { applyContactCreated } from './contact-origin.ts';
@@ -41,6 +42,21 @@ export async function applyToLedger(event: DomainEvent, calendar?: OfficeCalenda
   const conversation = conversationOf(event);
   if (!conversation) return false;
   const office = calendar ?? (await officeCalendarOf(event.company_id));
+  return inTurn(event.company_id, () => commitToLedger(event, conversation, office));
+}
+
+/**
+ * A company's events share its rollup items: applied side by side (a batch's FIFO groups, concurrent
+ * invocations), all but one would fail the rollups' version condition and read everything again. This
+ * process applies a company's events one at a time; other processes still race, which the retries absorb.
+ */
+const inTurn = serialByKey();
+
+async function commitToLedger(
+  event: DomainEvent,
+  conversation: string,
+  office: OfficeCalendar,
+): Promise<boolean> {
   for (let attempt = 1; ; attempt += 1) {
     const previous = await readFact(event.company_id, conversation);
     const reduced = reduceFact(previous?.fact, event, office);
