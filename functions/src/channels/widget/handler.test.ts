@@ -75,12 +75,15 @@ describe('GET /api/widget/{widgetId}/config', () => {
     });
   });
 
-  it('answers 404 for an unknown widget and for a deleted one', async () => {
+  it('answers 404 for an unknown widget and for a deleted one, even right after one of its messages', async () => {
     expect((await callRoute(handler, getWidgetConfig, { params: { widgetId: newObjectId() } })).status).toBe(
       404,
     );
     const doomed = await createWidget(tenant, 'Apagado');
     const session = await startSession(doomed._id);
+    // A message before the delete: the widget the message route keeps a few seconds must be dropped with it.
+    expect((await post(doomed._id, session.token, { id: 'msg-00000000', text: 'oi' })).status).toBe(202);
+    enqueued = [];
     await callRoute(integrationsHandler, deleteChannelIntegration, {
       token: tenant.admin.token,
       params: { id: doomed._id },
