@@ -63,7 +63,9 @@ export async function enqueueDelivery(
 }
 
 /** The active endpoints of the event's company subscribed to its type. */
-export async function subscribedEndpoints(event: DomainEvent): Promise<EndpointRecord[]> {
+export async function subscribedEndpoints(
+  event: Pick<DomainEvent, 'company_id' | 'type'>,
+): Promise<EndpointRecord[]> {
   return (await listEndpointsForEvents(event.company_id)).filter(
     (endpoint) => endpoint.status === 'active' && endpoint.events.includes(event.type),
   );
