@@ -8,6 +8,7 @@ import { readContact } from '../contacts/store.ts';
 import { TransactionCancelled } from '../lib/dynamo/transaction.ts';
 import { companyRoom } from '@atende/shared/realtime/rooms';
 import { logger } from '../lib/logger.ts';
+import { coalesceByKey } from '../lib/coalesce.ts';
 import { serialByKey } from '../lib/concurrency.ts';
 import { publishToRoom } from '../realtime/publish.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
@@ -81,13 +82,19 @@ async function commitToLedger(
   }
 }
 
-/** The ledger is committed: a lost frame only delays open analytics screens until their next read. */
-const announce = (companyId: string, data: { conversation?: string }) =>
-  publishToRoom(companyId, companyRoom(companyId), 'analytics-update', data).catch((error: unknown) =>
+/**
+ * The ledger is committed: a lost frame only delays open analytics screens until their next read. Every frame
+ * costs the room's members, its listeners and a sequence and a frame per listener, and the screens refetch on
+ * each: a burst of a company's events announces at once, then once a second at most (coalesceByKey).
+ */
+const ANNOUNCE_WINDOW_MS = 1_000;
+const announce = coalesceByKey<{ conversation?: string }>(ANNOUNCE_WINDOW_MS, async (companyId, data) => {
+  await publishToRoom(companyId, companyRoom(companyId), 'analytics-update', data).catch((error: unknown) =>
     logger.warn('analytics-update not delivered', {
       error: error instanceof Error ? error.message : String(error),
     }),
   );
+});
 
 /** The analytics ledger: per-conversation facts and hourly rollups, from the domain events. */
 export const handler = sqsConsumer({
