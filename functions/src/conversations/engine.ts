@@ -13,6 +13,7 @@ import {
   type CustomerRecord,
 } from '../contacts/customer-record.ts';
 import { type CampaignOrigin, campaignOrigin } from '../campaigns/inbound.ts';
+import { botAssistant } from '../ai/bot-assistant.ts';
 import { runBotTurn, startsInBot } from '../flows/bot.ts';
 import { NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
@@ -155,6 +156,7 @@ export async function handleInboundMessage(
       integration,
       conversationId: known.conversation,
       message: event,
+      assistant: botAssistant,
     });
     return 'duplicate';
   }
@@ -191,6 +193,7 @@ export async function handleInboundMessage(
     integration,
     conversationId: result.conversation._id,
     message: event,
+    assistant: botAssistant,
   });
   return 'stored';
 }
