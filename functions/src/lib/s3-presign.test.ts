@@ -5,7 +5,8 @@ import { resetClients } from './clients.ts';
 import { resetConfig } from './config.ts';
 import { downloadOverrides } from './media-download.ts';
 import { s3Client } from './s3-client.ts';
-import { presignGet } from './s3-presign.ts';
+import { startFakeS3 } from '../testing/fake-s3.ts';
+import { presignGet, putObject } from './s3-presign.ts';
 
 const ENV_NAMES = [
   'S3_ENDPOINT',
@@ -77,5 +78,34 @@ describe('presigned media GETs without the S3 client', () => {
     const one = new URL(await presignGet('bucket-a', 'media/C/a/1.png', 60));
     const other = new URL(await presignGet('bucket-a', 'media/C/a/2.png', 60));
     expect(one.searchParams.get('X-Amz-Signature')).not.toBe(other.searchParams.get('X-Amz-Signature'));
+  });
+
+  it('stores an object with a presigned PUT carrying its type and bytes, and throws when S3 refuses', async () => {
+    const s3 = await startFakeS3();
+    try {
+      useEnvironment({
+        ...CREDENTIALS,
+        AWS_REGION: 'us-east-1',
+        S3_ENDPOINT: s3.endpoint,
+        S3_FORCE_PATH_STYLE: 'true',
+      });
+      await putObject('atende-local-media', KEY, new Uint8Array([7, 8, 9]), 'application/pdf');
+      expect(s3.requests).toHaveLength(1);
+      expect(s3.requests[0]).toMatchObject({
+        method: 'PUT',
+        path: `/atende-local-media/${KEY}`,
+        contentType: 'application/pdf',
+      });
+      expect([...(s3.requests[0]?.body ?? [])]).toEqual([7, 8, 9]);
+      expect(s3.requests[0]?.query.get('X-Amz-Credential')).toBe(
+        'AKIDEXAMPLE/20261206/us-east-1/s3/aws4_request',
+      );
+      s3.refuse(403);
+      await expect(
+        putObject('atende-local-media', KEY, new Uint8Array([1]), 'application/pdf'),
+      ).rejects.toThrow(/answered 403/);
+    } finally {
+      await s3.close();
+    }
   });
 });

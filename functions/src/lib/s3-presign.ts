@@ -3,11 +3,12 @@ import { clients } from './clients.ts';
 import { config } from './config.ts';
 
 /**
- * Presigned GETs of the media bucket without the S3 client. The client (about 150 KB minified with its
- * middleware) only builds the request; the signing is the SDK's own presigner, fed the credentials, region
+ * Presigned GETs and PUTs of the media bucket without the S3 client. The client (about 150 KB minified with
+ * its middleware) only builds the request; the signing is the SDK's own presigner, fed the credentials, region
  * and hash of the DynamoDB client every handler already holds. So a Lambda that only hands out media links
- * (the bot's sends, the socket events' media URLs) does not carry the S3 client (issue 11's bundle budget).
- * The URL is the one `getSignedUrl(s3Client(), new GetObjectCommand(...))` gives (s3-presign.test.ts).
+ * (the bot's sends, the socket events' media URLs) or stores a provider's media (the inbound consumer) does
+ * not carry the S3 client (issue 11's bundle budget). A GET's URL is the one
+ * `getSignedUrl(s3Client(), new GetObjectCommand(...))` gives (s3-presign.test.ts).
  */
 export interface GetOverrides {
   ResponseContentType?: string;
@@ -32,12 +33,13 @@ function currentPresigner(): S3RequestPresigner {
   return presigner;
 }
 
-/** A GET of `key` in `bucket`, valid `expiresIn` seconds, with the response headers S3 is to answer with. */
-export async function presignGet(
+/** A presigned request on `key` in `bucket`, valid `expiresIn` seconds, with these query parameters signed. */
+async function presign(
+  method: 'GET' | 'PUT',
   bucket: string,
   key: string,
   expiresIn: number,
-  overrides: GetOverrides = {},
+  query: Record<string, string>,
 ): Promise<string> {
   const cfg = config();
   const region = await clients().dynamodb.config.region();
@@ -48,19 +50,10 @@ export async function presignGet(
   const pathStyle = cfg.s3Endpoint !== undefined && cfg.s3ForcePathStyle;
   const hostname = pathStyle ? endpoint.hostname : `${bucket}.${endpoint.hostname}`;
   const basePath = endpoint.pathname.replace(/\/$/, '');
-  const query: Record<string, string> = {
-    ...(overrides.ResponseContentDisposition
-      ? { 'response-content-disposition': overrides.ResponseContentDisposition }
-      : {}),
-    ...(overrides.ResponseContentType ? { 'response-content-type': overrides.ResponseContentType } : {}),
-    // As the S3 client sends a GetObject (its checksum middleware asks S3 for the object's checksum).
-    'x-amz-checksum-mode': 'ENABLED',
-    'x-id': 'GetObject',
-  };
   const port = endpoint.port ? Number(endpoint.port) : undefined;
   const signed = await currentPresigner().presign(
     {
-      method: 'GET',
+      method,
       protocol: endpoint.protocol,
       hostname,
       ...(port !== undefined ? { port } : {}),
@@ -77,4 +70,29 @@ export async function presignGet(
     )
     .join('&');
   return `${signed.protocol}//${signed.hostname}${signed.port ? `:${signed.port}` : ''}${signed.path}?${search}`;
+}
+
+/** A GET of `key` in `bucket`, valid `expiresIn` seconds, with the response headers S3 is to answer with. */
+export const presignGet = (bucket: string, key: string, expiresIn: number, overrides: GetOverrides = {}) =>
+  presign('GET', bucket, key, expiresIn, {
+    ...(overrides.ResponseContentDisposition
+      ? { 'response-content-disposition': overrides.ResponseContentDisposition }
+      : {}),
+    ...(overrides.ResponseContentType ? { 'response-content-type': overrides.ResponseContentType } : {}),
+    // As the S3 client sends a GetObject (its checksum middleware asks S3 for the object's checksum).
+    'x-amz-checksum-mode': 'ENABLED',
+    'x-id': 'GetObject',
+  });
+
+/**
+ * Stores an object (PutObject through a presigned PUT the Lambda sends itself). A refusal throws with S3's
+ * status, so a queue consumer's attempt fails and is retried.
+ */
+export async function putObject(bucket: string, key: string, body: Uint8Array, contentType: string) {
+  const url = await presign('PUT', bucket, key, 300, { 'x-id': 'PutObject' });
+  const response = await fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType } });
+  if (!response.ok) {
+    const detail = (await response.text()).slice(0, 200);
+    throw new Error(`S3 PutObject of ${key} answered ${response.status}: ${detail}`);
+  }
 }
