@@ -32,9 +32,9 @@ export const BUCKET_USERS: Readonly<Record<'media' | 'exports', readonly BucketU
     { handler: handlerRef('tmail/handler'), access: 'readWrite' },
     { handler: handlerRef('faq/handler'), access: 'readWrite' },
     { handler: handlerRef('profile/handler'), access: 'readWrite' },
-    // Knowledge PDF/DOCX: the AI API presigns their upload and deletes them; the ingest consumer reads them.
+    // Knowledge PDF/DOCX: the AI API presigns their upload and deletes them; the extract consumer reads them.
     { handler: handlerRef('ai/handler'), access: 'readWrite' },
-    { handler: handlerRef('ai/ingest-consumer'), access: 'read' },
+    { handler: handlerRef('ai/extract-consumer'), access: 'read' },
   ],
   exports: [
     { handler: handlerRef('contacts/handler'), access: 'readWrite' },

@@ -25,6 +25,7 @@ const QUEUE_SENDERS: Record<string, readonly string[]> = {
   'email-send': ['channels/email/send-queue.ts'],
   'smart-tag-refresh': ['smart-tags/queue.ts'],
   'knowledge-ingest': ['ai/ingest-queue.ts'],
+  'knowledge-extract': ['ai/extract-queue.ts'],
   'campaign-dispatch': ['campaigns/queue.ts'],
   'webhook-delivery': ['webhook-endpoints/queue.ts'],
   // The dispatcher sends to every domain-event consumer's queue.

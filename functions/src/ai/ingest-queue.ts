@@ -4,12 +4,18 @@ import { sqsClient } from '../lib/sqs-client.ts';
 import { config } from '../lib/config.ts';
 
 export const KNOWLEDGE_INGEST_QUEUE = 'knowledge-ingest';
+/** Sent to by extract-queue.ts only; named here so its consumer need not import the sender. */
+export const KNOWLEDGE_EXTRACT_QUEUE = 'knowledge-extract';
 
-/** One knowledge document to extract, chunk and embed. */
+/**
+ * One knowledge document to chunk and embed. A file or page document goes to the extract queue first
+ * (extract-queue.ts), whose consumer writes its text on the document and sends it back here `extracted`.
+ */
 export const ingestMessage = z.object({
   companyId: z.string().min(1),
   knowledgeBase: z.string().min(1),
   document: z.string().min(1),
+  extracted: z.literal(true).optional(),
 });
 export type IngestMessage = z.infer<typeof ingestMessage>;
 

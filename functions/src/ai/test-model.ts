@@ -5,8 +5,9 @@ import type { SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { resetConfig } from '../lib/config.ts';
 import { answerFakeModel, type FakeAnswer } from './fake-model.ts';
+import { handler as extractConsumer } from './extract-consumer.ts';
 import { handler as ingestConsumer } from './ingest-consumer.ts';
-import { KNOWLEDGE_INGEST_QUEUE } from './ingest-queue.ts';
+import { KNOWLEDGE_EXTRACT_QUEUE, KNOWLEDGE_INGEST_QUEUE } from './ingest-queue.ts';
 
 export interface RecordedCall {
   path: string;
@@ -64,21 +65,33 @@ export async function startTestModel() {
   };
 }
 
-/** The knowledge-ingest queue as an in-memory list, drained through the real consumer. */
+const CONSUMERS = { [KNOWLEDGE_INGEST_QUEUE]: ingestConsumer, [KNOWLEDGE_EXTRACT_QUEUE]: extractConsumer };
+type AiQueue = keyof typeof CONSUMERS;
+
+/**
+ * The knowledge-ingest and knowledge-extract queues as one in-memory list in send order, drained through
+ * their real consumers (a file or page document passes through both).
+ */
 export function fakeIngestQueue() {
-  const pending: string[] = [];
-  process.env.QUEUE_URLS = JSON.stringify({ [KNOWLEDGE_INGEST_QUEUE]: 'http://queue/knowledge-ingest' });
+  const sent: { queue: AiQueue; body: string }[] = [];
+  const urlOf = (queue: AiQueue) => `http://queue/${queue}`;
+  process.env.QUEUE_URLS = JSON.stringify({
+    [KNOWLEDGE_INGEST_QUEUE]: urlOf(KNOWLEDGE_INGEST_QUEUE),
+    [KNOWLEDGE_EXTRACT_QUEUE]: urlOf(KNOWLEDGE_EXTRACT_QUEUE),
+  });
   resetConfig();
   mockClient(SQSClient)
     .on(SendMessageCommand)
-    .callsFake((input: { MessageBody: string }) => {
-      pending.push(input.MessageBody);
-      return { MessageId: `m-${pending.length}` };
+    .callsFake((input: { QueueUrl: string; MessageBody: string }) => {
+      const queue = (Object.keys(CONSUMERS) as AiQueue[]).find((id) => urlOf(id) === input.QueueUrl);
+      if (!queue) throw new Error(`no fake queue at ${input.QueueUrl}`);
+      sent.push({ queue, body: input.MessageBody });
+      return { MessageId: `m-${sent.length}` };
     });
-  const eventOf = (body: string): SQSEvent => ({
+  const eventOf = (queue: AiQueue, body: string): SQSEvent => ({
     Records: [
       {
-        messageId: `m-${pending.length}`,
+        messageId: `m-${sent.length}`,
         receiptHandle: 'r',
         body,
         attributes: {
@@ -90,17 +103,21 @@ export function fakeIngestQueue() {
         messageAttributes: {},
         md5OfBody: '',
         eventSource: 'aws:sqs',
-        eventSourceARN: 'arn:aws:sqs:us-east-1:123456789012:knowledge-ingest',
+        eventSourceARN: `arn:aws:sqs:us-east-1:123456789012:${queue}`,
         awsRegion: 'us-east-1',
       },
     ],
   });
   return {
-    pending,
+    /** The bodies waiting, in send order, whichever of the two queues they are on. */
+    get pending(): string[] {
+      return sent.map((message) => message.body);
+    },
+    /** Runs every waiting message (and those they send) through its queue's consumer; answers how many ran. */
     async drain(): Promise<number> {
       let runs = 0;
-      for (let body = pending.shift(); body !== undefined; body = pending.shift()) {
-        await ingestConsumer(eventOf(body));
+      for (let next = sent.shift(); next !== undefined; next = sent.shift()) {
+        await CONSUMERS[next.queue](eventOf(next.queue, next.body));
         runs += 1;
       }
       return runs;

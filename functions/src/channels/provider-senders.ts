@@ -1,5 +1,3 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { MessageView } from '@atende/shared/contracts/conversations/views';
 import { channelsPtBR } from '@atende/shared/i18n/pt-BR';
 import { isTemplateUsable } from '@atende/shared/rules/statuses';
@@ -8,7 +6,7 @@ import type { ConversationRecord } from '../conversations/records.ts';
 import { openCredentials } from '../integrations/crypto.ts';
 import type { ProviderIntegrationRecord } from '../integrations/records.ts';
 import { getIntegration } from '../integrations/store.ts';
-import { s3Client } from '../lib/s3-client.ts';
+import { presignGet } from '../lib/s3-presign.ts';
 import { config } from '../lib/config.ts';
 import type { ChannelSender } from '../outbound/sender.ts';
 import { templateComponents } from '../templates/components.ts';
@@ -33,9 +31,7 @@ const refuse = (message: string): never => {
 };
 
 async function mediaUrl(filePath: string): Promise<string> {
-  return getSignedUrl(s3Client(), new GetObjectCommand({ Bucket: config().mediaBucket, Key: filePath }), {
-    expiresIn: MEDIA_URL_SECONDS,
-  });
+  return presignGet(config().mediaBucket, filePath, MEDIA_URL_SECONDS);
 }
 
 /** A bot menu's options and prompt, as the flows runtime stores them beside the numbered text. */

@@ -1,7 +1,7 @@
 import type { AppName } from '@atende/shared/domain/apps';
 import { ENV } from '@atende/shared/infra/env';
 import * as z from 'zod';
-import { emailCredentials } from './email/adapter.ts';
+import { emailCredentials } from './email/credentials.ts';
 import { dialogAdapter } from './dialog/adapter.ts';
 import { gupshupAdapter } from './gupshup/adapter.ts';
 import { instagramAdapter, messengerAdapter } from './meta/messaging.ts';

@@ -13,6 +13,7 @@ import {
   type CustomerRecord,
 } from '../contacts/customer-record.ts';
 import { type CampaignOrigin, campaignOrigin } from '../campaigns/inbound.ts';
+import { botAssistant } from '../ai/bot-assistant.ts';
 import { runBotTurn, startsInBot } from '../flows/bot.ts';
 import { NotFound } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
@@ -156,6 +157,7 @@ export async function handleInboundMessage(
       integration,
       conversationId: known.conversation,
       message: event,
+      assistant: botAssistant,
     });
     return 'duplicate';
   }
@@ -196,6 +198,7 @@ export async function handleInboundMessage(
     // An auto reply appended after it: the turn reads the conversation as it is now.
     ...(reply ? {} : { conversation: result.conversation }),
     message: event,
+    assistant: botAssistant,
   });
   return 'stored';
 }

@@ -11,14 +11,13 @@ import { getConversation } from '../conversations/store.ts';
 import { config } from '../lib/config.ts';
 import { assistantForChannel } from '../ai/assistants.ts';
 import { campaignReplyFlow } from '../campaigns/inbound.ts';
-import { assistantReply, assistantStep } from '../ai/assistant-step.ts';
-import { assistantFlowId, assistantOfFlow, deliverReply } from '../ai/responder.ts';
+import { assistantFlowId, assistantOfFlow } from '../ai/responder.ts';
 import { logger } from '../lib/logger.ts';
 import { safeFetch } from '../lib/safe-fetch.ts';
 import { conversationVariables } from '../variables/conversation-lookup.ts';
 import { runCommand } from './commands.ts';
 import { loadPublished } from './runtime/published.ts';
-import { advance, type BotContext, type BotEffects } from './runtime/interpreter.ts';
+import { advance, type BotContext, type BotEffects, type BotOutput } from './runtime/interpreter.ts';
 import { type Outbox, perform } from './runtime/outbox.ts';
 import { readSession, type StoredSession, writeSession } from './runtime/session-store.ts';
 import { DEPARTMENTS_MENU, departmentsMenuGraph } from './runtime/departments-menu.ts';
@@ -56,10 +55,42 @@ export const startsInBot = async (companyId: string, company: CompanyItem, integ
 const allowLocal = () => ['local', 'test'].includes(config().stage);
 
 /**
+ * The AI assistant's part in a turn answering a customer message (ai/bot-assistant.ts): a flow's ai_assistant
+ * node (`step`) and a channel's assistant replying (`answer`, the outputs to perform). The inbound path passes
+ * it in; a turn without a customer message (a wait resumed, a flow started) never asks an assistant, so the
+ * Lambdas running only those do not carry the model client and the knowledge search (issue 11's bundle budget).
+ */
+export interface BotAssistant {
+  step: (
+    companyId: string,
+    assistantId: string,
+    text: string,
+    conversation: ConversationRecord,
+    messageId: string | undefined,
+  ) => ReturnType<BotEffects['assistant']>;
+  answer: (
+    companyId: string,
+    assistantId: string,
+    text: string,
+    conversation: ConversationRecord,
+    messageId: string,
+  ) => Promise<BotOutput[]>;
+}
+
+const withoutAssistant = (): never => {
+  throw new Error('a bot turn without a customer message asked an AI assistant');
+};
+
+/**
  * The bot's hands on the contact and the outside world, for a real conversation; `messageId` is the customer
  * message the turn answers (an assistant's skills act once per message).
  */
-function liveEffects(company: CompanyItem, conversation: ConversationRecord, messageId?: string): BotEffects {
+function liveEffects(
+  company: CompanyItem,
+  conversation: ConversationRecord,
+  messageId?: string,
+  assistant?: BotAssistant,
+): BotEffects {
   const settings = readCompanySettings(company[SETTINGS_ATTRIBUTE]);
   const change = async (edit: (tags: string[], fields: Record<string, string | number | null>) => object) => {
     const before = await readContact(conversation.company, conversation.customer._id);
@@ -98,7 +129,9 @@ function liveEffects(company: CompanyItem, conversation: ConversationRecord, mes
         tags: action === 'add' ? [...new Set([...tags, tagId])] : tags.filter((tag) => tag !== tagId),
       })),
     assistant: (assistantId, text) =>
-      assistantStep(conversation.company, assistantId, text, conversation, messageId),
+      assistant
+        ? assistant.step(conversation.company, assistantId, text, conversation, messageId)
+        : withoutAssistant(),
   };
 }
 
@@ -108,6 +141,7 @@ async function contextFor(
   graph: BotContext['graph'],
   chatbotName: string,
   messageId?: string,
+  assistant?: BotAssistant,
 ): Promise<BotContext> {
   const { settings, contact, lookup } = await conversationVariables(company, conversation, {
     chatbotName,
@@ -119,7 +153,7 @@ async function contextFor(
     tags: contact?.tags ?? [],
     withinOfficeHours: isWithinOfficeHours(settings, new Date(), timezoneOf(company)),
     invalidLimit: invalid.enabled ? { limit: invalid.limit, outcome: invalid.outcome } : undefined,
-    effects: liveEffects(company, conversation, messageId),
+    effects: liveEffects(company, conversation, messageId, assistant),
   };
 }
 
@@ -169,6 +203,8 @@ export interface BotTurn {
   conversation?: ConversationRecord;
   /** The customer's message that triggered the turn; absent when a wait resumes. */
   message?: Pick<InboundMessage, 'providerMessageId' | 'text'> & { buttonId?: string };
+  /** How an AI assistant answers the message; needed only with one. */
+  assistant?: BotAssistant;
 }
 
 /**
@@ -224,7 +260,7 @@ export async function runBotTurn(turn: BotTurn): Promise<void> {
   const assistantId = assistantOfFlow(session.flow);
   if (assistantId) {
     if (!turn.message?.text) return;
-    const reply = await assistantReply(
+    const outputs = await (turn.assistant ?? withoutAssistant()).answer(
       turn.companyId,
       assistantId,
       turn.message.text,
@@ -233,7 +269,7 @@ export async function runBotTurn(turn: BotTurn): Promise<void> {
     );
     if (!(await writeSession(session, turn.message.providerMessageId)))
       throw new Error(`bot session of ${conversation._id} moved during the turn`);
-    await deliverReply(box, reply);
+    await perform(box, outputs);
     return;
   }
   const graph =
@@ -249,7 +285,14 @@ export async function runBotTurn(turn: BotTurn): Promise<void> {
     return;
   }
   const flowName = (await getFlowRecord(turn.companyId, session.flow))?.name ?? '';
-  const ctx = await contextFor(turn.company, conversation, graph, flowName, turn.message?.providerMessageId);
+  const ctx = await contextFor(
+    turn.company,
+    conversation,
+    graph,
+    flowName,
+    turn.message?.providerMessageId,
+    turn.assistant,
+  );
   // The message that opens the conversation starts the flow; later ones answer what the bot asked.
   const input =
     isNew || !turn.message

@@ -1,4 +1,3 @@
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { InboundMessage } from '@atende/shared/channels/inbound';
 import type { ProviderIntegrationView } from '@atende/shared/contracts/integrations/views';
 import {
@@ -6,14 +5,15 @@ import {
   verifyProviderWebhook,
 } from '@atende/shared/contracts/webhooks/provider-webhook';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../channels/meta/fake-fetch.ts';
 import { setProviderFetch } from '../channels/providers.ts';
 import { TELEGRAM_SECRET_HEADER } from '../channels/telegram/adapter.ts';
 import { createTenant, type Tenant } from '../company/test-tenant.ts';
 import { findByProviderId, getMessage } from '../conversations/message-store.ts';
+import { config } from '../lib/config.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
+import { startFakeS3 } from '../testing/fake-s3.ts';
 import {
   META_CREDENTIALS,
   callWebhook,
@@ -31,7 +31,7 @@ vi.mock('../realtime/publish.ts', async (importOriginal) => {
   return { ...actual, publishToRoom: vi.fn(async () => ({ delivered: 0 })) };
 });
 
-const s3 = mockClient(S3Client);
+let s3: Awaited<ReturnType<typeof startFakeS3>>;
 let tenant: Tenant;
 let meta: ProviderIntegrationView;
 let telegram: ProviderIntegrationView;
@@ -39,6 +39,9 @@ let dialog: ProviderIntegrationView;
 let sequence = 0;
 
 beforeAll(async () => {
+  s3 = await startFakeS3();
+  process.env.S3_ENDPOINT = s3.endpoint;
+  process.env.S3_FORCE_PATH_STYLE = 'true';
   useWebhookEnvironment();
   await useTestTables();
   tenant = await createTenant();
@@ -66,6 +69,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => setProviderFetch());
+afterAll(() => s3.close());
 
 const postMeta = (
   rawBody: string,
@@ -215,19 +219,25 @@ describe('POST /api/webhooks/{provider}/{integrationId}', () => {
       { status: 200, body: new Uint8Array([1, 2, 3, 4]), headers: { 'content-type': 'image/jpeg' } },
     );
     setProviderFetch(fetch);
-    s3.reset();
-    s3.on(PutObjectCommand).resolves({});
+    s3.requests.length = 0;
     await consume(events);
     await consume(events);
     expect(fetch.requests.map((request) => request.url)).toEqual([
       'https://graph.facebook.com/v21.0/1003383421387256',
       'https://lookaside.example/media/1003383421387256',
     ]);
-    const puts = s3.commandCalls(PutObjectCommand).map((call) => call.args[0].input);
-    expect(puts).toHaveLength(1);
-    expect(puts[0]?.Key).toMatch(new RegExp(`^media/C/${tenant.companyId}/inbound/${meta._id}/`));
+    // One presigned PUT into the media bucket, the redelivery storing nothing twice.
+    expect(s3.requests).toHaveLength(1);
+    const [put] = s3.requests;
+    expect(put).toMatchObject({ method: 'PUT', contentType: 'image/jpeg' });
+    expect([...(put?.body ?? [])]).toEqual([1, 2, 3, 4]);
+    expect(put?.query.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const bucketPrefix = `/${config().mediaBucket}/`;
+    expect(put?.path.startsWith(bucketPrefix)).toBe(true);
+    const key = put?.path.slice(bucketPrefix.length) ?? '';
+    expect(key).toMatch(new RegExp(`^media/C/${tenant.companyId}/inbound/${meta._id}/`));
     const ref = await findByProviderId(tenant.companyId, meta._id, wamid);
     const stored = await getMessage(tenant.companyId, ref?.conversation ?? '', ref?.sequence ?? 0);
-    expect(stored).toMatchObject({ type: 'image', media: { file_path: puts[0]?.Key } });
+    expect(stored).toMatchObject({ type: 'image', media: { file_path: key } });
   });
 });

@@ -1,14 +1,13 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { InboundMessage } from '@atende/shared/channels/inbound';
 import { createHash } from 'node:crypto';
 import { ChannelSendError } from '../channels/adapter.ts';
 import { bindAdapter, isAdapterProvider } from '../channels/providers.ts';
 import { openCredentials } from '../integrations/crypto.ts';
 import { getIntegration } from '../integrations/store.ts';
-import { s3Client } from '../lib/s3-client.ts';
 import { config } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
 import { safeKeyName } from '../lib/media-keys.ts';
+import { putObject } from '../lib/s3-presign.ts';
 
 /**
  * Where a provider's media is kept: under the company's prefix, named by a digest of the integration and
@@ -58,14 +57,7 @@ export async function resolvePendingMedia(message: InboundMessage): Promise<Inbo
     throw error;
   }
   const key = inboundMediaKey(message, fetched.fileName);
-  await s3Client().send(
-    new PutObjectCommand({
-      Bucket: config().mediaBucket,
-      Key: key,
-      Body: fetched.body,
-      ContentType: fetched.contentType,
-    }),
-  );
+  await putObject(config().mediaBucket, key, fetched.body, fetched.contentType);
   return {
     ...rest,
     media: {

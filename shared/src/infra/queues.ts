@@ -130,9 +130,22 @@ export const QUEUES: readonly QueueDefinition[] = [
       // Publishing an FAQ article adds it to the company's FAQ knowledge base.
       { module: 'faq/handler', export: 'handler' },
       { module: 'ai/ingest-consumer', export: 'handler' },
+      // A file or page document comes back once its text is written on it.
+      { module: 'ai/extract-consumer', export: 'handler' },
     ],
     description:
-      'Knowledge documents to process: fetch (URL), extract, chunk and embed with the company model; progress is written on the document',
+      'Knowledge documents to process: chunk and embed with the company model (a file or page one after the extract queue read its text), and evaluation replays; progress is written on the document',
+  },
+  {
+    id: 'knowledge-extract',
+    fifo: false,
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 3,
+    // PDF.js, mammoth and the HTML sanitizer live in this consumer alone (issue 11's bundle budget).
+    consumer: { handler: { module: 'ai/extract-consumer', export: 'handler' }, batchSize: 1 },
+    producers: [{ module: 'ai/ingest-consumer', export: 'handler' }],
+    description:
+      'Knowledge file (PDF, DOCX) and page documents to read: their text is written on the document, which goes back to the ingest queue',
   },
   {
     id: 'email-send',

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { ChannelSendError, type ChannelLimits } from '../adapter.ts';
 import { type ComposeOptions, composeEmail, type OutboundEmail } from './outbound.ts';
 import type { EmailTransport } from './transport.ts';
@@ -8,9 +7,6 @@ import type { EmailTransport } from './transport.ts';
  * AWS and through the local SMTP server in the local runtime, both already trusted; `parseInboundEmail`
  * normalizes it. Outbound, `sendEmail` composes the MIME message and hands it to the environment's transport.
  */
-export const emailCredentials = z.object({ email: z.string().email() });
-export type EmailCredentials = z.infer<typeof emailCredentials>;
-
 /** SES accepts messages up to 40 MB after encoding; base64 grows attachments by a third. */
 export const emailLimits: ChannelLimits = {
   mediaBytes: 25 * 1024 * 1024,
