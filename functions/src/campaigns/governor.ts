@@ -3,6 +3,7 @@ import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { isConditionFailure } from '../lib/dynamo/transaction.ts';
 import { campaignKeys } from './keys.ts';
+import { traced } from './pause-trace.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,8 +41,10 @@ export async function takeAvailable(
   const key = campaignKeys.bucket(companyId, integrationId);
   const burst = burstOf(rate);
   while (!stopped()) {
-    const { Item } = await clients().document.send(
-      new GetCommand({ TableName: config().mainTable, Key: key, ConsistentRead: true }),
+    const { Item } = await traced('bucket:get', () =>
+      clients().document.send(
+        new GetCommand({ TableName: config().mainTable, Key: key, ConsistentRead: true }),
+      ),
     );
     const now = Date.now();
     const at = typeof Item?.at === 'number' ? Item.at : undefined;
@@ -50,24 +53,28 @@ export async function takeAvailable(
       at === undefined ? burst : Math.min(capacityOf(rate), stored + (Math.max(0, now - at) / 1000) * rate);
     if (available < atLeast) {
       // Short naps, so a stop (the provider paced another lane) is noticed soon.
-      await sleep(Math.min(200, Math.max(1, ((atLeast - available) / rate) * 1000)));
+      await traced('bucket:empty', () =>
+        sleep(Math.min(200, Math.max(1, ((atLeast - available) / rate) * 1000))),
+      );
       continue;
     }
     const taken = Math.max(atLeast, Math.min(atMost, Math.floor(available)));
     try {
-      await clients().document.send(
-        new UpdateCommand({
-          TableName: config().mainTable,
-          Key: key,
-          UpdateExpression: 'SET tokens = :tokens, #at = :now',
-          ConditionExpression: at === undefined ? 'attribute_not_exists(pk)' : '#at = :at',
-          ExpressionAttributeNames: { '#at': 'at' },
-          ExpressionAttributeValues: {
-            ':tokens': available - taken,
-            ':now': now,
-            ...(at === undefined ? {} : { ':at': at }),
-          },
-        }),
+      await traced('bucket:update', () =>
+        clients().document.send(
+          new UpdateCommand({
+            TableName: config().mainTable,
+            Key: key,
+            UpdateExpression: 'SET tokens = :tokens, #at = :now',
+            ConditionExpression: at === undefined ? 'attribute_not_exists(pk)' : '#at = :at',
+            ExpressionAttributeNames: { '#at': 'at' },
+            ExpressionAttributeValues: {
+              ':tokens': available - taken,
+              ':now': now,
+              ...(at === undefined ? {} : { ':at': at }),
+            },
+          }),
+        ),
       );
       return taken;
     } catch (error) {
@@ -147,7 +154,7 @@ export function tokenPool(
     const now = Date.now();
     const turn = Math.max(slot, now - burst * interval);
     slot = turn + interval;
-    if (turn > now) await sleep(turn - now);
+    if (turn > now) await traced('pace', () => sleep(turn - now));
   };
   const take = async (): Promise<boolean> => {
     for (;;) {
@@ -159,7 +166,7 @@ export function tokenPool(
         return !stopped();
       }
       const pending = refillNow();
-      if (!pending || !(await pending)) return false;
+      if (!pending || !(await traced('pool:empty, awaiting refill', () => pending))) return false;
     }
   };
   return { take };

@@ -1,6 +1,7 @@
 import { logger } from '../lib/logger.ts';
 import { claimRecipients, MAX_CLAIMS_PER_TRANSACTION } from './claims.ts';
 import { recordOutcomes, type SendOutcome } from './outcomes.ts';
+import { traced } from './pause-trace.ts';
 import type { CampaignRecord, RecipientRecord } from './records.ts';
 import { readRecipients } from './store.ts';
 
@@ -57,7 +58,9 @@ export function claimer(
     const phones = new Set<string>();
     while (members.length < group && (waiting.length > 0 || unread.length > 0)) {
       if (waiting.length === 0) {
-        const page = await readRecipients(campaign.company, campaign._id, unread.splice(0, READ_PAGE));
+        const page = await traced('claim:read', () =>
+          readRecipients(campaign.company, campaign._id, unread.splice(0, READ_PAGE)),
+        );
         waiting.push(...page.filter((recipient) => recipient.status === 'pending' && recipient.phone));
         continue;
       }
@@ -65,7 +68,7 @@ export function claimer(
       const phone = recipient.phone ?? '';
       // One transaction writes a number's pointer once: a second recipient of the number waits for the next.
       if (phones.has(phone)) break;
-      if (!(await options.tier(phone))) {
+      if (!(await traced('claim:tier', () => options.tier(phone)))) {
         tierReached = true;
         ended = true;
         break;
@@ -75,12 +78,14 @@ export function claimer(
       members.push(recipient);
     }
     if (members.length === 0) return;
-    const { claimed, stopped } = await claimRecipients(
-      campaign.company,
-      campaign._id,
-      campaign.integration,
-      members.map((recipient) => ({ contact: recipient.contact, phone: recipient.phone ?? '' })),
-      new Date(),
+    const { claimed, stopped } = await traced('claim:txn', () =>
+      claimRecipients(
+        campaign.company,
+        campaign._id,
+        campaign.integration,
+        members.map((recipient) => ({ contact: recipient.contact, phone: recipient.phone ?? '' })),
+        new Date(),
+      ),
     );
     if (stopped) {
       // Paused or cancelled meanwhile: what was claimed before and not sent yet goes back too.
@@ -148,12 +153,8 @@ export function recorder(
     const batch = pending.splice(0, MAX_CLAIMS_PER_TRANSACTION);
     writes = writes.then(async () => {
       try {
-        const recorded = await recordOutcomes(
-          campaign.company,
-          campaign._id,
-          campaign.integration,
-          batch,
-          new Date(),
+        const recorded = await traced('record:txn', () =>
+          recordOutcomes(campaign.company, campaign._id, campaign.integration, batch, new Date()),
         );
         if (recorded.length < batch.length) {
           logger.info('campaign outcomes settled first by their status webhooks', {
@@ -161,7 +162,7 @@ export function recorder(
             settled: batch.length - recorded.length,
           });
         }
-        await onWritten();
+        await traced('record:check campaign', onWritten);
       } catch (error) {
         // The rest is still written: what is not stays claimed, as after a crash.
         failure ??= error;
