@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { isConditionFailure } from '../lib/dynamo/transaction.ts';
@@ -22,7 +22,7 @@ const reservationOf = (rate: number) => Math.max(1, Math.ceil(rate / 4));
  * less than this ahead, so a bucket round trip slowed by a loaded table (up to this long) never leaves a lane
  * waiting.
  */
-const LEAD_MS = 750;
+const LEAD_MS = 1_000;
 
 /** Naps while waiting for a send's time, so a stop (the provider paced another lane) is noticed soon. */
 const NAP_MS = 200;
@@ -42,13 +42,13 @@ async function waitUntil(time: number, stopped: () => boolean): Promise<boolean>
 /**
  * The send schedule of one number, kept in DynamoDB so every dispatch worker (Lambda instance) draws from the
  * same one (a token bucket in its GCRA form): the bucket item holds `next_at`, when the number's next send may
- * go. A worker reserves `count` sends at once by moving it on by count / rate, from no earlier than now less a
- * burst (a number idle for a while may send a burst at once, never more), with a write conditional on the value
- * it read, so two workers never get the same send times. Unlike tokens, which can be taken only once they
- * accrued, send times can be reserved ahead: a worker reserves its next ones while it still sends the last,
- * and the bucket's round trip stays out of the rate. `known` is the value this worker wrote last: most often
- * still there, so a reservation is one write with no read. Answers the first reserved time (the others follow
- * every 1/rate s) and the bucket's new `next_at`; undefined when `stopped` turned true first.
+ * go. A worker reserves `count` sends at once by moving it on by count / rate in one atomic write (no read, so
+ * workers sharing the number never race), and the write's answer is where its sends start; a number idle for a
+ * while (`next_at` more than a burst behind now) starts again from now less a burst, so it may send a burst at
+ * once, never more. Unlike tokens, which can be taken only once they accrued, send times can be reserved ahead:
+ * a worker reserves its next ones while it still sends the last, and the bucket's round trip stays out of the
+ * rate. Answers the first reserved time (the others follow every 1/rate s), undefined when `stopped` turned
+ * true first.
  */
 export async function reserveSends(
   companyId: string,
@@ -56,44 +56,47 @@ export async function reserveSends(
   rate: number,
   count: number,
   stopped: () => boolean,
-  known?: number,
-): Promise<{ first: number; next: number } | undefined> {
+): Promise<number | undefined> {
   const key = campaignKeys.bucket(companyId, integrationId);
   const interval = 1000 / rate;
-  let expected = known;
-  let read = known === undefined;
+  const span = count * interval;
   while (!stopped()) {
-    if (read) {
-      const { Item } = await traced('bucket:get', () =>
+    const floor = Date.now() - burstOf(rate) * interval;
+    try {
+      const { Attributes } = await traced('bucket:update', () =>
         clients().document.send(
-          new GetCommand({ TableName: config().mainTable, Key: key, ConsistentRead: true }),
+          new UpdateCommand({
+            TableName: config().mainTable,
+            Key: key,
+            UpdateExpression: 'SET #next = #next + :span',
+            ConditionExpression: '#next >= :floor',
+            ExpressionAttributeNames: { '#next': 'next_at' },
+            ExpressionAttributeValues: { ':span': span, ':floor': floor },
+            ReturnValues: 'UPDATED_NEW',
+          }),
         ),
       );
-      expected = typeof Item?.next_at === 'number' ? Item.next_at : undefined;
+      return Number(Attributes?.next_at) - span;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
     }
-    const first = Math.max(expected ?? 0, Date.now() - burstOf(rate) * interval);
-    const next = first + count * interval;
     try {
-      await traced('bucket:update', () =>
+      // Idle or new: the schedule starts again a burst behind now, unless another worker restarted it first.
+      await traced('bucket:restart', () =>
         clients().document.send(
           new UpdateCommand({
             TableName: config().mainTable,
             Key: key,
             UpdateExpression: 'SET #next = :next',
-            ConditionExpression: expected === undefined ? 'attribute_not_exists(#next)' : '#next = :expected',
+            ConditionExpression: 'attribute_not_exists(#next) OR #next < :floor',
             ExpressionAttributeNames: { '#next': 'next_at' },
-            ExpressionAttributeValues: {
-              ':next': next,
-              ...(expected === undefined ? {} : { ':expected': expected }),
-            },
+            ExpressionAttributeValues: { ':next': floor + span, ':floor': floor },
           }),
         ),
       );
-      return { first, next };
+      return floor;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      // Another worker reserved meanwhile: read where the schedule is now.
-      read = true;
     }
   }
   return undefined;
@@ -107,9 +110,9 @@ export async function takeTokens(
   stopped: () => boolean = () => false,
   count = 1,
 ): Promise<boolean> {
-  const reserved = await reserveSends(companyId, integrationId, rate, count, stopped);
-  if (!reserved) return false;
-  return waitUntil(reserved.first + ((count - 1) * 1000) / rate, stopped);
+  const first = await reserveSends(companyId, integrationId, rate, count, stopped);
+  if (first === undefined) return false;
+  return waitUntil(first + ((count - 1) * 1000) / rate, stopped);
 }
 
 /**
@@ -154,7 +157,6 @@ export function tokenPool(
   /** Reserved send times not yet taken, earliest first. */
   const times: number[] = [];
   let remaining = needed;
-  let known: number | undefined;
   let reserving: Promise<boolean> | undefined;
   /** The local pace: the earliest time of this worker's next send. */
   let cursor = 0;
@@ -162,15 +164,14 @@ export function tokenPool(
     if (reserving || remaining <= 0) return reserving;
     const count = Math.min(remaining, reservationOf(rate));
     remaining -= count;
-    reserving = reserveSends(companyId, integrationId, rate, count, stopped, known).then(
-      (reserved) => {
+    reserving = reserveSends(companyId, integrationId, rate, count, stopped).then(
+      (first) => {
         reserving = undefined;
-        if (!reserved) {
+        if (first === undefined) {
           remaining += count;
           return false;
         }
-        known = reserved.next;
-        for (let index = 0; index < count; index += 1) times.push(reserved.first + index * interval);
+        for (let index = 0; index < count; index += 1) times.push(first + index * interval);
         return true;
       },
       (error: unknown) => {
