@@ -1,6 +1,7 @@
 import { logger } from '../lib/logger.ts';
 import { claimRecipients, MAX_CLAIMS_PER_TRANSACTION } from './claims.ts';
 import { recordOutcomes, type SendOutcome } from './outcomes.ts';
+import { traced } from './pause-trace.ts';
 import type { CampaignRecord, RecipientRecord } from './records.ts';
 import { readRecipients } from './store.ts';
 
@@ -22,14 +23,20 @@ export interface Claimer {
 
 /** Recipients read at once (BatchGetItem's limit). */
 const READ_PAGE = 100;
+/**
+ * Groups claimed ahead of the sends (`ahead`): the next claim starts while this many groups or fewer are
+ * left, so a claim slowed by a loaded table (up to a group's sending time per group ahead) leaves no lane
+ * waiting.
+ */
+const GROUPS_AHEAD = 2;
 
 /**
  * Claims a chunk's recipients `group` at a time, each group in one transaction, the next group while the
- * previous one is being sent (`ahead`: once a group or less is left), so the lanes rarely wait for a claim.
- * At most two groups are claimed and not yet sent: what a crash can leave for the lease to settle as
- * `outcome_unknown` (never sent, never resent). Recipients are read a page at a time as the claims need them (those no longer pending are skipped), and each
- * passes the number's daily tier before its claim. A campaign that stopped sending (paused, cancelled) claims
- * nothing more.
+ * previous ones are being sent (`ahead`), so the lanes rarely wait for a claim. At most GROUPS_AHEAD + 1 groups
+ * are claimed and not yet sent: what a crash can leave for the lease to settle as `outcome_unknown` (never
+ * sent, never resent). Recipients are read a page at a time, the next page while the claims use the last (those
+ * no longer pending are skipped), and each passes the number's daily tier before its claim. A campaign that
+ * stopped sending (paused, cancelled) claims nothing more.
  */
 export function claimer(
   campaign: CampaignRecord,
@@ -46,18 +53,29 @@ export function claimer(
   const ready: RecipientRecord[] = [];
   const returned: RecipientRecord[] = [];
   let claiming: Promise<void> | undefined;
+  let reading: Promise<RecipientRecord[]> | undefined;
   let ended = false;
   let halted = false;
   let tierReached = false;
   let failure: unknown;
   const group = Math.max(1, Math.min(options.group, MAX_CLAIMS_PER_TRANSACTION));
 
+  /** The next page's read, started once the recipients read are fewer than a group. */
+  const readAhead = () => {
+    if (reading || unread.length === 0 || waiting.length >= group) return;
+    reading = readRecipients(campaign.company, campaign._id, unread.splice(0, READ_PAGE));
+    // Its failure is the claim's that awaits it.
+    reading.catch(() => undefined);
+  };
   const claimGroup = async () => {
     const members: RecipientRecord[] = [];
     const phones = new Set<string>();
-    while (members.length < group && (waiting.length > 0 || unread.length > 0)) {
+    while (members.length < group && (waiting.length > 0 || unread.length > 0 || reading)) {
       if (waiting.length === 0) {
-        const page = await readRecipients(campaign.company, campaign._id, unread.splice(0, READ_PAGE));
+        readAhead();
+        const page = await traced('claim:read', () => reading as Promise<RecipientRecord[]>).finally(() => {
+          reading = undefined;
+        });
         waiting.push(...page.filter((recipient) => recipient.status === 'pending' && recipient.phone));
         continue;
       }
@@ -65,7 +83,7 @@ export function claimer(
       const phone = recipient.phone ?? '';
       // One transaction writes a number's pointer once: a second recipient of the number waits for the next.
       if (phones.has(phone)) break;
-      if (!(await options.tier(phone))) {
+      if (!(await traced('claim:tier', () => options.tier(phone)))) {
         tierReached = true;
         ended = true;
         break;
@@ -75,12 +93,15 @@ export function claimer(
       members.push(recipient);
     }
     if (members.length === 0) return;
-    const { claimed, stopped } = await claimRecipients(
-      campaign.company,
-      campaign._id,
-      campaign.integration,
-      members.map((recipient) => ({ contact: recipient.contact, phone: recipient.phone ?? '' })),
-      new Date(),
+    readAhead();
+    const { claimed, stopped } = await traced('claim:txn', () =>
+      claimRecipients(
+        campaign.company,
+        campaign._id,
+        campaign.integration,
+        members.map((recipient) => ({ contact: recipient.contact, phone: recipient.phone ?? '' })),
+        new Date(),
+      ),
     );
     if (stopped) {
       // Paused or cancelled meanwhile: what was claimed before and not sent yet goes back too.
@@ -101,14 +122,14 @@ export function claimer(
       });
     return claiming;
   };
-  const more = () => !ended && (waiting.length > 0 || unread.length > 0);
+  const more = () => !ended && (waiting.length > 0 || unread.length > 0 || reading !== undefined);
 
   return {
     async next() {
       for (;;) {
         if (failure !== undefined) throw failure;
         if (options.stopped() || halted) return undefined;
-        if (options.ahead && more() && ready.length <= group) void refill();
+        if (options.ahead && more() && ready.length <= GROUPS_AHEAD * group) void refill();
         const recipient = ready.shift();
         if (recipient) return recipient;
         if (claiming) await claiming;
@@ -148,12 +169,8 @@ export function recorder(
     const batch = pending.splice(0, MAX_CLAIMS_PER_TRANSACTION);
     writes = writes.then(async () => {
       try {
-        const recorded = await recordOutcomes(
-          campaign.company,
-          campaign._id,
-          campaign.integration,
-          batch,
-          new Date(),
+        const recorded = await traced('record:txn', () =>
+          recordOutcomes(campaign.company, campaign._id, campaign.integration, batch, new Date()),
         );
         if (recorded.length < batch.length) {
           logger.info('campaign outcomes settled first by their status webhooks', {
@@ -161,7 +178,7 @@ export function recorder(
             settled: batch.length - recorded.length,
           });
         }
-        await onWritten();
+        await traced('record:check campaign', onWritten);
       } catch (error) {
         // The rest is still written: what is not stays claimed, as after a crash.
         failure ??= error;

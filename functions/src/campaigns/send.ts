@@ -6,6 +6,7 @@ import { type Deliver, officialDeliver, sessionDeliver } from './deliver.ts';
 import { finishIfDone } from './finish.ts';
 import { backOff, tokenPool } from './governor.ts';
 import { failureRateTooHigh, systemPause } from './pauses.ts';
+import { traced, traceSend } from './pause-trace.ts';
 import { publishCampaign } from './publish.ts';
 import { enqueueDispatch } from './queue.ts';
 import type { CampaignRecord, RecipientRecord } from './records.ts';
@@ -18,8 +19,11 @@ import { tierGate } from './tier.ts';
 const MARKETING_CAP = '131049';
 /** Meta's pair rate limit (one business number → one user, about one message every 6 s): that user waits. */
 const PAIR_RATE_LIMIT = '131056';
-/** Official sends in flight at once per worker; the bucket, not this, sets the rate. */
-const PARALLEL_SENDS = 8;
+/**
+ * Official sends in flight at once per worker; the bucket, not this, sets the rate. Each lane sends one message
+ * at a time: at 80/s, 16 lanes keep the rate while a provider answer takes up to a fifth of a second.
+ */
+const PARALLEL_SENDS = 16;
 /**
  * Official recipients claimed per transaction, and outcomes recorded per transaction: at the number's rate a
  * group is sent in a fraction of a second, so a crash leaves few claims unanswered.
@@ -36,7 +40,6 @@ class TierReached extends Halted {}
 
 interface Governor {
   deliver: Deliver;
-  rate: number;
   token: () => Promise<boolean>;
   tier: (phoneDigits: string) => Promise<boolean>;
 }
@@ -57,7 +60,8 @@ async function sendOne(
 ) {
   let providerMessageId: string;
   try {
-    providerMessageId = await governor.deliver(recipient);
+    traceSend();
+    providerMessageId = await traced('lane:deliver', () => governor.deliver(recipient));
   } catch (error) {
     if (!(error instanceof ChannelSendError)) {
       logger.error('campaign send outcome unknown; the recipient stays claimed', {
@@ -83,7 +87,7 @@ async function sendOne(
     }
     if (error.code === 'rate_limited') {
       claims.giveBack(recipient);
-      await backOff(campaign.company, campaign.integration, governor.rate, error.retryAfterSeconds ?? 5);
+      await backOff(campaign.company, campaign.integration, error.retryAfterSeconds ?? 5);
       throw new PacedByProvider(`provider pacing (${error.providerCode ?? error.code})`);
     }
     const code = error.providerCode ?? error.code;
@@ -106,7 +110,6 @@ async function governorOf(
     // The unofficial channel paces itself (random delays) and has no Cloud API tiers.
     return {
       deliver: sessionDeliver(campaign),
-      rate: 1,
       token: async () => !stopped(),
       tier: async () => true,
     };
@@ -115,7 +118,6 @@ async function governorOf(
   const rate = sender.messages_per_second;
   return {
     deliver: await officialDeliver(campaign),
-    rate,
     token: tokenPool(campaign.company, campaign.integration, rate, needed, stopped).take,
     tier: tierGate(campaign.company, campaign.integration, sender.tier),
   };
@@ -128,13 +130,16 @@ async function governorOf(
  * pauses the campaign until the window frees (the rest stays pending); too many failures pause it too. Claims
  * never sent (the chunk stopped first) go back to pending before it ends.
  */
-export async function sendChunk(companyId: string, campaignId: string, contacts: readonly string[]) {
-  const campaign = await readCampaign(companyId, campaignId);
+export const sendChunk = (companyId: string, campaignId: string, contacts: readonly string[]) =>
+  traced('chunk', () => sendChunkTraced(companyId, campaignId, contacts));
+
+async function sendChunkTraced(companyId: string, campaignId: string, contacts: readonly string[]) {
+  const campaign = await traced('chunk:start', () => readCampaign(companyId, campaignId));
   if (!campaign || !isSending(campaign.status) || campaign.paused) return;
   let stop: unknown;
   const stopped = () => stop !== undefined;
   const official = campaign.channel === 'official';
-  const governor = await governorOf(campaign, contacts.length, stopped);
+  const governor = await traced('chunk:start', () => governorOf(campaign, contacts.length, stopped));
   const claims = claimer(campaign, contacts, {
     // The unofficial channel waits seconds between sends: one claim at a time, none ahead.
     group: official ? OFFICIAL_GROUP : 1,
@@ -163,9 +168,9 @@ export async function sendChunk(companyId: string, campaignId: string, contacts:
   });
   const lane = async () => {
     for (;;) {
-      const recipient = await claims.next();
+      const recipient = await traced('lane:next', () => claims.next());
       if (!recipient) return;
-      if (stopped() || !(await governor.token())) {
+      if (stopped() || !(await traced('lane:token', governor.token))) {
         claims.giveBack(recipient);
         return;
       }
@@ -180,14 +185,14 @@ export async function sendChunk(companyId: string, campaignId: string, contacts:
   const unsent = claims.unsent().map((recipient) => recipient.contact);
   // Both run to their end whatever the other does: what neither wrote stays claimed, as after a crash.
   const written = await Promise.allSettled([
-    outcomes.close(),
+    traced('chunk:close records', () => outcomes.close()),
     unsent.length > 0 ? releaseRecipients(companyId, campaignId, unsent) : undefined,
   ]);
   const failed = written.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
   if (claims.tierReached && stop === undefined) stop = new TierReached();
   if (stop instanceof TierReached) await systemPause(companyId, campaignId, 'tier_limit');
-  const after = await finishIfDone(companyId, campaignId);
+  const after = await traced('chunk:end', () => finishIfDone(companyId, campaignId));
   if (after && isSending(after.status) && !after.paused && failureRateTooHigh(after)) {
     await systemPause(companyId, campaignId, 'failure_rate');
   } else if (after && isSending(after.status)) {

@@ -1,3 +1,4 @@
+import { pauseTraceOn, pauseTraceSummary } from '@atende/functions/campaigns/pause-trace';
 import { benchApiClient } from './api-client.ts';
 import type { ProviderSandbox } from '../sandbox/server.ts';
 import type { StatusSubscription } from '../sandbox/status-webhooks.ts';
@@ -171,7 +172,21 @@ export async function benchCampaigns(options: CampaignsBenchOptions): Promise<vo
       totalS: seconds,
     }),
   );
+  if (pauseTraceOn()) printPauseTrace();
   await benchStatusSettling(call, sandbox, campaignId);
+}
+
+/** BENCH_TRACE_PAUSES=1: what the runtime was doing during the pauses between sends (see pause-trace.ts). */
+function printPauseTrace() {
+  const { pauses, pausedMs, phases } = pauseTraceSummary();
+  console.log(`  pause trace: ${pauses} pauses over 100 ms, ${(pausedMs / 1000).toFixed(1)} s in all`);
+  for (const [phase, { coveredMs, mostOf }] of Object.entries(phases).sort(
+    (a, b) => b[1].coveredMs - a[1].coveredMs,
+  )) {
+    console.log(
+      `    ${phase.padEnd(32)} ${(coveredMs / 1000).toFixed(1).padStart(6)} s  most of ${mostOf} pauses`,
+    );
+  }
 }
 
 /** How long after the dispatch the Cloud API's status webhooks took to settle in the campaign's counts. */

@@ -310,7 +310,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         queueUrl: queueUrls[queue.id] as string,
         batchSize: queue.consumer.batchSize,
         // FIFO groups (conversations, entities) are independent: several batches of different groups at once.
-        concurrency: queue.fifo ? FIFO_POLLERS : 1,
+        concurrency: queue.fifo ? FIFO_POLLERS : (queue.localConsumers ?? 1),
         handler: async (event) =>
           invoke(
             await loadHandler(queue.consumer.handler),

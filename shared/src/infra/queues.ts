@@ -14,6 +14,12 @@ export interface QueueDefinition {
   maxReceiveCount: number;
   consumer: { handler: HandlerRef; batchSize: number };
   /**
+   * Batches the local runtime hands its consumer at once on a standard queue (1 when absent). Lambda runs as
+   * many instances as a standard queue's backlog needs; a queue whose consumer relies on that (the next message
+   * starting while the last one ends) says how many the local runtime should run.
+   */
+  localConsumers?: number;
+  /**
    * Lambda handlers that send to the queue: infra grants sqs:SendMessage to these only (infra's tests check
    * the list against each handler's imports).
    */
@@ -93,6 +99,9 @@ export const QUEUES: readonly QueueDefinition[] = [
     visibilityTimeoutSeconds: 900,
     maxReceiveCount: 10,
     consumer: { handler: { module: 'campaigns/dispatch-consumer', export: 'handler' }, batchSize: 1 },
+    // Two chunks at once share the number's bucket: one's start and end (reads, last records) no longer leave
+    // the number idle between chunks, as several Lambda instances would.
+    localConsumers: 2,
     producers: [
       { module: 'campaigns/handler', export: 'handler' },
       { module: 'campaigns/dispatch-consumer', export: 'handler' },
