@@ -90,7 +90,9 @@ export const presignGet = (bucket: string, key: string, expiresIn: number, overr
  */
 export async function putObject(bucket: string, key: string, body: Uint8Array, contentType: string) {
   const url = await presign('PUT', bucket, key, 300, { 'x-id': 'PutObject' });
-  const response = await fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType } });
+  // A copy on its own ArrayBuffer: fetch's body type refuses a view that may sit on a SharedArrayBuffer.
+  const bytes = new Uint8Array(body);
+  const response = await fetch(url, { method: 'PUT', body: bytes, headers: { 'content-type': contentType } });
   if (!response.ok) {
     const detail = (await response.text()).slice(0, 200);
     throw new Error(`S3 PutObject of ${key} answered ${response.status}: ${detail}`);
