@@ -4,12 +4,16 @@ import {
   receiveProviderWebhook,
   verifyProviderWebhook,
 } from '@atende/shared/contracts/webhooks/provider-webhook';
+import { deleteChannelIntegration } from '@atende/shared/contracts/integrations/delete-channel-integration';
+import { updateChannelIntegration } from '@atende/shared/contracts/integrations/update-channel-integration';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../channels/meta/fake-fetch.ts';
 import { setProviderFetch } from '../channels/providers.ts';
 import { TELEGRAM_SECRET_HEADER } from '../channels/telegram/adapter.ts';
+import { callRoute } from '../auth/test-gateway.ts';
 import { createTenant, type Tenant } from '../company/test-tenant.ts';
+import { handler as integrations } from '../integrations/handler.ts';
 import { findByProviderId, getMessage } from '../conversations/message-store.ts';
 import { config } from '../lib/config.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
@@ -146,6 +150,38 @@ describe('POST /api/webhooks/{provider}/{integrationId}', () => {
     });
     expect(asTelegram.status).toBe(404);
     expect(takeEnqueued()).toHaveLength(0);
+  });
+
+  it('takes a rotated app secret and a removed integration at once, though receiving reads it through a cache', async () => {
+    const own = await createProviderIntegration(tenant.admin.token, {
+      type: 'official',
+      provider: 'meta',
+      label: 'Rotação',
+      ...META_CREDENTIALS,
+      phone: '558530003000',
+      phone_number_id: '106540352240003',
+    });
+    const post = (secret: string) => {
+      const rawBody = customerText(nextId('wamid'), '5585988880003', 'oi');
+      return postMeta(rawBody, signedByMeta(rawBody, secret), own._id);
+    };
+    // Read once, so the integration is in the cache when its secret changes.
+    expect((await post(META_CREDENTIALS.app_secret)).status).toBe(200);
+    const rotated = await callRoute(integrations, updateChannelIntegration, {
+      token: tenant.admin.token,
+      params: { id: own._id },
+      body: { app_secret: 'meta-app-secret-rotated' },
+    });
+    expect(rotated.status).toBe(200);
+    expect((await post(META_CREDENTIALS.app_secret)).status).toBe(401);
+    expect((await post('meta-app-secret-rotated')).status).toBe(200);
+    const removed = await callRoute(integrations, deleteChannelIntegration, {
+      token: tenant.admin.token,
+      params: { id: own._id },
+    });
+    expect(removed.status).toBe(204);
+    expect((await post('meta-app-secret-rotated')).status).toBe(404);
+    takeEnqueued();
   });
 
   it('checks the Telegram secret token header', async () => {

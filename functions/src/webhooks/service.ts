@@ -5,8 +5,8 @@ import type { ParsedItem } from '../channels/adapter.ts';
 import { bindAdapter, type BoundAdapter } from '../channels/providers.ts';
 import { enqueueInbound } from '../conversations/enqueue.ts';
 import { openCredentials } from '../integrations/crypto.ts';
-import type { ProviderIntegrationRecord } from '../integrations/records.ts';
-import { findIntegration } from '../integrations/store.ts';
+import type { IntegrationRecord, ProviderIntegrationRecord } from '../integrations/records.ts';
+import { findIntegration, findIntegrationCached } from '../integrations/store.ts';
 import { logger } from '../lib/logger.ts';
 
 export interface WebhookInput {
@@ -33,13 +33,17 @@ const text = (statusCode: number, body: string): WebhookAnswer => ({
 /**
  * The integration the URL names, bound to its adapter. The integration alone fixes the company: it is found
  * by its global pointer, never by anything the provider sends. A removed integration, or a URL naming another
- * provider than the integration's, is unknown.
+ * provider than the integration's, is unknown. A provider's every message comes this way, so receiving reads it
+ * through the short public-route cache (an edit or delete forgets it at once in its own process, within
+ * seconds elsewhere: a rotated app secret can refuse a few seconds of webhooks, which the provider retries),
+ * and the acknowledgement waits on no table read while a burst queues the table.
  */
 async function boundIntegration(
   provider: WebhookProvider,
   integrationId: string,
+  find: (integrationId: string) => Promise<IntegrationRecord | undefined> = findIntegration,
 ): Promise<{ record: ProviderIntegrationRecord; adapter: BoundAdapter } | undefined> {
-  const record = await findIntegration(integrationId);
+  const record = await find(integrationId);
   if (!record || record.type === 'widget' || record.provider !== provider) return undefined;
   const credentials = openCredentials(record.credentials, record._id);
   const adapter = bindAdapter(provider, credentials, { companyId: record.company, integrationId });
@@ -72,7 +76,7 @@ function toEvent(provider: WebhookProvider, item: ParsedItem): InboundEvent {
  * payload order; exactly-once is the queue's deduplication and the engine's claim on the provider id.
  */
 export async function receive(input: WebhookInput): Promise<WebhookAnswer> {
-  const bound = await boundIntegration(input.provider, input.integrationId);
+  const bound = await boundIntegration(input.provider, input.integrationId, findIntegrationCached);
   if (!bound) return text(404, 'not found');
   const { record, adapter } = bound;
   const verified = adapter.verify({ headers: input.headers, rawBody: input.rawBody, query: input.query });

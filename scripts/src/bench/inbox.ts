@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { clients } from '@atende/functions/lib/clients';
 import { formatRow, percentile } from './stats.ts';
@@ -240,7 +240,6 @@ export async function benchInbox(options: InboxBenchOptions): Promise<void> {
   }
   await Promise.all(pending);
   await settle(steadyCount - refused);
-  socket.close();
   console.log(
     formatRow('inbox widget → operator socket (steady, half the burst rate)', {
       messages: latencies.length,
@@ -251,4 +250,141 @@ export async function benchInbox(options: InboxBenchOptions): Promise<void> {
       'ack p99 ms': percentile(acks, 99),
     }),
   );
+
+  // 3. The same burst and half rate through a provider's signed webhook (WhatsApp Cloud API, X-Hub-Signature-256):
+  // the acknowledgement Meta waits on, and the message on to the operator's socket.
+  const official = await postJson(
+    `${baseUrl}/api/integrations/channels`,
+    {
+      type: 'official',
+      provider: 'meta',
+      label: 'Bench inbox',
+      phone: '5511300008888',
+      phone_number_id: WEBHOOK_PHONE_NUMBER_ID,
+      access_token: 'bench-inbox-token',
+      app_secret: WEBHOOK_APP_SECRET,
+      verify_token: 'bench-inbox-verify',
+    },
+    '127.0.0.1',
+    accessToken,
+  );
+  const officialId = (official.body as { _id: string })._id;
+  const senders = Array.from({ length: options.visitors }, (_, index) => `55119${70_000_000 + index}`);
+  const post = async (from: string) => {
+    const tag = `bench-${randomUUID()}`;
+    const at = performance.now();
+    sentAt.set(tag, at);
+    const response = await postSigned(
+      `${baseUrl}/api/webhooks/meta/${officialId}`,
+      cloudApiText(from, `wamid.${randomUUID()}`, `Mensagem ${tag}`),
+    );
+    acks.push(performance.now() - at);
+    if (response !== 200) {
+      refused += 1;
+      sentAt.delete(tag);
+    }
+  };
+  latencies = [];
+  acks.length = 0;
+  refused = 0;
+  const webhookRequestsBefore = new Map(requests);
+  const webhookStart = performance.now();
+  await Promise.all(
+    senders.map(async (from) => {
+      for (let i = 0; i < options.messagesPerVisitor; i += 1) await post(from);
+    }),
+  );
+  await settle(expected - refused);
+  const webhookRate = latencies.length / ((performance.now() - webhookStart) / 1000);
+  console.log(
+    `  signed webhook burst, DynamoDB requests per message by command: ${perMessage(
+      webhookRequestsBefore,
+      requests,
+      Math.max(1, latencies.length),
+    )} (${((totalOf(requests) - totalOf(webhookRequestsBefore)) / Math.max(1, latencies.length)).toFixed(1)} in all)`,
+  );
+  console.log(
+    formatRow('inbox signed webhook → operator socket (burst)', {
+      messages: latencies.length,
+      refused,
+      senders: senders.length,
+      'msg/s': webhookRate,
+      'of PutItem/s': (webhookRate / options.putItemRate).toFixed(3),
+      'p50 ms': percentile(latencies, 50),
+      'p99 ms': percentile(latencies, 99),
+      'ack p50 ms': percentile(acks, 50),
+      'ack p99 ms': percentile(acks, 99),
+    }),
+  );
+  const webhookSteadyRate = Math.max(1, webhookRate / 2);
+  const webhookSteadyCount = Math.min(expected, Math.round(webhookSteadyRate * 15));
+  latencies = [];
+  acks.length = 0;
+  refused = 0;
+  const webhookPending: Promise<void>[] = [];
+  const webhookSteadyStart = performance.now();
+  for (let i = 0; i < webhookSteadyCount; i += 1) {
+    const due = webhookSteadyStart + (i * 1000) / webhookSteadyRate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    webhookPending.push(post(senders[i % senders.length] as string));
+  }
+  await Promise.all(webhookPending);
+  await settle(webhookSteadyCount - refused);
+  socket.close();
+  console.log(
+    formatRow('inbox signed webhook → operator socket (steady, half the burst rate)', {
+      messages: latencies.length,
+      refused,
+      'msg/s': webhookSteadyRate,
+      'p50 ms': percentile(latencies, 50),
+      'p99 ms': percentile(latencies, 99),
+      'ack p99 ms': percentile(acks, 99),
+    }),
+  );
+}
+
+const WEBHOOK_PHONE_NUMBER_ID = '106540352248888';
+const WEBHOOK_APP_SECRET = 'bench-inbox-secret';
+
+/** A customer's text as the WhatsApp Cloud API's webhook delivers it. */
+const cloudApiText = (from: string, id: string, body: string) =>
+  JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129348888',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '5511300008888', phone_number_id: WEBHOOK_PHONE_NUMBER_ID },
+              contacts: [{ profile: { name: `Cliente ${from.slice(-4)}` }, wa_id: from }],
+              messages: [
+                {
+                  from,
+                  id,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'text',
+                  text: { body },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+
+/** POSTs a body signed as Meta signs it (HMAC-SHA256 of the raw bytes with the app secret); answers the status. */
+async function postSigned(url: string, rawBody: string): Promise<number> {
+  const signature = createHmac('sha256', WEBHOOK_APP_SECRET).update(rawBody, 'utf8').digest('hex');
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${signature}` },
+    body: rawBody,
+  });
+  await response.arrayBuffer();
+  return response.status;
 }
