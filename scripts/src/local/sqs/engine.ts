@@ -13,7 +13,11 @@ import { type SendInput, validateSend } from './message-input.ts';
 import { decodeHandle, encodeHandle } from './receipt-handle.ts';
 import {
   DEDUPLICATION_WINDOW_MS,
+  type DeduplicationEntry,
+  type JournalEntry,
+  type MessageDelivery,
   type PersistedState,
+  type QueueHeader,
   type QueueSettings,
   type QueueState,
   type StoredMessage,
@@ -27,8 +31,8 @@ export interface EngineOptions {
   now: () => number;
   /** Something that may make messages receivable happened on this queue (wakes long polls). */
   onChange: (queueName: string) => void;
-  /** State changed and should be persisted. */
-  onMutate: () => void;
+  /** State changed and should be persisted: the change, as the journal keeps it. */
+  onMutate: (entry: JournalEntry) => void;
 }
 
 export interface SendResult {
@@ -89,7 +93,7 @@ export class QueueEngine {
       if (!replace) throw queueNameExists(name);
       existing.settings = settings;
       existing.modifiedAt = now;
-      this.options.onMutate();
+      this.options.onMutate({ t: 'queue', q: name, queue: headerOf(existing) });
       return existing;
     }
     const queue: QueueState = {
@@ -102,7 +106,7 @@ export class QueueEngine {
       nextSequence: 1,
     };
     this.queues.set(name, queue);
-    this.options.onMutate();
+    this.options.onMutate({ t: 'queue', q: name, queue: headerOf(queue) });
     return queue;
   }
 
@@ -143,18 +147,28 @@ export class QueueEngine {
       receiveCount: 0,
     };
     if (input.traceHeader !== undefined) message.traceHeader = input.traceHeader;
+    let dedup: [string, DeduplicationEntry] | undefined;
     if (settings.fifo && deduplicationId !== undefined && input.groupId !== undefined) {
       message.groupId = input.groupId;
       message.deduplicationId = deduplicationId;
       message.sequenceNumber = this.takeSequence(queue);
-      queue.deduplication[deduplicationId] = {
-        messageId: message.id,
-        sequenceNumber: message.sequenceNumber,
-        expiresAt: now + DEDUPLICATION_WINDOW_MS,
-      };
+      dedup = [
+        deduplicationId,
+        {
+          messageId: message.id,
+          sequenceNumber: message.sequenceNumber,
+          expiresAt: now + DEDUPLICATION_WINDOW_MS,
+        },
+      ];
+      queue.deduplication[deduplicationId] = dedup[1];
     }
     queue.messages.push(message);
-    this.changed(queueName);
+    this.changed(queueName, {
+      t: 'put',
+      q: queueName,
+      m: message,
+      ...(dedup ? { next: queue.nextSequence, dedup } : {}),
+    });
     return { messageId: message.id, md5OfBody, sequenceNumber: message.sequenceNumber };
   }
 
@@ -174,8 +188,10 @@ export class QueueEngine {
     const retentionMs = queue.settings.messageRetentionSeconds * 1000;
     const kept = queue.messages.filter((message) => message.sentAt + retentionMs > now);
     if (kept.length !== queue.messages.length) {
+      const keptSet = new Set(kept);
+      const ids = queue.messages.filter((message) => !keptSet.has(message)).map((message) => message.id);
       queue.messages = kept;
-      this.options.onMutate();
+      this.options.onMutate({ t: 'delete', q: queue.name, ids });
     }
   }
 
@@ -203,8 +219,8 @@ export class QueueEngine {
       message.receiptToken = randomUUID();
       message.visibleAt = now + invisibleMs;
       received.push({ message, receiptHandle: encodeHandle(queueName, message.id, message.receiptToken) });
+      this.options.onMutate({ t: 'delivery', q: queueName, id: message.id, d: deliveryOf(message) });
     }
-    if (received.length > 0) this.options.onMutate();
     return received;
   }
 
@@ -214,11 +230,17 @@ export class QueueEngine {
     const target = this.queues.get(queueNameFromArn(policy.deadLetterTargetArn) ?? '');
     if (!target) return false;
     queue.messages = queue.messages.filter((candidate) => candidate !== message);
+    this.options.onMutate({ t: 'delete', q: queue.name, ids: [message.id] });
     const moved: StoredMessage = { ...message, visibleAt: now, deadLetterSourceArn: this.arn(queue.name) };
     delete moved.receiptToken;
     if (target.settings.fifo) moved.sequenceNumber = this.takeSequence(target);
     target.messages.push(moved);
-    this.changed(target.name);
+    this.changed(target.name, {
+      t: 'put',
+      q: target.name,
+      m: moved,
+      ...(target.settings.fifo ? { next: target.nextSequence } : {}),
+    });
     return true;
   }
 
@@ -241,7 +263,7 @@ export class QueueEngine {
     const { queue, message, current } = this.locate(queueName, receiptHandle);
     if (!message || !current) return;
     queue.messages = queue.messages.filter((candidate) => candidate !== message);
-    this.changed(queueName);
+    this.changed(queueName, { t: 'delete', q: queueName, ids: [message.id] });
   }
 
   changeVisibility(queueName: string, receiptHandle: string, seconds: number): void {
@@ -259,7 +281,7 @@ export class QueueEngine {
     const now = this.now();
     if (message.visibleAt <= now) throw messageNotInflight();
     message.visibleAt = now + seconds * 1000;
-    this.changed(queueName);
+    this.changed(queueName, { t: 'delivery', q: queueName, id: message.id, d: deliveryOf(message) });
   }
 
   purge(queueName: string): void {
@@ -270,7 +292,7 @@ export class QueueEngine {
     }
     queue.lastPurgeAt = now;
     queue.messages = [];
-    this.changed(queueName);
+    this.changed(queueName, { t: 'purge', q: queueName, at: now });
   }
 
   counts(queueName: string): QueueCounts {
@@ -301,8 +323,23 @@ export class QueueEngine {
     return { version: 1, queues: [...this.queues.values()] };
   }
 
-  private changed(queueName: string): void {
-    this.options.onMutate();
+  private changed(queueName: string, entry: JournalEntry): void {
+    this.options.onMutate(entry);
     this.options.onChange(queueName);
   }
+}
+
+function headerOf(queue: QueueState): QueueHeader {
+  const { messages: _messages, deduplication: _deduplication, ...header } = queue;
+  return header;
+}
+
+function deliveryOf(message: StoredMessage): MessageDelivery {
+  const { visibleAt, receiveCount, firstReceivedAt, receiptToken } = message;
+  return {
+    visibleAt,
+    receiveCount,
+    ...(firstReceivedAt === undefined ? {} : { firstReceivedAt }),
+    ...(receiptToken === undefined ? {} : { receiptToken }),
+  };
 }

@@ -63,7 +63,29 @@ export interface QueueState {
 export interface PersistedState {
   version: 1;
   queues: QueueState[];
+  /** The journal that continues this snapshot (`sqs-journal-<generation>.ndjson`); 0 when absent (older files). */
+  generation?: number;
 }
+
+/** A queue's own fields, without its messages and deduplication ids. */
+export type QueueHeader = Omit<QueueState, 'messages' | 'deduplication'>;
+
+/** What a receive or a visibility change alters on a message. */
+export type MessageDelivery = Pick<
+  StoredMessage,
+  'visibleAt' | 'receiveCount' | 'firstReceivedAt' | 'receiptToken'
+>;
+
+/**
+ * One change to the queues, as the journal keeps it (a line each): replayed in order over the snapshot, the
+ * entries rebuild the state the engine had. A message put anew goes to the end of its queue (send order).
+ */
+export type JournalEntry =
+  | { t: 'queue'; q: string; queue: QueueHeader }
+  | { t: 'put'; q: string; m: StoredMessage; next?: number; dedup?: [string, DeduplicationEntry] }
+  | { t: 'delivery'; q: string; id: string; d: MessageDelivery }
+  | { t: 'delete'; q: string; ids: string[] }
+  | { t: 'purge'; q: string; at: number };
 
 export const DEDUPLICATION_WINDOW_MS = 5 * 60 * 1000;
 export const MAX_MESSAGE_BYTES = 262_144;

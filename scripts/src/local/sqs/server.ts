@@ -88,13 +88,14 @@ export async function createLocalSqs(options: LocalSqsOptions): Promise<LocalSqs
   const accountId = options.accountId ?? DEFAULT_ACCOUNT_ID;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const waiters = new Map<string, Set<() => void>>();
-  const writer = new StateWriter(options.dataDir, () => engine.snapshot());
+  const stored = await loadQueues(options.dataDir, now());
+  const writer = new StateWriter(options.dataDir, () => engine.snapshot(), stored);
   const wake = (queueName: string): void => {
     for (const waiter of [...(waiters.get(queueName) ?? [])]) waiter();
   };
   const engine = new QueueEngine(
-    { accountId, now, onChange: wake, onMutate: () => writer.schedule() },
-    await loadQueues(options.dataDir, now()),
+    { accountId, now, onChange: wake, onMutate: (entry) => writer.record(entry) },
+    stored.queues,
   );
   const context: OperationContext = { engine, baseUrl, accountId };
   let closed = false;
