@@ -19,7 +19,10 @@ const local = (name: string) => name.slice(name.indexOf(':') + 1);
 
 export class XmlPart {
   private readonly decoder = new TextDecoder();
-  private readonly parser = new SaxesParser({ position: false });
+  private readonly parser = new SaxesParser<{ xmlns: false; position: false }>({
+    xmlns: false,
+    position: false,
+  });
 
   constructor(handlers: XmlHandlers) {
     const { open, text, close } = handlers;
@@ -79,7 +82,12 @@ export function partPath(target: string): string {
 export function relationshipsPart(relationships: Map<string, Relationship>): XmlPart {
   return new XmlPart({
     open: (name, attributes) => {
-      if (name === 'Relationship' && attributes.Id && attributes.Target && attributes.TargetMode !== 'External') {
+      if (
+        name === 'Relationship' &&
+        attributes.Id &&
+        attributes.Target &&
+        attributes.TargetMode !== 'External'
+      ) {
         relationships.set(attributes.Id, { type: attributes.Type ?? '', path: partPath(attributes.Target) });
       }
     },
@@ -90,8 +98,7 @@ export function relationshipsPart(relationships: Map<string, Relationship>): Xml
 const BUILT_IN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
 
 /** A format code showing a day, month or year (quoted text, [colour]/[$locale] and escaped characters aside). */
-export const isDateFormat = (code: string) =>
-  /[dmy]/i.test(code.replace(/"[^"]*"|\[[^\]]*]|\\.|[_*]./g, ''));
+export const isDateFormat = (code: string) => /[dmy]/i.test(code.replace(/"[^"]*"|\[[^\]]*]|\\.|[_*]./g, ''));
 
 /** Fills `dateStyles[xf]` with whether cell style `xf` (a cell's `s`) shows its number as a date. */
 export function stylesPart(dateStyles: boolean[]): XmlPart {
