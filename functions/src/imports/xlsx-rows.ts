@@ -26,6 +26,8 @@ interface Spool {
   handle?: FileHandle;
   ended: boolean;
   complete: boolean;
+  /** Not the first sheet after all: the rest of its bytes are dropped as they come. */
+  dropped?: boolean;
 }
 
 /**
@@ -114,6 +116,7 @@ class WorkbookStream {
     this.spools.set(file.name, spool);
     file.ondata = (error, data, final) => {
       if (error) return void (this.failure ??= error);
+      if (spool.dropped) return;
       spool.pending.push(data);
       spool.ended = final;
     };
@@ -182,6 +185,7 @@ class WorkbookStream {
   }
 
   private async discard(spool: Spool) {
+    spool.dropped = true;
     spool.pending = [];
     await spool.handle?.close();
     spool.handle = undefined;
