@@ -84,7 +84,8 @@ describe("grants follow what each handler's code reaches", () => {
     const touching = modulesMatching(pattern);
     expect(touching.length).toBeGreaterThan(0);
     const writers = touching.filter((file) =>
-      /PutObjectCommand|CreateMultipartUploadCommand/.test(
+      // The SDK's commands, or the client-free presigned PUT and POST of lib/s3-presign.ts and s3-presigned-post.ts.
+      /PutObjectCommand|CreateMultipartUploadCommand|createPresignedPost\(|putObject\(|presignPost\(/.test(
         readFileSync(path.join(DEFAULT_FUNCTIONS_ROOT, file), 'utf8'),
       ),
     );

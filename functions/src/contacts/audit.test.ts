@@ -22,12 +22,12 @@ import { handler } from './handler.ts';
 
 let a: Tenant;
 let b: Tenant;
-let aws: ReturnType<typeof fakeAws>;
+let aws: Awaited<ReturnType<typeof fakeAws>>;
 
 beforeAll(async () => {
   process.env.JWT_SECRET = 'test-secret-with-at-least-32-characters!';
   await useTestTables();
-  aws = fakeAws();
+  aws = await fakeAws();
   [a, b] = await Promise.all([createTenant(), createTenant()]);
 });
 

@@ -29,12 +29,12 @@ import { fakeAws, sqsEventOf } from './test-aws.ts';
 
 let a: Tenant;
 let b: Tenant;
-let aws: ReturnType<typeof fakeAws>;
+let aws: Awaited<ReturnType<typeof fakeAws>>;
 
 beforeAll(async () => {
   process.env.JWT_SECRET = 'test-secret-with-at-least-32-characters!';
   await useTestTables();
-  aws = fakeAws();
+  aws = await fakeAws();
   [a, b] = await Promise.all([createTenant(), createTenant()]);
 });
 

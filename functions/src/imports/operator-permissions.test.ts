@@ -28,7 +28,7 @@ const setPermissions = (companyId: string, permissions: Record<string, boolean>)
 beforeAll(async () => {
   process.env.JWT_SECRET = 'test-secret-with-at-least-32-characters!';
   await useTestTables();
-  fakeAws();
+  await fakeAws();
   a = await createTenant();
 });
 

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import type ExcelJS from 'exceljs';
-import WorkbookReader from 'exceljs/lib/stream/xlsx/workbook-reader.js';
+import { xlsxRows } from './xlsx-rows.ts';
 
 export type FileFormat = 'csv' | 'xlsx';
 
@@ -56,45 +55,12 @@ async function* csvRecords(source: AsyncIterable<Uint8Array>): AsyncGenerator<st
   }
 }
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    return '';
-  }
-  return String(value);
-}
-
-/** The first worksheet's rows as cell arrays, streamed (large workbooks are never loaded whole). */
-async function* xlsxRecords(source: AsyncIterable<Uint8Array>): AsyncGenerator<string[]> {
-  const reader = new WorkbookReader(Readable.from(source), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'emit',
-  });
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, column) => {
-        cells[column - 1] = cellText(cell.value).trim();
-      });
-      yield Array.from(cells, (cell) => cell ?? '');
-    }
-    return;
-  }
-}
-
 /**
  * Opens a CSV or XLSX stream: reads up to its header row and answers the headers with a generator of the data
  * rows. Both parsers stream, so memory stays flat however long the file is.
  */
 export async function openSheet(source: AsyncIterable<Uint8Array>, format: FileFormat): Promise<SheetStream> {
-  const records = format === 'xlsx' ? xlsxRecords(source) : csvRecords(source);
+  const records = format === 'xlsx' ? xlsxRows(source) : csvRecords(source);
   const first = await records.next();
   const headers = first.done ? [] : first.value.map((header) => header.trim());
   const columns = headers.flatMap((header, index) =>

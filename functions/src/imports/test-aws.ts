@@ -1,38 +1,28 @@
-import { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
+import { ENV } from '@atende/shared/infra/env';
 import { resetConfig } from '../lib/config.ts';
 import { logger } from '../lib/logger.ts';
+import { startFakeS3 } from '../testing/fake-s3.ts';
 import { jobMessage, type JobMessage } from './queue.ts';
 
 /**
- * Test support: S3 and SQS as in-memory fakes (the bucket's objects and each queue's sent messages), so the
- * import and export consumers run for real against DynamoDB Local.
+ * Test support: S3 and SQS as in-memory fakes (the bucket's objects, served over HTTP to the presigned
+ * requests, and each queue's sent messages), so the import and export consumers run for real against
+ * DynamoDB Local.
  */
-export function fakeAws() {
+export async function fakeAws() {
   const objects = new Map<string, Uint8Array>();
   const sent = new Map<string, JobMessage[]>();
+  const s3 = await startFakeS3(objects);
+  process.env[ENV.s3Endpoint] = s3.endpoint;
+  process.env[ENV.s3ForcePathStyle] = 'true';
   process.env.QUEUE_URLS = JSON.stringify({
     'contact-import': 'http://queue/contact-import',
     'contact-export': 'http://queue/contact-export',
   });
   resetConfig();
-  mockClient(S3Client)
-    .on(PutObjectCommand)
-    .callsFake((input: { Key: string; Body: Uint8Array }) => {
-      objects.set(input.Key, input.Body);
-      return {};
-    })
-    .on(GetObjectCommand)
-    .callsFake((input: { Key: string }) => {
-      const body = objects.get(input.Key);
-      if (!body) throw Object.assign(new Error('NoSuchKey'), { name: 'NoSuchKey' });
-      return {
-        Body: Object.assign(Readable.from([Buffer.from(body)]), { transformToByteArray: async () => body }),
-      };
-    });
   mockClient(SQSClient)
     .on(SendMessageCommand)
     .callsFake((input: { QueueUrl: string; MessageBody: string }) => {

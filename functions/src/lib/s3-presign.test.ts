@@ -6,7 +6,7 @@ import { resetConfig } from './config.ts';
 import { downloadOverrides } from './media-download.ts';
 import { s3Client } from './s3-client.ts';
 import { startFakeS3 } from '../testing/fake-s3.ts';
-import { presignGet, putObject } from './s3-presign.ts';
+import { getObjectStream, presignGet, putObject } from './s3-presign.ts';
 
 const ENV_NAMES = [
   'S3_ENDPOINT',
@@ -104,6 +104,43 @@ describe('presigned media GETs without the S3 client', () => {
       await expect(
         putObject('atende-local-media', KEY, new Uint8Array([1]), 'application/pdf'),
       ).rejects.toThrow(/answered 403/);
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('streams an object with a presigned GET, names a missing one NoSuchKey and throws on a refusal', async () => {
+    const objects = new Map([['imports/C/a/uploads/u.csv', new TextEncoder().encode('Nome\nAna\n')]]);
+    const s3 = await startFakeS3(objects);
+    try {
+      useEnvironment({
+        ...CREDENTIALS,
+        AWS_REGION: 'us-east-1',
+        S3_ENDPOINT: s3.endpoint,
+        S3_FORCE_PATH_STYLE: 'true',
+      });
+      const chunks: Buffer[] = [];
+      for await (const chunk of await getObjectStream('atende-local-exports', 'imports/C/a/uploads/u.csv')) {
+        chunks.push(chunk as Buffer);
+      }
+      expect(Buffer.concat(chunks).toString('utf8')).toBe('Nome\nAna\n');
+      expect(s3.requests[0]).toMatchObject({
+        method: 'GET',
+        path: '/atende-local-exports/imports/C/a/uploads/u.csv',
+      });
+      expect(s3.requests[0]?.query.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+      await expect(
+        getObjectStream('atende-local-exports', 'imports/C/a/uploads/none.csv'),
+      ).rejects.toMatchObject({
+        name: 'NoSuchKey',
+      });
+      s3.refuse(403);
+      await expect(
+        getObjectStream('atende-local-exports', 'imports/C/a/uploads/u.csv'),
+      ).rejects.toMatchObject({
+        name: 'AccessDenied',
+        message: expect.stringMatching(/answered 403/),
+      });
     } finally {
       await s3.close();
     }

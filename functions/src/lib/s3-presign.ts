@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { clients } from './clients.ts';
 import { config } from './config.ts';
 
 /**
- * Presigned GETs and PUTs of the media bucket without the S3 client. The client (about 150 KB minified with
+ * Presigned GETs and PUTs of the buckets without the S3 client. The client (about 150 KB minified with
  * its middleware) only builds the request; the signing is the SDK's own presigner, fed the credentials, region
  * and hash of the DynamoDB client every handler already holds. So a Lambda that only hands out media links
  * (the bot's sends, the socket events' media URLs) or stores a provider's media (the inbound consumer) does
@@ -33,6 +35,23 @@ function currentPresigner(): S3RequestPresigner {
   return presigner;
 }
 
+/** Where S3 answers for `bucket`, as the S3 client addresses it: path-style on a configured endpoint that asks
+ * for it (the local runtime's), else the bucket's own host. `path` is the bucket's path, without a trailing /. */
+export async function bucketLocation(bucket: string) {
+  const cfg = config();
+  const region = await clients().dynamodb.config.region();
+  const endpoint = new URL(cfg.s3Endpoint ?? `https://s3.${region}.amazonaws.com`);
+  const pathStyle = cfg.s3Endpoint !== undefined && cfg.s3ForcePathStyle;
+  const basePath = endpoint.pathname.replace(/\/$/, '');
+  return {
+    region,
+    protocol: endpoint.protocol,
+    hostname: pathStyle ? endpoint.hostname : `${bucket}.${endpoint.hostname}`,
+    port: endpoint.port ? Number(endpoint.port) : undefined,
+    path: `${basePath}${pathStyle ? `/${escape(bucket)}` : ''}`,
+  };
+}
+
 /** A presigned request on `key` in `bucket`, valid `expiresIn` seconds, with these query parameters signed. */
 async function presign(
   method: 'GET' | 'PUT',
@@ -41,23 +60,14 @@ async function presign(
   expiresIn: number,
   query: Record<string, string>,
 ): Promise<string> {
-  const cfg = config();
-  const region = await clients().dynamodb.config.region();
-  const objectPath = `/${key.split('/').map(escape).join('/')}`;
-  // As the S3 client addresses a bucket: path-style on a configured endpoint that asks for it (the local
-  // runtime's), else the bucket's own host.
-  const endpoint = new URL(cfg.s3Endpoint ?? `https://s3.${region}.amazonaws.com`);
-  const pathStyle = cfg.s3Endpoint !== undefined && cfg.s3ForcePathStyle;
-  const hostname = pathStyle ? endpoint.hostname : `${bucket}.${endpoint.hostname}`;
-  const basePath = endpoint.pathname.replace(/\/$/, '');
-  const port = endpoint.port ? Number(endpoint.port) : undefined;
+  const { protocol, hostname, port, path } = await bucketLocation(bucket);
   const signed = await currentPresigner().presign(
     {
       method,
-      protocol: endpoint.protocol,
+      protocol,
       hostname,
       ...(port !== undefined ? { port } : {}),
-      path: `${basePath}${pathStyle ? `/${escape(bucket)}` : ''}${objectPath}`,
+      path: `${path}/${key.split('/').map(escape).join('/')}`,
       query,
       headers: {},
     },
@@ -97,4 +107,23 @@ export async function putObject(bucket: string, key: string, body: Uint8Array, c
     const detail = (await response.text()).slice(0, 200);
     throw new Error(`S3 PutObject of ${key} answered ${response.status}: ${detail}`);
   }
+}
+
+/** S3's error code in an error answer's XML (`NoSuchKey`, `AccessDenied`...). */
+const errorCode = (body: string) => /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
+
+/**
+ * The object's bytes as a stream read as it is consumed (GetObject through a presigned GET the Lambda sends
+ * itself). A refusal throws an error named by S3's code, as the S3 client's does (`NoSuchKey` for no object).
+ */
+export async function getObjectStream(bucket: string, key: string): Promise<Readable> {
+  const url = await presignGet(bucket, key, 300);
+  const response = await fetch(url);
+  if (!response.ok || !response.body) {
+    const detail = (await response.text()).slice(0, 500);
+    const error = new Error(`S3 GetObject of ${key} answered ${response.status}: ${detail.slice(0, 200)}`);
+    error.name = errorCode(detail) ?? (response.status === 404 ? 'NoSuchKey' : `S3Error${response.status}`);
+    throw error;
+  }
+  return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
 }

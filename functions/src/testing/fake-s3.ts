@@ -12,9 +12,10 @@ export interface RecordedS3Request {
 
 /**
  * Test support: an S3 endpoint on a loopback port (path-style, as the local runtime's) that records the
- * presigned requests it receives and answers them with `status` (200 unless a test refuses).
+ * presigned requests it receives and answers them with `status` (200 unless a test refuses). With `objects`,
+ * it is a bucket too: a PUT stores the body under its key, a GET answers it or S3's 404 NoSuchKey.
  */
-export async function startFakeS3() {
+export async function startFakeS3(objects?: Map<string, Uint8Array>) {
   const requests: RecordedS3Request[] = [];
   let status = 200;
   const server = createServer((request, response) => {
@@ -29,11 +30,30 @@ export async function startFakeS3() {
         contentType: request.headers['content-type'],
         body: Buffer.concat(chunks),
       });
-      response.writeHead(status, { 'content-type': 'application/xml' });
-      response.end(status === 200 ? '' : '<Error><Code>AccessDenied</Code></Error>');
+      // The key after /<bucket>/.
+      const key = decodeURIComponent(url.pathname).split('/').slice(2).join('/');
+      if (status !== 200) {
+        response.writeHead(status, { 'content-type': 'application/xml' });
+        response.end('<Error><Code>AccessDenied</Code></Error>');
+      } else if (objects && request.method === 'PUT') {
+        objects.set(key, new Uint8Array(Buffer.concat(chunks)));
+        response.writeHead(200).end();
+      } else if (objects && request.method === 'GET') {
+        const body = objects.get(key);
+        if (body) response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
+        else
+          response
+            .writeHead(404, { 'content-type': 'application/xml' })
+            .end('<Error><Code>NoSuchKey</Code></Error>');
+      } else {
+        response.writeHead(200, { 'content-type': 'application/xml' });
+        response.end('');
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A test file that never closes it still ends.
+  server.unref();
   const { port } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,

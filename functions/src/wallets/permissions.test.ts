@@ -28,12 +28,12 @@ vi.mock('../realtime/publish.ts', () => ({
   publishToEmployee: vi.fn(async () => ({ delivered: 0, gone: 0 })),
 }));
 
-let aws: ReturnType<typeof fakeAws>;
+let aws: Awaited<ReturnType<typeof fakeAws>>;
 
 beforeAll(async () => {
   process.env.JWT_SECRET = 'test-secret-with-at-least-32-characters!';
   await useTestTables();
-  aws = fakeAws();
+  aws = await fakeAws();
 });
 
 /** A company with wallet "Norte" (the operator's) and "Sul" (no one's), a contact in each and one in none. */
