@@ -71,8 +71,11 @@ export async function findOrCreateCustomer(
   companyId: string,
   identity: ChannelIdentity,
   now: Date,
-  /** Recorded only if this call creates the customer: the channel, unless a campaign reply says otherwise. */
-  origin: ContactOrigin = identity.channel,
+  /**
+   * Recorded only if this call creates the customer: the channel, unless a campaign reply says otherwise (a
+   * function is asked only then).
+   */
+  origin: ContactOrigin | (() => Promise<ContactOrigin>) = identity.channel,
   /** Recorded with the origin: a widget visitor's landing page and UTM parameters. */
   originDetail?: ContactOriginDetail,
 ): Promise<CustomerRecord> {
@@ -101,7 +104,7 @@ export async function findOrCreateCustomer(
     company: companyId,
     channel_metadata: { integration: identity.integrationId },
     created_at: now.toISOString(),
-    origin,
+    origin: typeof origin === 'function' ? await origin() : origin,
     ...(originDetail ? { origin_detail: originDetail } : {}),
   };
   const contact = contactRecord.parse(customer);

@@ -51,7 +51,7 @@ async function conversationFor(
   event: InboundMessage,
   customer: CustomerRecord,
   now: Date,
-  origin: CampaignOrigin | undefined,
+  campaign: () => Promise<CampaignOrigin | undefined>,
 ): Promise<{ conversation: ConversationRecord; created: boolean; reply?: string }> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const holder = attempt === 0 ? customer : await getCustomer(event.companyId, customer._id);
@@ -59,6 +59,7 @@ async function conversationFor(
       ? await getConversation(event.companyId, holder.open_conversation)
       : undefined;
     if (open && open.status !== 'closed') return { conversation: open, created: false };
+    const origin = await campaign();
     const timeZone = timezoneOf(company);
     const decision = arrivalDecision(readSettings(company), now, timeZone);
     const protocol = await nextProtocol(event.companyId, protocolDay(now, timeZone));
@@ -162,12 +163,15 @@ export async function handleInboundMessage(
     return 'duplicate';
   }
   const now = new Date();
-  const campaign = await campaignOrigin(event);
+  // The campaign this message answers matters only to what it opens (a customer, a conversation): it is read
+  // then, at most once, and not for the messages of a conversation already open.
+  let campaignRead: Promise<CampaignOrigin | undefined> | undefined;
+  const campaign = () => (campaignRead ??= campaignOrigin(event));
   const customer = await findOrCreateCustomer(
     event.companyId,
     { ...senderIdentity(event), channel: event.channel, integrationId: event.integrationId },
     now,
-    campaign ? 'campaign' : event.channel,
+    async () => ((await campaign()) ? 'campaign' : event.channel),
     event.suspicious ? undefined : event.from.origin,
   );
   // A blacklisted contact's messages open no conversation and notify no one (issue 7, blacklist).
