@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
-import { aiPtBR, formsPtBR, uploadPtBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR, uploadPtBR } from '../../i18n/pt-BR.ts';
+import { aiFilesPtBR, aiMessagesPtBR } from '../../i18n/ai.ts';
 
 const required = formsPtBR.requiredField;
 
@@ -40,14 +41,14 @@ const binaryFileName = z
   .string({ error: required })
   .trim()
   .max(200)
-  .regex(/\.(pdf|docx)$/i, aiPtBR.files.unsupported);
+  .regex(/\.(pdf|docx)$/i, aiFilesPtBR.unsupported);
 
 export const knowledgeUploadBody = z.object({
   file_name: binaryFileName,
   size: z
     .number({ error: required })
     .int()
-    .min(1, aiPtBR.files.empty)
+    .min(1, aiFilesPtBR.empty)
     .max(KNOWLEDGE_FILE_MAX_BYTES, interpolate(uploadPtBR.sizeExceeded, { n: KNOWLEDGE_FILE_MAX_MB })),
 });
 /** A presigned POST: `fields` first in the multipart form, then the file; the policy pins key, type and size. */
@@ -70,14 +71,14 @@ export const fileKindOf = (fileName: string): KnowledgeFileKind | undefined => {
 export const documentBody = z.union([
   z.object({ title, text: z.string({ error: required }).trim().min(1, required).max(MAX_DOCUMENT_CHARS) }),
   z.object({
-    url: z.string({ error: required }).trim().url(aiPtBR.invalidUrl).max(1000),
+    url: z.string({ error: required }).trim().url(aiMessagesPtBR.invalidUrl).max(1000),
     title: title.optional(),
   }),
   z.object({
     file_name: z
       .string({ error: required })
       .trim()
-      .regex(/\.(txt|md|markdown)$/i, aiPtBR.unsupportedFile)
+      .regex(/\.(txt|md|markdown)$/i, aiMessagesPtBR.unsupportedFile)
       .max(200),
     content: z.string({ error: required }).min(1, required).max(MAX_DOCUMENT_CHARS),
   }),

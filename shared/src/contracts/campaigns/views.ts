@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { CAMPAIGN_STATUS } from '../../domain/constants.ts';
 import { objectId } from '../../domain/object-id.ts';
-import { campaignsPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
+import { campaignMessagesPtBR } from '../../i18n/campaigns.ts';
 
 const required = formsPtBR.requiredField;
-const t = campaignsPtBR;
+const t = campaignMessagesPtBR;
 
 export const campaignStatus = z.union(
   Object.values(CAMPAIGN_STATUS).map((value) => z.literal(value)) as [
