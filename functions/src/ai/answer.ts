@@ -1,5 +1,5 @@
 import type { AssistantReply, HandoffReason } from '@atende/shared/contracts/ai/assistant-views';
-import type { CitationView } from '@atende/shared/contracts/ai/knowledge-views';
+import type { CitationView } from '@atende/shared/contracts/ai/knowledge-fields';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { aiMessagesPtBR } from '@atende/shared/i18n/ai';
 import * as z from 'zod';

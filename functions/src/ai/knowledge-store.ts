@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DOCUMENT_SOURCES, DOCUMENT_STATUSES } from '@atende/shared/contracts/ai/knowledge-views';
+import { DOCUMENT_SOURCES, DOCUMENT_STATUSES } from '@atende/shared/contracts/ai/knowledge-fields';
 import { aiMessagesPtBR } from '@atende/shared/i18n/ai';
 import * as z from 'zod';
 import { clients } from '../lib/clients.ts';

@@ -1,8 +1,5 @@
-import {
-  type CampaignBody,
-  type CampaignView,
-  SENDING_STATUSES,
-} from '@atende/shared/contracts/campaigns/views';
+import type { CampaignBody, CampaignView } from '@atende/shared/contracts/campaigns/views';
+import { SENDING_STATUSES } from '@atende/shared/contracts/campaigns/campaign-fields';
 import type { estimateBody } from '@atende/shared/contracts/campaigns/campaign-routes';
 import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
 import { newObjectId } from '@atende/shared/domain/object-id';

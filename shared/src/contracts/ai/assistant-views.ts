@@ -3,7 +3,7 @@ import { objectId } from '../../domain/object-id.ts';
 import { formsPtBR } from '../../i18n/pt-BR.ts';
 import { aiMessagesPtBR } from '../../i18n/ai.ts';
 import { activityType } from '../pipelines/views.ts';
-import { citationView } from './knowledge-views.ts';
+import { citationView } from './knowledge-fields.ts';
 
 const required = formsPtBR.requiredField;
 

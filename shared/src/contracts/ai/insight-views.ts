@@ -6,9 +6,6 @@ import { aiInsightMessagesPtBR } from '../../i18n/ai.ts';
 const required = formsPtBR.requiredField;
 const t = aiInsightMessagesPtBR;
 
-/** Why a question went unanswered: no support in the knowledge, low confidence, or the model chose to hand off. */
-export const UNANSWERED_REASONS = ['unsupported', 'threshold', 'skill'] as const;
-
 /**
  * An open demand: customer questions an assistant could not answer, grouped by their meaningful words (so
  * "Vocês entregam no sábado?" and "entregam sábado?" are one topic), counted each time one arrives again.

@@ -3,6 +3,7 @@ import { objectId } from '../../domain/object-id.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { formsPtBR, uploadPtBR } from '../../i18n/pt-BR.ts';
 import { aiFilesPtBR, aiMessagesPtBR } from '../../i18n/ai.ts';
+import { DOCUMENT_SOURCES, DOCUMENT_STATUSES } from './knowledge-fields.ts';
 
 const required = formsPtBR.requiredField;
 
@@ -16,9 +17,6 @@ export const knowledgeBaseView = z.object({
   created_at: z.string(),
 });
 export type KnowledgeBaseView = z.infer<typeof knowledgeBaseView>;
-
-export const DOCUMENT_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;
-export const DOCUMENT_SOURCES = ['text', 'url', 'file', 'faq'] as const;
 
 /** Largest text a document may hold (about 60 pages). */
 export const MAX_DOCUMENT_CHARS = 200_000;
@@ -112,11 +110,3 @@ export const documentParams = z.object({ id: objectId, documentId: objectId });
 export const searchBody = z.object({
   query: z.string({ error: required }).trim().min(1, required).max(1000),
 });
-export const citationView = z.object({
-  document: objectId,
-  knowledge_base: objectId,
-  title: z.string(),
-  excerpt: z.string(),
-  score: z.number(),
-});
-export type CitationView = z.infer<typeof citationView>;
