@@ -8,16 +8,10 @@ import { BUNDLE_BUDGET_BYTES, deployedHandlers, importChain, measureBundles } fr
  */
 // Ceilings at the sizes after the exceljs, mailparser and domain-event trims (the e-mail receipt handler and the
 // export consumer left the list with them). The contacts handler and the import consumer left it when XLSX
-// reading moved to fflate and saxes and the import files were read, stored and presigned without the S3 client.
+// reading moved to fflate and saxes and the import files were read, stored and presigned without the S3 client;
+// the inbound consumer when Lambdas began importing only the strings and schemas they read (about 984 KB, with
+// libphonenumber-js/max and orama still in).
 const OVER_BUDGET: Record<string, { ceiling: number; why: string }> = {
-  // libphonenumber-js/max (flow phone answers need its digit patterns, 195 KB) and the AI assistant answering
-  // inline (orama's knowledge search, 66 KB, with the model client and the AI strings, about 100 KB in all) keep
-  // it over. The S3 client left it (media stored with a presigned PUT), and wait-resume left the list with the
-  // AI hands the inbound path alone passes to the bot. An assistant-turn queue of its own would give the rest.
-  'conversations/inbound-consumer#handler': {
-    ceiling: 1_040_000,
-    why: 'libphonenumber-js/max, orama (the AI assistant answers inline)',
-  },
   // The ingest consumer (chunking, embedding, evaluation replays) left the list when reading files and pages
   // moved to a consumer of their own.
   'ai/extract-consumer#handler': {

@@ -1,7 +1,7 @@
 import type { AssistantReply, HandoffReason } from '@atende/shared/contracts/ai/assistant-views';
-import type { CitationView } from '@atende/shared/contracts/ai/knowledge-views';
+import type { CitationView } from '@atende/shared/contracts/ai/knowledge-fields';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiMessagesPtBR } from '@atende/shared/i18n/ai';
 import * as z from 'zod';
 import type { AssistantRecord } from './assistants.ts';
 import type { ChatMessage, ModelEndpoint } from './model-client.ts';
@@ -87,7 +87,7 @@ export async function answerMessage(input: AnswerInput): Promise<AssistantReply>
   const actions: string[] = [];
   const handoff = (reason: HandoffReason, confidence: number | null = null): AssistantReply => ({
     kind: 'handoff',
-    text: aiPtBR.handoffMessage[language],
+    text: aiMessagesPtBR.handoffMessage[language],
     citations: [],
     confidence,
     handoff_reason: reason,
@@ -99,7 +99,7 @@ export async function answerMessage(input: AnswerInput): Promise<AssistantReply>
   if (assistant.guardrails.refused_topics.some((topic) => containsWord(text, topic)))
     return {
       kind: 'refusal',
-      text: aiPtBR.refusal[language],
+      text: aiMessagesPtBR.refusal[language],
       citations: [],
       confidence: null,
       handoff_reason: null,
@@ -131,18 +131,18 @@ export async function answerMessage(input: AnswerInput): Promise<AssistantReply>
   for (const call of result.calls)
     actions.push(
       call.result.ok
-        ? interpolate(aiPtBR.actions.skillRan, {
+        ? interpolate(aiMessagesPtBR.actions.skillRan, {
             skill: skillLabel(assistant, call.name),
             detail: JSON.stringify(call.args),
           })
-        : interpolate(aiPtBR.actions.skillFailed, {
+        : interpolate(aiMessagesPtBR.actions.skillFailed, {
             skill: skillLabel(assistant, call.name),
             detail: call.result.error,
           }),
     );
   if (context.handoff) return handoff('skill');
   if (result.content === null) {
-    actions.push(interpolate(aiPtBR.actions.stepLimit, { max: MAX_TOOL_STEPS }));
+    actions.push(interpolate(aiMessagesPtBR.actions.stepLimit, { max: MAX_TOOL_STEPS }));
     return handoff('unsupported');
   }
   let parsed: z.infer<typeof modelAnswer>;

@@ -1,6 +1,6 @@
 import type { AssistantReply } from '@atende/shared/contracts/ai/assistant-views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiMessagesPtBR } from '@atende/shared/i18n/ai';
 import type { ConversationRecord } from '../conversations/records.ts';
 import type { BotOutput } from '../flows/runtime/interpreter.ts';
 import { NotFound } from '../lib/errors.ts';
@@ -17,7 +17,7 @@ import { readEndpoint } from './settings.ts';
  * An assistant's turn as texts and operator notes, apart from delivering them (responder.ts), so the flow
  * simulator can run it without reaching the conversation outbox.
  */
-const actions = aiPtBR.actions;
+const actions = aiMessagesPtBR.actions;
 
 export interface TurnReply {
   reply: AssistantReply;
@@ -29,7 +29,7 @@ export interface TurnReply {
 const fallback = (failure: string, department: string | null): TurnReply => ({
   reply: {
     kind: 'handoff',
-    text: aiPtBR.handoffMessage.pt,
+    text: aiMessagesPtBR.handoffMessage.pt,
     citations: [],
     confidence: null,
     handoff_reason: 'unsupported',
@@ -77,10 +77,10 @@ async function replyTo(
     if (error instanceof NotFound) return undefined;
     throw error;
   });
-  if (!assistant) return fallback(aiPtBR.assistantNotFound, null);
+  if (!assistant) return fallback(aiMessagesPtBR.assistantNotFound, null);
   const department = assistant.handoff.department;
   const endpoint = await readEndpoint(companyId);
-  if (!endpoint) return fallback(aiPtBR.notConfigured, department);
+  if (!endpoint) return fallback(aiMessagesPtBR.notConfigured, department);
   const history = conversation ? await recentTurns(companyId, conversation._id) : [];
   try {
     const reply = await answerMessage({
@@ -102,7 +102,7 @@ async function replyTo(
 
 const LANGUAGES = ['pt', 'en', 'es'] as const;
 const sourceLabel = (language: string) =>
-  aiPtBR.sourceLabel[LANGUAGES.find((known) => known === language) ?? 'pt'];
+  aiMessagesPtBR.sourceLabel[LANGUAGES.find((known) => known === language) ?? 'pt'];
 
 /**
  * What a reply shows: the answer (with its sources) or the refusal or the handoff message for the customer,

@@ -6,7 +6,7 @@ import {
   type Skill,
 } from '@atende/shared/contracts/ai/assistant-views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiMessagesPtBR } from '@atende/shared/i18n/ai';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -35,7 +35,7 @@ export async function requireAssistant(companyId: string, id: string): Promise<A
   const answer = await clients().document.send(
     new GetCommand({ TableName: table(), Key: aiKeys.assistant(companyId, id) }),
   );
-  if (!answer.Item) throw new NotFound(aiPtBR.assistantNotFound);
+  if (!answer.Item) throw new NotFound(aiMessagesPtBR.assistantNotFound);
   return { ...assistantView.parse(answer.Item), company: companyId };
 }
 
@@ -56,7 +56,8 @@ async function checkSkills(skills: readonly Skill[]): Promise<void> {
     try {
       await checkUrl(skill.url, { allowLocal: ['local', 'test'].includes(config().stage) });
     } catch (error) {
-      if (error instanceof UnsafeUrl) throw new Invalid(`skills.${index}.url`, aiPtBR.errors.unsafeUrl);
+      if (error instanceof UnsafeUrl)
+        throw new Invalid(`skills.${index}.url`, aiMessagesPtBR.errors.unsafeUrl);
       // A host that does not resolve now may later: only the address rules refuse a skill.
     }
   }
@@ -64,7 +65,7 @@ async function checkSkills(skills: readonly Skill[]): Promise<void> {
 
 /** CRM skills name this company's pipeline, stage and employees (400 on the field otherwise). */
 async function checkCrmSkills(companyId: string, skills: readonly Skill[]): Promise<void> {
-  const errors = aiPtBR.skillErrors;
+  const errors = aiMessagesPtBR.skillErrors;
   for (const [index, skill] of skills.entries()) {
     if (skill.kind === 'create_deal') {
       const pipeline = await readPipeline(companyId, skill.pipeline);
@@ -86,7 +87,7 @@ async function checkKnowledgeBases(companyId: string, ids: readonly string[]): P
   if (ids.length === 0) return;
   const known = new Set((await listKbs(companyId)).map((kb) => kb._id));
   const index = ids.findIndex((id) => !known.has(id));
-  if (index >= 0) throw new Invalid(`knowledge_bases.${index}`, aiPtBR.unknownKnowledgeBase);
+  if (index >= 0) throw new Invalid(`knowledge_bases.${index}`, aiMessagesPtBR.unknownKnowledgeBase);
 }
 
 const view = ({ company: _company, ...rest }: AssistantRecord): AssistantView => rest;

@@ -1,11 +1,11 @@
-import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiMessagesPtBR } from '@atende/shared/i18n/ai';
 import { AppError } from '../lib/errors.ts';
 import { UnsafeUrl } from '../lib/safe-fetch.ts';
 import { type DocRecord, markDoc } from './knowledge-store.ts';
 import { ModelError } from './model-client.ts';
 
 function failureOf(error: unknown): { reason: string; permanent: boolean } {
-  if (error instanceof UnsafeUrl) return { reason: aiPtBR.errors.unsafeUrl, permanent: true };
+  if (error instanceof UnsafeUrl) return { reason: aiMessagesPtBR.errors.unsafeUrl, permanent: true };
   if (error instanceof ModelError)
     return { reason: error.userMessage, permanent: !['rate_limit', 'unavailable'].includes(error.failure) };
   if (error instanceof AppError) return { reason: error.message, permanent: true };

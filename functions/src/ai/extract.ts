@@ -5,13 +5,13 @@ import {
   MAX_DOCUMENT_CHARS,
 } from '@atende/shared/contracts/ai/knowledge-views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiFilesPtBR } from '@atende/shared/i18n/ai';
 import { config } from '../lib/config.ts';
 import { Invalid } from '../lib/errors.ts';
 import { s3Client } from '../lib/s3-client.ts';
 import { knowledgeFileKey } from './keys.ts';
 
-const files = aiPtBR.files;
+const files = aiFilesPtBR;
 
 export async function readKnowledgeFile(
   companyId: string,

@@ -1,4 +1,4 @@
-import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiMessagesPtBR } from '@atende/shared/i18n/ai';
 import { Invalid } from '../lib/errors.ts';
 import { chunkText } from './chunk.ts';
 import { failDocument } from './document-failure.ts';
@@ -29,7 +29,7 @@ export async function ingestDocument(message: IngestMessage): Promise<void> {
     if (!unread) await at({ status: 'processing', progress: 5, error: null });
     const { text, title } = doc;
     const chunks = chunkText(text);
-    if (chunks.length === 0) throw new Invalid('text', aiPtBR.emptyDocument);
+    if (chunks.length === 0) throw new Invalid('text', aiMessagesPtBR.emptyDocument);
     const endpoint = await requireEndpoint(doc.company);
     const vectors: number[][] = [];
     for (let start = 0; start < chunks.length; start += STEP) {

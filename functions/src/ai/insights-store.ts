@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AssistantReply } from '@atende/shared/contracts/ai/assistant-views';
-import type { UNANSWERED_REASONS } from '@atende/shared/contracts/ai/insight-views';
+import type { UNANSWERED_REASONS } from '@atende/shared/contracts/ai/unanswered-reasons';
 import * as z from 'zod';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';

@@ -4,6 +4,7 @@ import {
   type PrecisionView,
 } from '@atende/shared/contracts/ai/insight-views';
 import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiInsightMessagesPtBR } from '@atende/shared/i18n/ai';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { NotFound } from '../lib/errors.ts';
 import { listAssistants } from './assistants.ts';
@@ -47,7 +48,7 @@ export async function listDemands(
 
 async function requireDemand(companyId: string, id: string) {
   const demand = await readDemand(companyId, id);
-  if (!demand) throw new NotFound(aiPtBR.insights.demandNotFound);
+  if (!demand) throw new NotFound(aiInsightMessagesPtBR.demandNotFound);
   return demand;
 }
 

@@ -5,7 +5,7 @@ import type {
 } from '@atende/shared/contracts/ai/knowledge-views';
 import { fileKindOf } from '@atende/shared/contracts/ai/knowledge-views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiFilesPtBR } from '@atende/shared/i18n/ai';
 import { Invalid } from '../lib/errors.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { enqueueIngest } from './ingest-queue.ts';
@@ -79,7 +79,7 @@ export async function listDocuments(auth: AuthContext, kb: string) {
 function sourceOf(body: DocumentBody): Pick<DocRecord, 'title' | 'source' | 'url' | 'text' | 'file'> {
   if ('upload_id' in body) {
     const kind = fileKindOf(body.file_name);
-    if (!kind) throw new Invalid('file_name', aiPtBR.files.unsupported);
+    if (!kind) throw new Invalid('file_name', aiFilesPtBR.unsupported);
     return {
       title: body.file_name,
       source: 'file',

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DOCUMENT_SOURCES, DOCUMENT_STATUSES } from '@atende/shared/contracts/ai/knowledge-views';
-import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { DOCUMENT_SOURCES, DOCUMENT_STATUSES } from '@atende/shared/contracts/ai/knowledge-fields';
+import { aiMessagesPtBR } from '@atende/shared/i18n/ai';
 import * as z from 'zod';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -64,7 +64,7 @@ export async function requireKb(companyId: string, id: string): Promise<KbRecord
   const answer = await clients().document.send(
     new GetCommand({ TableName: table(), Key: aiKeys.kb(companyId, id) }),
   );
-  if (!answer.Item) throw new NotFound(aiPtBR.knowledgeBaseNotFound);
+  if (!answer.Item) throw new NotFound(aiMessagesPtBR.knowledgeBaseNotFound);
   return kbRecord.parse(answer.Item);
 }
 
@@ -107,7 +107,7 @@ export async function readDoc(companyId: string, kb: string, id: string): Promis
 
 export async function requireDoc(companyId: string, kb: string, id: string): Promise<DocRecord> {
   const doc = await readDoc(companyId, kb, id);
-  if (!doc) throw new NotFound(aiPtBR.documentNotFound);
+  if (!doc) throw new NotFound(aiMessagesPtBR.documentNotFound);
   return doc;
 }
 

@@ -9,7 +9,8 @@ import {
 } from '@atende/shared/contracts/ai/knowledge-views';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { aiPtBR, uploadPtBR } from '@atende/shared/i18n/pt-BR';
+import { uploadPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiFilesPtBR } from '@atende/shared/i18n/ai';
 import { config } from '../lib/config.ts';
 import { Invalid } from '../lib/errors.ts';
 import { s3Client } from '../lib/s3-client.ts';
@@ -20,7 +21,7 @@ const EXPIRES_SECONDS = 300;
 /** A presigned POST for a PDF or DOCX of this company; the key is built here from ids, never sent by the client. */
 export async function presignKnowledgeUpload(companyId: string, file: { file_name: string }) {
   const kind = fileKindOf(file.file_name);
-  if (!kind) throw new Invalid('file_name', aiPtBR.files.unsupported);
+  if (!kind) throw new Invalid('file_name', aiFilesPtBR.unsupported);
   const uploadId = newObjectId();
   const { url, fields } = await createPresignedPost(s3Client(), {
     Bucket: config().mediaBucket,
@@ -46,7 +47,7 @@ export async function checkUploaded(companyId: string, uploadId: string, kind: K
       }),
     );
   } catch {
-    throw new Invalid('upload_id', aiPtBR.files.notUploaded);
+    throw new Invalid('upload_id', aiFilesPtBR.notUploaded);
   }
   if ((head.ContentLength ?? 0) > KNOWLEDGE_FILE_MAX_BYTES)
     throw new Invalid('upload_id', interpolate(uploadPtBR.sizeExceeded, { n: KNOWLEDGE_FILE_MAX_MB }));

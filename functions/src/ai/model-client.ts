@@ -1,5 +1,5 @@
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiMessagesPtBR } from '@atende/shared/i18n/ai';
 import * as z from 'zod';
 import { config } from '../lib/config.ts';
 import { safeFetch, UnsafeUrl } from '../lib/safe-fetch.ts';
@@ -33,7 +33,7 @@ export class ModelError extends Error {
 
   /** The pt-BR sentence shown to the admin; never carries the key or the provider's raw body. */
   get userMessage(): string {
-    const errors = aiPtBR.errors;
+    const errors = aiMessagesPtBR.errors;
     switch (this.failure) {
       case 'auth':
         return errors.auth;

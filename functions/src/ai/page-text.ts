@@ -1,5 +1,5 @@
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiMessagesPtBR } from '@atende/shared/i18n/ai';
 import sanitizeHtml from 'sanitize-html';
 import { config } from '../lib/config.ts';
 import { safeFetch } from '../lib/safe-fetch.ts';
@@ -25,7 +25,7 @@ export async function fetchPage(url: string): Promise<{ title: string; text: str
     { allowLocal: allowLocal(), timeoutMs: 15_000 },
   );
   if (response.status < 200 || response.status >= 300)
-    throw new Error(interpolate(aiPtBR.fetchFailed, { detail: `HTTP ${response.status}` }));
+    throw new Error(interpolate(aiMessagesPtBR.fetchFailed, { detail: `HTTP ${response.status}` }));
   const type = response.headers['content-type'] ?? '';
   return type.includes('html') ? htmlToText(response.body) : { title: '', text: response.body };
 }

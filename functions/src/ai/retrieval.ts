@@ -1,6 +1,6 @@
 import { create, insertMultiple, type Orama, search } from '@orama/orama';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { CitationView } from '@atende/shared/contracts/ai/knowledge-views';
+import type { CitationView } from '@atende/shared/contracts/ai/knowledge-fields';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { embed, type ModelEndpoint } from './model-client.ts';

@@ -4,7 +4,7 @@ import type {
   AiSettingsView,
   AiTestResult,
 } from '@atende/shared/contracts/ai/settings-views';
-import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiMessagesPtBR } from '@atende/shared/i18n/ai';
 import * as z from 'zod';
 import { openCredentials, sealCredentials } from '../integrations/crypto.ts';
 import { sealedCredentials } from '../integrations/sealed.ts';
@@ -44,7 +44,7 @@ export async function readEndpoint(companyId: string): Promise<ModelEndpoint | u
 
 export async function requireEndpoint(companyId: string): Promise<ModelEndpoint> {
   const endpoint = await readEndpoint(companyId);
-  if (!endpoint) throw new Invalid('ai_settings', aiPtBR.notConfigured);
+  if (!endpoint) throw new Invalid('ai_settings', aiMessagesPtBR.notConfigured);
   return endpoint;
 }
 
@@ -65,7 +65,7 @@ export async function putSettings(auth: AuthContext, body: AiSettingsBody): Prom
   const sealed = body.api_key
     ? sealCredentials({ api_key: body.api_key }, aad(auth.companyId))
     : previous?.api_key;
-  if (!sealed) throw new Invalid('api_key', aiPtBR.apiKeyRequired);
+  if (!sealed) throw new Invalid('api_key', aiMessagesPtBR.apiKeyRequired);
   await clients().document.send(
     new PutCommand({
       TableName: config().mainTable,
@@ -91,7 +91,7 @@ export async function testSettings(auth: AuthContext): Promise<AiTestResult> {
     await chat(endpoint, [{ role: 'user', content: 'ping' }], { ...options, maxTokens: 5 });
     chatOk = true;
     await embed(endpoint, ['ping'], options);
-    return { ok: true, message: aiPtBR.connectionOk, chat: true, embeddings: true };
+    return { ok: true, message: aiMessagesPtBR.connectionOk, chat: true, embeddings: true };
   } catch (error) {
     if (!(error instanceof ModelError)) throw error;
     return { ok: false, message: error.userMessage, chat: chatOk, embeddings: false };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiMessagesPtBR } from '@atende/shared/i18n/ai';
 import * as z from 'zod';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
@@ -67,7 +67,7 @@ export function claimedTool(tool: Tool, companyId: string, turn: TurnRef, seen: 
           new GetCommand({ TableName: config().mainTable, Key: key, ConsistentRead: true }),
         );
         const stored = toolResult.safeParse(Item?.result);
-        return stored.success ? stored.data : { ok: false, error: aiPtBR.skillErrors.alreadyRun };
+        return stored.success ? stored.data : { ok: false, error: aiMessagesPtBR.skillErrors.alreadyRun };
       }
       const result = await tool.run(args).catch((error: unknown): ToolResult => ({
         ok: false,

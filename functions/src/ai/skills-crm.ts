@@ -2,7 +2,7 @@ import type { Skill } from '@atende/shared/contracts/ai/assistant-views';
 import { ACTIVITY_ENTITY, DEAL_ENTITY } from '@atende/shared/contracts/pipelines/events';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiMessagesPtBR } from '@atende/shared/i18n/ai';
 import { readContact } from '../contacts/store.ts';
 import { existingEmployeeIds } from '../employees/store.ts';
 import { writeActivity } from '../pipelines/activity-store.ts';
@@ -18,7 +18,7 @@ import type { Tool, ToolResult } from './tool-loop.ts';
  * and the conversation come from the conversation's record (SkillContext); the pipeline, stage, owner and
  * assignee from the admin's skill settings (checked again on every call: an employee or stage may be gone). The model chooses only the title, the value and the date.
  */
-const errors = aiPtBR.skillErrors;
+const errors = aiMessagesPtBR.skillErrors;
 const ok = (result: unknown): ToolResult => ({ ok: true, result });
 const fail = (error: string): ToolResult => ({ ok: false, error });
 const text = (args: Record<string, unknown>, name: string) =>

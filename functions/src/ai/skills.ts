@@ -1,7 +1,7 @@
 import type { AssistantView } from '@atende/shared/contracts/ai/assistant-views';
 import { CONTACT_FIELDS } from '@atende/shared/contracts/flows/graph';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { aiPtBR } from '@atende/shared/i18n/pt-BR';
+import { aiMessagesPtBR, aiSkillNamesPtBR } from '@atende/shared/i18n/ai';
 import { isEmail } from '@atende/shared/rules/formats';
 import { readContact, writeContact } from '../contacts/store.ts';
 import type { ContactRecord } from '../contacts/records.ts';
@@ -15,7 +15,7 @@ import { claimedTool, type TurnRef } from './skill-claims.ts';
 import { activityTool, dealTool } from './skills-crm.ts';
 import type { Tool, ToolResult } from './tool-loop.ts';
 
-const errors = aiPtBR.skillErrors;
+const errors = aiMessagesPtBR.skillErrors;
 const allowLocal = () => ['local', 'test'].includes(config().stage);
 
 /**
@@ -210,7 +210,7 @@ export async function skillTools(
 
 /** The label operators read for a tool call. */
 export function skillLabel(assistant: Pick<AssistantView, 'skills'>, toolName: string): string {
-  const names = aiPtBR.screens.skillNames;
+  const names = aiSkillNamesPtBR;
   const builtIn: Record<string, string> = {
     hand_off: names.handoff,
     lookup_contact: names.lookup_contact,

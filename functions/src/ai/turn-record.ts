@@ -1,5 +1,5 @@
 import type { AssistantReply } from '@atende/shared/contracts/ai/assistant-views';
-import { UNANSWERED_REASONS } from '@atende/shared/contracts/ai/insight-views';
+import { UNANSWERED_REASONS } from '@atende/shared/contracts/ai/unanswered-reasons';
 import { logger } from '../lib/logger.ts';
 import { claimTurnRecord, countTurn, outcomeOf, recordDemand } from './insights-store.ts';
 import type { TurnRef } from './skill-claims.ts';

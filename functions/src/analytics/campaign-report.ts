@@ -1,6 +1,6 @@
 import type { CampaignReportRow } from '@atende/shared/contracts/analytics/campaign-report';
 import type { AnalyticsFilters } from '@atende/shared/contracts/analytics/views';
-import { isSending } from '@atende/shared/contracts/campaigns/views';
+import { isSending } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { listCampaignPage } from '../campaigns/store.ts';
 import type { CampaignRecord } from '../campaigns/records.ts';
 import { listIntegrations } from '../integrations/store.ts';

@@ -1,5 +1,5 @@
 import { messagingTier, type MessagingTier } from '@atende/shared/contracts/campaigns/sender-routes';
-import type { PauseReason } from '@atende/shared/contracts/campaigns/views';
+import type { PauseReason } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { openCredentials } from '../integrations/crypto.ts';
 import type { IntegrationRecord } from '../integrations/records.ts';
 import { getIntegration, listIntegrations } from '../integrations/store.ts';

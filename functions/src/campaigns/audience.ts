@@ -1,5 +1,5 @@
 import type { CompanySettingsDocument } from '@atende/shared/contracts/company/settings';
-import type { AudienceSpec, ExclusionReason } from '@atende/shared/contracts/campaigns/views';
+import type { AudienceSpec, ExclusionReason } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { normalizePhone } from '@atende/shared/rules/phone';
 import { contactsWith } from '../contacts/members.ts';
 import type { ContactRecord } from '../contacts/records.ts';

@@ -1,4 +1,5 @@
-import type { AudienceListView, VariableMapping } from '@atende/shared/contracts/campaigns/views';
+import type { AudienceListView } from '@atende/shared/contracts/campaigns/views';
+import type { VariableMapping } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { csvAudiencePtBR } from '@atende/shared/i18n/csv-audience';
 import { CSV_VARIABLE_PREFIX } from '@atende/shared/rules/csv-audience';
 import { Invalid } from '../lib/errors.ts';

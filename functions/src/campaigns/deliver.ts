@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { ChannelSendError, type OutboundMessage } from '../channels/adapter.ts';
-import { bindAdapter, isAdapterProvider } from '../channels/providers.ts';
+import { bindSender, isAdapterProvider } from '../channels/providers.ts';
 import { sendSessionCommand } from '../channels/whatsapp-session/commands.ts';
 import { newWhatsappMessageId } from '../channels/whatsapp-session/connector.ts';
 import { openCredentials } from '../integrations/crypto.ts';
@@ -32,7 +32,7 @@ export async function officialDeliver(campaign: CampaignRecord): Promise<Deliver
   if (!record || record.type === 'widget' || !isAdapterProvider(record.provider)) {
     throw new ChannelSendError({ code: 'auth_failed', message: 'integration not found', retryable: false });
   }
-  const adapter = bindAdapter(record.provider, openCredentials(record.credentials, record._id), {
+  const adapter = bindSender(record.provider, openCredentials(record.credentials, record._id), {
     companyId: campaign.company,
     integrationId: record._id,
   });

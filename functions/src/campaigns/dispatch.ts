@@ -1,5 +1,5 @@
 import type { CompanySettingsDocument } from '@atende/shared/contracts/company/settings';
-import { isSending } from '@atende/shared/contracts/campaigns/views';
+import { isSending } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { fillVariables } from '@atende/shared/rules/fill-variables';
 import { readSettings } from '../company/settings-reader.ts';
 import { type CompanyItem, readCompanyItem } from '../company/store.ts';

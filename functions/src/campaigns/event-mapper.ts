@@ -1,5 +1,5 @@
 import type { CampaignEventDraft } from '@atende/shared/contracts/campaigns/events';
-import { FINAL_STATUSES } from '@atende/shared/contracts/campaigns/views';
+import { FINAL_STATUSES } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { campaignRecord, toCampaignView } from './records.ts';
 
 interface Change {

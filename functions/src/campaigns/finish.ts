@@ -1,4 +1,4 @@
-import { type CampaignStatus, SENDING_STATUSES } from '@atende/shared/contracts/campaigns/views';
+import { type CampaignStatus, SENDING_STATUSES } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
 import { QUEUES } from '@atende/shared/infra/queues';
 import { putJob } from './jobs.ts';

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { InboundMessage, InboundStatus } from '@atende/shared/channels/inbound';
-import type { RecipientStatus } from '@atende/shared/contracts/campaigns/views';
+import type { RecipientStatus } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { conditionFailed, transactWrite } from '../lib/dynamo/transaction.ts';

@@ -1,4 +1,4 @@
-import type { CampaignStatus } from '@atende/shared/contracts/campaigns/views';
+import type { CampaignStatus } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
 import { publishCampaign } from './publish.ts';
 import { enqueueDispatch } from './queue.ts';

@@ -1,4 +1,4 @@
-import { type PauseReason, SENDING_STATUSES } from '@atende/shared/contracts/campaigns/views';
+import { type PauseReason, SENDING_STATUSES } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { queryPages } from '../lib/dynamo/query.ts';
 import { logger } from '../lib/logger.ts';
 import { putJob } from './jobs.ts';

@@ -1,3 +1,4 @@
+import type { CampaignView, RecipientView } from '@atende/shared/contracts/campaigns/views';
 import {
   audienceSpec,
   campaignStatus,
@@ -5,9 +6,7 @@ import {
   pauseReason,
   recipientStatus,
   variableMapping,
-  type CampaignView,
-  type RecipientView,
-} from '@atende/shared/contracts/campaigns/views';
+} from '@atende/shared/contracts/campaigns/campaign-fields';
 import { objectId } from '@atende/shared/domain/object-id';
 import * as z from 'zod';
 

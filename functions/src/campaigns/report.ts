@@ -1,4 +1,4 @@
-import type { RecipientStatus } from '@atende/shared/contracts/campaigns/views';
+import type { RecipientStatus } from '@atende/shared/contracts/campaigns/campaign-fields';
 import Papa from 'papaparse';
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { deleteCsvRows } from './csv-audience-rows.ts';

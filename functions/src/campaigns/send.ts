@@ -1,4 +1,4 @@
-import { isSending } from '@atende/shared/contracts/campaigns/views';
+import { isSending } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { ChannelSendError } from '../channels/adapter.ts';
 import { logger } from '../lib/logger.ts';
 import { releaseRecipients } from './claims.ts';

@@ -1,12 +1,9 @@
-import {
-  type CampaignBody,
-  type CampaignView,
-  SENDING_STATUSES,
-} from '@atende/shared/contracts/campaigns/views';
+import type { CampaignBody, CampaignView } from '@atende/shared/contracts/campaigns/views';
+import { SENDING_STATUSES } from '@atende/shared/contracts/campaigns/campaign-fields';
 import type { estimateBody } from '@atende/shared/contracts/campaigns/campaign-routes';
 import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { campaignsPtBR } from '@atende/shared/i18n/pt-BR';
+import { campaignMessagesPtBR } from '@atende/shared/i18n/campaigns';
 import { isTemplateUsable } from '@atende/shared/rules/statuses';
 import { canCancelCampaign } from '@atende/shared/rules/windows';
 import type * as z from 'zod';
@@ -28,7 +25,7 @@ import { readSender } from './senders.ts';
 import { scheduleStart, unscheduleStart } from './start-schedule.ts';
 import { listCampaignPage, putCampaign, readCampaign, transition } from './store.ts';
 
-const t = campaignsPtBR;
+const t = campaignMessagesPtBR;
 const DEFAULT_SESSION_DELAY = { min: 5, max: 15 };
 
 /** The sending channel: an official WhatsApp integration (templates) or an unofficial QR session (text). */

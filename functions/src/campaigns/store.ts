@@ -3,7 +3,7 @@ import {
   type CampaignStatus,
   type RecipientStatus,
   SENDING_STATUSES,
-} from '@atende/shared/contracts/campaigns/views';
+} from '@atende/shared/contracts/campaigns/campaign-fields';
 import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';

@@ -1,7 +1,7 @@
 import { fillVariables } from '@atende/shared/rules/fill-variables';
 import { templatePlaceholders } from '@atende/shared/rules/template-params';
 import type { CompanySettingsDocument } from '@atende/shared/contracts/company/settings';
-import type { VariableMapping } from '@atende/shared/contracts/campaigns/views';
+import type { VariableMapping } from '@atende/shared/contracts/campaigns/campaign-fields';
 import type { CompanyItem } from '../company/store.ts';
 import type { ContactRecord } from '../contacts/records.ts';
 import { variableLookup } from '../flows/runtime/variables.ts';

@@ -44,6 +44,30 @@ export interface ChannelAdapter<Credentials> {
   send(message: OutboundMessage, context: SendContext<Credentials>): Promise<SendResult>;
 }
 
+/** The outbound half of an adapter: what senders and media copies call, without the webhook side. */
+export type ChannelOutbound<Credentials> = Omit<
+  ChannelAdapter<Credentials>,
+  'handshake' | 'verifyWebhook' | 'parseWebhook'
+>;
+
+/** The webhook side of an adapter: the subscription check, the authentication and the parsing. */
+export type ChannelWebhook<Credentials> = Pick<
+  ChannelAdapter<Credentials>,
+  'handshake' | 'verifyWebhook' | 'parseWebhook'
+>;
+
+/**
+ * An adapter from its outbound half and its webhook side. Call it as `/* @__PURE__ *\/ withWebhook(...)`: a
+ * bundle that only sends (the inbound consumer, the campaign and flow senders) then holds the outbound half
+ * alone, without the webhook parsers, which an object spread or a plain call would keep.
+ */
+export function withWebhook<Credentials>(
+  outbound: ChannelOutbound<Credentials>,
+  webhook: ChannelWebhook<Credentials>,
+): ChannelAdapter<Credentials> {
+  return { ...outbound, ...webhook };
+}
+
 /** A fetch the tests (and the local sandbox) can replace; the global fetch fits. */
 export type FetchImpl = (url: string, init: RequestInit) => Promise<Response>;
 

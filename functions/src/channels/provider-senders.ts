@@ -13,7 +13,7 @@ import { templateComponents } from '../templates/components.ts';
 import { findTemplate } from '../templates/store.ts';
 import { ChannelSendError, type OutboundMedia, type OutboundMessage } from './adapter.ts';
 import { queueMessageMail } from './email/queued-sender.ts';
-import { bindAdapter } from './providers.ts';
+import { bindSender } from './providers.ts';
 import { providerFailure } from './send-failure.ts';
 
 /** Providers download outbound media themselves from this short-lived URL of the stored file. */
@@ -97,7 +97,7 @@ export const providerSender: ChannelSender = async (message, conversation, integ
   try {
     const credentials = openCredentials(record.credentials, record._id);
     if (record.provider === 'email') return await queueMessageMail(message, conversation, record);
-    const adapter = bindAdapter(record.provider, credentials, {
+    const adapter = bindSender(record.provider, credentials, {
       companyId: conversation.company,
       integrationId: record._id,
     });

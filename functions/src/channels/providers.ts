@@ -2,14 +2,20 @@ import type { AppName } from '@atende/shared/domain/apps';
 import { ENV } from '@atende/shared/infra/env';
 import * as z from 'zod';
 import { emailCredentials } from './email/credentials.ts';
-import { dialogAdapter } from './dialog/adapter.ts';
-import { gupshupAdapter } from './gupshup/adapter.ts';
-import { instagramAdapter, messengerAdapter } from './meta/messaging.ts';
-import { metaWhatsappAdapter } from './meta/whatsapp.ts';
-import { motorAdapter } from './motor/adapter.ts';
-import { telegramAdapter } from './telegram/adapter.ts';
+import { dialogAdapter, dialogOutbound } from './dialog/adapter.ts';
+import { gupshupAdapter, gupshupOutbound } from './gupshup/adapter.ts';
+import {
+  instagramAdapter,
+  instagramOutbound,
+  messengerAdapter,
+  messengerOutbound,
+} from './meta/messaging.ts';
+import { metaWhatsappAdapter, metaWhatsappOutbound } from './meta/whatsapp.ts';
+import { motorAdapter, motorOutbound } from './motor/adapter.ts';
+import { telegramAdapter, telegramOutbound } from './telegram/adapter.ts';
 import type {
   ChannelAdapter,
+  ChannelOutbound,
   ChannelLimits,
   FetchImpl,
   FetchedMedia,
@@ -43,15 +49,19 @@ export type AdapterProvider = (typeof ADAPTER_PROVIDERS)[number];
 export const isAdapterProvider = (provider: string): provider is AdapterProvider =>
   (ADAPTER_PROVIDERS as readonly string[]).includes(provider);
 
-/** An adapter with its credentials and send context applied: what webhooks and senders call. */
-export interface BoundAdapter {
+/** An adapter's outbound half with its credentials and send context applied: what senders call. */
+export interface BoundOutbound {
   provider: AdapterProvider;
   limits: ChannelLimits;
+  fetchMedia(media: ProviderMedia): Promise<FetchedMedia>;
+  send(message: OutboundMessage): Promise<SendResult>;
+}
+
+/** An adapter with its credentials and send context applied: what webhooks call. */
+export interface BoundAdapter extends BoundOutbound {
   handshake: ((query: WebhookQuery) => HandshakeResult) | undefined;
   verify(request: WebhookRequest): VerifyResult;
   parse(rawBody: string): Promise<ParsedWebhook>;
-  fetchMedia(media: ProviderMedia): Promise<FetchedMedia>;
-  send(message: OutboundMessage): Promise<SendResult>;
 }
 
 const defaultFetch: FetchImpl = (url, init) => fetch(url, init);
@@ -83,6 +93,26 @@ export function providerBaseUrl(provider: AdapterProvider | AppName): string | u
   return parsed[provider] ?? (provider === 'instagram' ? parsed.messenger : undefined);
 }
 
+function outboundOf<C>(
+  provider: AdapterProvider,
+  adapter: ChannelOutbound<C>,
+  credentials: C,
+  integration: IntegrationRef,
+): BoundOutbound {
+  const context = () => ({
+    integration,
+    credentials,
+    baseUrl: providerBaseUrl(provider),
+    fetchImpl: providerFetch(),
+  });
+  return {
+    provider,
+    limits: adapter.limits,
+    fetchMedia: (media) => adapter.fetchMedia(media, context()),
+    send: (message) => adapter.send(message, context()),
+  };
+}
+
 function bind<C>(
   provider: AdapterProvider,
   adapter: ChannelAdapter<C>,
@@ -90,22 +120,22 @@ function bind<C>(
   integration: IntegrationRef,
 ): BoundAdapter {
   const credentials = adapter.credentialsSchema.parse(raw);
-  const context = () => ({
-    integration,
-    credentials,
-    baseUrl: providerBaseUrl(provider),
-    fetchImpl: providerFetch(),
-  });
   const { handshake } = adapter;
   return {
-    provider,
-    limits: adapter.limits,
+    ...outboundOf(provider, adapter, credentials, integration),
     handshake: handshake ? (query) => handshake(query, credentials) : undefined,
     verify: (request) => adapter.verifyWebhook(request, credentials),
     parse: async (rawBody) => adapter.parseWebhook(rawBody, integration, credentials),
-    fetchMedia: (media) => adapter.fetchMedia(media, context()),
-    send: (message) => adapter.send(message, context()),
   };
+}
+
+function bindOutbound<C>(
+  provider: AdapterProvider,
+  adapter: ChannelOutbound<C>,
+  raw: Record<string, string>,
+  integration: IntegrationRef,
+): BoundOutbound {
+  return outboundOf(provider, adapter, adapter.credentialsSchema.parse(raw), integration);
 }
 
 const BINDERS: Record<
@@ -129,14 +159,37 @@ export function bindAdapter(
   return BINDERS[provider](credentials, integration);
 }
 
+/** The outbound halves, apart from BINDERS: a bundle that only sends (or copies media) holds no webhook parser. */
+const SENDERS: Record<
+  AdapterProvider,
+  (raw: Record<string, string>, integration: IntegrationRef) => BoundOutbound
+> = {
+  meta: (raw, integration) => bindOutbound('meta', metaWhatsappOutbound, raw, integration),
+  dialog: (raw, integration) => bindOutbound('dialog', dialogOutbound, raw, integration),
+  gupshup: (raw, integration) => bindOutbound('gupshup', gupshupOutbound, raw, integration),
+  motor: (raw, integration) => bindOutbound('motor', motorOutbound, raw, integration),
+  messenger: (raw, integration) => bindOutbound('messenger', messengerOutbound, raw, integration),
+  instagram: (raw, integration) => bindOutbound('instagram', instagramOutbound, raw, integration),
+  telegram: (raw, integration) => bindOutbound('telegram', telegramOutbound, raw, integration),
+};
+
+/** The provider's outbound half bound to an integration's credentials: sending and downloading media. */
+export function bindSender(
+  provider: AdapterProvider,
+  credentials: Record<string, string>,
+  integration: IntegrationRef,
+): BoundOutbound {
+  return SENDERS[provider](credentials, integration);
+}
+
 const SCHEMAS: Record<AdapterProvider | 'email', z.ZodType> = {
-  meta: metaWhatsappAdapter.credentialsSchema,
-  dialog: dialogAdapter.credentialsSchema,
-  gupshup: gupshupAdapter.credentialsSchema,
-  motor: motorAdapter.credentialsSchema,
-  messenger: messengerAdapter.credentialsSchema,
-  instagram: instagramAdapter.credentialsSchema,
-  telegram: telegramAdapter.credentialsSchema,
+  meta: metaWhatsappOutbound.credentialsSchema,
+  dialog: dialogOutbound.credentialsSchema,
+  gupshup: gupshupOutbound.credentialsSchema,
+  motor: motorOutbound.credentialsSchema,
+  messenger: messengerOutbound.credentialsSchema,
+  instagram: instagramOutbound.credentialsSchema,
+  telegram: telegramOutbound.credentialsSchema,
   email: emailCredentials,
 };
 

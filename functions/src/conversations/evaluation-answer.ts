@@ -1,5 +1,5 @@
 import type { InboundMessage } from '@atende/shared/channels/inbound';
-import { flowsPtBR } from '@atende/shared/i18n/pt-BR';
+import { flowRuntimePtBR } from '@atende/shared/i18n/pt-BR-flows';
 import { gradeOf } from '@atende/shared/rules/evaluation';
 import type { CompanyItem } from '../company/store.ts';
 import type { CustomerRecord } from '../contacts/customer-record.ts';
@@ -63,7 +63,7 @@ export async function answerEvaluation(
   await recordGrade(event.companyId, closed._id, grade, now.toISOString());
   await sendBotText(
     { company, integration, conversation: stored.conversation },
-    flowsPtBR.runtime.evaluationThanks,
+    flowRuntimePtBR.evaluationThanks,
     undefined,
     ['system', 'evaluation'],
   );

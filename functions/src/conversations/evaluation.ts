@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConversationView } from '@atende/shared/contracts/conversations/views';
-import { flowsPtBR } from '@atende/shared/i18n/pt-BR';
+import { flowRuntimePtBR } from '@atende/shared/i18n/pt-BR-flows';
 import type { EvaluationGrade } from '@atende/shared/rules/evaluation';
 import * as z from 'zod';
 import { readSettings } from '../company/settings-reader.ts';
@@ -63,7 +63,7 @@ export async function askForEvaluation(
       },
     }),
   );
-  const text = settings.message.trim() || flowsPtBR.runtime.evaluation;
+  const text = settings.message.trim() || flowRuntimePtBR.evaluation;
   await sendBotText({ company, integration, conversation }, text, undefined, ['system', 'evaluation']);
   return true;
 }

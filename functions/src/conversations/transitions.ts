@@ -3,7 +3,8 @@ import type { transferConversationBody } from '@atende/shared/contracts/conversa
 import type { ConversationView } from '@atende/shared/contracts/conversations/views';
 import { tabulationView } from '@atende/shared/contracts/tabulations/views';
 import { interpolate, plural } from '@atende/shared/i18n/interpolate';
-import { flowsPtBR, inboxPtBR } from '@atende/shared/i18n/pt-BR';
+import { inboxPtBR } from '@atende/shared/i18n/pt-BR';
+import { flowRuntimePtBR } from '@atende/shared/i18n/pt-BR-flows';
 import { reachesCustomer } from '@atende/shared/rules/wallet-reach';
 import * as z from 'zod';
 import { getEmployee } from '../account/store.ts';
@@ -28,7 +29,7 @@ import { companyDepartments, maskConversation, mayTake } from './visibility.ts';
 import { limitingWallets, reachOf } from './wallet-reach.ts';
 import { conversationEntity } from './entities.ts';
 
-const notices = flowsPtBR.runtime;
+const notices = flowRuntimePtBR;
 
 const view = async (record: ConversationRecord, context: CallerContext): Promise<ConversationView> =>
   maskConversation(pickConversationView(record, await customerChannelOf(record)), context.viewer);

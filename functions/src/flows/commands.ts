@@ -1,5 +1,5 @@
 import type { CommandView } from '@atende/shared/contracts/commands/views';
-import { flowsPtBR } from '@atende/shared/i18n/pt-BR';
+import { flowRuntimePtBR } from '@atende/shared/i18n/pt-BR-flows';
 import { foldAnswer } from '@atende/shared/rules/flow-answers';
 import { commandCatalogue, defaultCommands } from '../commands/service.ts';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';
@@ -9,7 +9,7 @@ import { searchEmployees } from '../employees/search.ts';
 import { perform, sendBotText, type Outbox } from './runtime/outbox.ts';
 import { listFlowItems } from './store.ts';
 
-const texts = flowsPtBR.runtime;
+const texts = flowRuntimePtBR;
 /** How many employees a #list_employees answer names: a chat message, not a directory. */
 const EMPLOYEES_LISTED = 30;
 

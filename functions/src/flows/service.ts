@@ -1,7 +1,7 @@
 import { emptyGraph, type FlowGraph } from '@atende/shared/contracts/flows/graph';
 import type { FlowDetail, FlowSummary, PublishRefusal } from '@atende/shared/contracts/flows/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { flowsPtBR } from '@atende/shared/i18n/pt-BR';
+import { flowMessagesPtBR } from '@atende/shared/i18n/pt-BR-flows';
 import { type FlowProblem, validateFlowGraph } from '@atende/shared/rules/flow-graph';
 import { maxFlows } from '@atende/shared/rules/flows';
 import { loadAccessContext } from '../company/access-context.ts';
@@ -25,7 +25,7 @@ import {
   writeDraft,
 } from './store.ts';
 
-const s = flowsPtBR;
+const s = flowMessagesPtBR;
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key] ?? ''));
 

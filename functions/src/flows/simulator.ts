@@ -6,7 +6,7 @@ import type {
 } from '@atende/shared/contracts/flows/simulate-flow';
 import { emptyGraph } from '@atende/shared/contracts/flows/graph';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { flowsPtBR } from '@atende/shared/i18n/pt-BR';
+import { flowMessagesPtBR } from '@atende/shared/i18n/pt-BR-flows';
 import type { z } from 'zod';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { SETTINGS_ATTRIBUTE } from '../company/settings-reader.ts';
@@ -35,7 +35,7 @@ export async function simulate(
   body: z.infer<typeof simulateFlowBody>,
 ): Promise<SimulateFlowResponse> {
   const record = await getFlowRecord(auth.companyId, flowId);
-  if (!record) throw new NotFound(flowsPtBR.flowNotFound);
+  if (!record) throw new NotFound(flowMessagesPtBR.flowNotFound);
   const [draft, company, variables] = await Promise.all([
     getDraft(auth.companyId, flowId),
     readCompanyItem(auth.companyId),
@@ -65,7 +65,7 @@ export async function simulate(
         company,
         settings,
         protocol: '00000000000000',
-        customerName: flowsPtBR.simulatorCustomer,
+        customerName: flowMessagesPtBR.simulatorCustomer,
         contact: undefined,
         companyVariables: Object.fromEntries(
           variables.map((variable) => [variable.key, variable.value ?? '']),
@@ -120,10 +120,10 @@ export async function testRequest(body: z.infer<typeof testRequestBody>) {
     };
   } catch (error) {
     if (error instanceof UnsafeUrl || error instanceof TypeError)
-      throw new Invalid('url', flowsPtBR.unsafeUrl);
+      throw new Invalid('url', flowMessagesPtBR.unsafeUrl);
     throw new Invalid(
       'url',
-      interpolate(flowsPtBR.requestFailed, { reason: error instanceof Error ? error.message : '' }),
+      interpolate(flowMessagesPtBR.requestFailed, { reason: error instanceof Error ? error.message : '' }),
     );
   }
 }

@@ -1,4 +1,7 @@
-import { PROVIDER_INTEGRATION_TYPES, widgetSettings } from '@atende/shared/contracts/integrations/views';
+import {
+  PROVIDER_INTEGRATION_TYPES,
+  widgetSettings,
+} from '@atende/shared/contracts/integrations/record-fields';
 import { objectId } from '@atende/shared/domain/object-id';
 import * as z from 'zod';
 import { sealedCredentials } from './sealed.ts';

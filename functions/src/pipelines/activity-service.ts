@@ -7,7 +7,8 @@ import type {
 import { activityView } from '@atende/shared/contracts/pipelines/activity-views';
 import { ACTIVITY_ENTITY } from '@atende/shared/contracts/pipelines/events';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { inboxPtBR, pipelinesPtBR } from '@atende/shared/i18n/pt-BR';
+import { inboxPtBR } from '@atende/shared/i18n/pt-BR';
+import { pipelineMessagesPtBR } from '@atende/shared/i18n/pipelines';
 import { reachesCustomer } from '@atende/shared/rules/wallet-reach';
 import type { z } from 'zod';
 import { readContact } from '../contacts/store.ts';
@@ -24,7 +25,7 @@ import { visibleDeal } from './deal-service.ts';
 import type { ActivityRecord } from './records.ts';
 import { canSeeActivity } from './visibility.ts';
 
-const t = pipelinesPtBR;
+const t = pipelineMessagesPtBR;
 
 const toView = (record: ActivityRecord): ActivityView => activityView.parse(record);
 

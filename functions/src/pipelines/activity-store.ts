@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { REMINDER_LEAD_MINUTES } from '@atende/shared/contracts/pipelines/activity-views';
-import { pipelinesPtBR } from '@atende/shared/i18n/pt-BR';
+import { pipelineMessagesPtBR } from '@atende/shared/i18n/pipelines';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { anyConditionFailed, transactWrite } from '../lib/dynamo/transaction.ts';
@@ -71,7 +71,7 @@ export async function writeActivity(
   try {
     await transactWrite({ activity: activityWrites(before, after, now) });
   } catch (error) {
-    if (anyConditionFailed(error)) throw new Conflict(pipelinesPtBR.changedMeanwhile);
+    if (anyConditionFailed(error)) throw new Conflict(pipelineMessagesPtBR.changedMeanwhile);
     throw error;
   }
 }

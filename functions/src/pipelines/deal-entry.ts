@@ -1,5 +1,5 @@
 import type { StageView } from '@atende/shared/contracts/pipelines/views';
-import { pipelinesPtBR } from '@atende/shared/i18n/pt-BR';
+import { pipelineMessagesPtBR } from '@atende/shared/i18n/pipelines';
 import type { ContactRecord } from '../contacts/records.ts';
 import { writeContact } from '../contacts/store.ts';
 import { getCatalogueItem } from '../lib/dynamo/catalogue.ts';
@@ -36,7 +36,7 @@ export async function saveEntry(
     await writeContact(contact, tagged, {
       actor,
       extra: [
-        { item: dealPut(before, after), conflict: new Conflict(pipelinesPtBR.changedMeanwhile) },
+        { item: dealPut(before, after), conflict: new Conflict(pipelineMessagesPtBR.changedMeanwhile) },
         ...extra.map((item) => ({ item })),
       ],
     });

@@ -2,7 +2,7 @@ import type { dealBody, dealPatch } from '@atende/shared/contracts/pipelines/dea
 import type { StageView } from '@atende/shared/contracts/pipelines/views';
 import { DEAL_ENTITY } from '@atende/shared/contracts/pipelines/events';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { pipelinesPtBR } from '@atende/shared/i18n/pt-BR';
+import { pipelineMessagesPtBR } from '@atende/shared/i18n/pipelines';
 import { reachesCustomer } from '@atende/shared/rules/wallet-reach';
 import type { z } from 'zod';
 import type { ContactRecord } from '../contacts/records.ts';
@@ -21,7 +21,7 @@ import { requirePipeline } from './store.ts';
 import { canSeeDeal } from './visibility.ts';
 import { toDealView } from './views.ts';
 
-const t = pipelinesPtBR;
+const t = pipelineMessagesPtBR;
 
 async function checkOwner(companyId: string, owner: string | null | undefined) {
   if (owner && !(await existingEmployeeIds(companyId, [owner])).has(owner))

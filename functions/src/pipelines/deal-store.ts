@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { pipelinesPtBR } from '@atende/shared/i18n/pt-BR';
+import { pipelineMessagesPtBR } from '@atende/shared/i18n/pipelines';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { anyConditionFailed, type TransactItem, transactWrite } from '../lib/dynamo/transaction.ts';
@@ -38,7 +38,7 @@ export async function writeDeal(
   try {
     await transactWrite({ deal: dealPut(before, after), extra });
   } catch (error) {
-    if (anyConditionFailed(error)) throw new Conflict(pipelinesPtBR.changedMeanwhile);
+    if (anyConditionFailed(error)) throw new Conflict(pipelineMessagesPtBR.changedMeanwhile);
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import type {
   StageView,
 } from '@atende/shared/contracts/pipelines/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { pipelinesPtBR } from '@atende/shared/i18n/pt-BR';
+import { pipelineMessagesPtBR } from '@atende/shared/i18n/pipelines';
 import type { z } from 'zod';
 import { getCatalogueItem } from '../lib/dynamo/catalogue.ts';
 import { existingEmployeeIds } from '../employees/store.ts';
@@ -18,7 +18,7 @@ import type { DealRecord, PipelineRecord } from './records.ts';
 import { listPipelineRecords, removePipeline, requirePipeline, writePipeline } from './store.ts';
 import { toPipelineView } from './views.ts';
 
-const t = pipelinesPtBR;
+const t = pipelineMessagesPtBR;
 
 export async function listPipelines(auth: AuthContext) {
   const records = await listPipelineRecords(auth.companyId);

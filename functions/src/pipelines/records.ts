@@ -1,5 +1,5 @@
 import { activityView } from '@atende/shared/contracts/pipelines/activity-views';
-import { dealStatus, stageEntry } from '@atende/shared/contracts/pipelines/deal-views';
+import { dealStatus, stageEntry } from '@atende/shared/contracts/pipelines/deal-fields';
 import { ACTIVITY_ENTITY, DEAL_ENTITY } from '@atende/shared/contracts/pipelines/events';
 import { pipelineView } from '@atende/shared/contracts/pipelines/views';
 import * as z from 'zod';

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { pipelinesPtBR } from '@atende/shared/i18n/pt-BR';
+import { pipelineMessagesPtBR } from '@atende/shared/i18n/pipelines';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { Conflict, NotFound } from '../lib/errors.ts';
@@ -27,7 +27,7 @@ export async function readPipeline(companyId: string, id: string): Promise<Pipel
 
 export async function requirePipeline(companyId: string, id: string): Promise<PipelineRecord> {
   const pipeline = await readPipeline(companyId, id);
-  if (!pipeline) throw new NotFound(pipelinesPtBR.pipelineNotFound);
+  if (!pipeline) throw new NotFound(pipelineMessagesPtBR.pipelineNotFound);
   return pipeline;
 }
 
@@ -47,7 +47,7 @@ export async function writePipeline(record: PipelineRecord, previousVersion?: nu
       }),
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw new Conflict(pipelinesPtBR.changedMeanwhile);
+    if (isConditionFailure(error)) throw new Conflict(pipelineMessagesPtBR.changedMeanwhile);
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import type { ServerFrame } from '@atende/shared/realtime/server-events';
-import { serverFrame } from '@atende/shared/realtime/server-events';
+import { serverFrame } from '@atende/shared/realtime/server-frame';
 import { readAuthContext } from '../lib/auth-context.ts';
 import { logger } from '../lib/logger.ts';
 import { type Caller, connect, disconnect, handleMessage } from './service.ts';

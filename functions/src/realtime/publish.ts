@@ -5,12 +5,8 @@ import {
 } from '@aws-sdk/client-apigatewaymanagementapi';
 import { isObjectId } from '@atende/shared/domain/object-id';
 import { parseRoom } from '@atende/shared/realtime/rooms';
-import {
-  type ServerEvent,
-  type ServerEventPayload,
-  type ServerFrame,
-  serverFrame,
-} from '@atende/shared/realtime/server-events';
+import type { ServerEvent, ServerEventPayload, ServerFrame } from '@atende/shared/realtime/server-events';
+import { serverFrame } from '@atende/shared/realtime/server-frame';
 import { listListeners } from './sequence-store.ts';
 import { sequenceFor } from './sequence.ts';
 import { listEmployeeConnections, listRoomMembers, removeConnection } from './store.ts';

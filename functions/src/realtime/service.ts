@@ -1,6 +1,7 @@
 import { clientFrame, isClientAction } from '@atende/shared/realtime/client-actions';
 import { companyRoom, employeeRoom, parseRoom } from '@atende/shared/realtime/rooms';
-import { type ServerFrame, serverFrame } from '@atende/shared/realtime/server-events';
+import type { ServerFrame } from '@atende/shared/realtime/server-events';
+import { serverFrame } from '@atende/shared/realtime/server-frame';
 import { sessionRevoked } from '../auth/session-store.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { publishToConnections, publishToRoom } from './publish.ts';

@@ -1,4 +1,5 @@
-import { type ServerFrame, serverFrame } from '@atende/shared/realtime/server-events';
+import type { ServerFrame } from '@atende/shared/realtime/server-events';
+import { serverFrame } from '@atende/shared/realtime/server-frame';
 import { removeConnection } from './store.ts';
 import type { VisitorContext } from './visitor-context.ts';
 import { putVisitorConnection } from './visitor-store.ts';

@@ -3,7 +3,7 @@ import {
   smartTagConditionView,
   type SmartTagView,
 } from '@atende/shared/contracts/smart-tags/views';
-import { smartTagsPtBR } from '@atende/shared/i18n/pt-BR';
+import { smartTagMessagesPtBR } from '@atende/shared/i18n/pt-BR';
 import { SMART_TAG_MATCHES } from '@atende/shared/rules/smart-tags';
 import * as z from 'zod';
 import type { Catalogue } from '../lib/dynamo/catalogue.ts';
@@ -59,8 +59,8 @@ const base = {
   kind: 'SMART_TAGS',
   schema: smartTagRecord,
   unique: (tag: SmartTagRecord) => foldText(tag.name),
-  notFound: smartTagsPtBR.notFound,
-  taken: smartTagsPtBR.nameTaken,
+  notFound: smartTagMessagesPtBR.notFound,
+  taken: smartTagMessagesPtBR.nameTaken,
   takenField: 'name',
 } satisfies Omit<Catalogue<SmartTagRecord>, 'counters'>;
 

@@ -2,7 +2,7 @@ import type { listSmartTagContactsQuery } from '@atende/shared/contracts/smart-t
 import type { previewSmartTagBody } from '@atende/shared/contracts/smart-tags/preview-smart-tag';
 import type { smartTagBody, smartTagPatch, SmartTagView } from '@atende/shared/contracts/smart-tags/views';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { smartTagsPtBR } from '@atende/shared/i18n/pt-BR';
+import { smartTagMessagesPtBR } from '@atende/shared/i18n/pt-BR';
 import {
   isTimeRelative,
   needsActivity,
@@ -27,7 +27,7 @@ import { type SmartTagRecord, smartTagCatalogue, smartTagLabelCatalogue, toSmart
 import { contactsPage } from './refresh.ts';
 import { listMemberIds } from './store.ts';
 
-const m = smartTagsPtBR;
+const m = smartTagMessagesPtBR;
 
 /** Contacts a preview evaluates at most (fewer when the rule reads conversations, which costs reads). */
 export const PREVIEW_LIMIT = 2000;

@@ -1,7 +1,7 @@
 import type { InboundMessage } from '@atende/shared/channels/inbound';
 import { createHash } from 'node:crypto';
 import { ChannelSendError } from '../channels/adapter.ts';
-import { bindAdapter, isAdapterProvider } from '../channels/providers.ts';
+import { bindSender, isAdapterProvider } from '../channels/providers.ts';
 import { openCredentials } from '../integrations/crypto.ts';
 import { getIntegration } from '../integrations/store.ts';
 import { config } from '../lib/config.ts';
@@ -32,7 +32,7 @@ export async function resolvePendingMedia(message: InboundMessage): Promise<Inbo
     logger.warn('pending media of an unknown integration', { integrationId: message.integrationId });
     return { ...rest, text: rest.text ?? pendingMedia.fileName };
   }
-  const adapter = bindAdapter(record.provider, openCredentials(record.credentials, record._id), {
+  const adapter = bindSender(record.provider, openCredentials(record.credentials, record._id), {
     companyId: message.companyId,
     integrationId: message.integrationId,
   });

@@ -1,6 +1,6 @@
 import { companyRoom } from '@atende/shared/realtime/rooms';
 import { newObjectId } from '@atende/shared/domain/object-id';
-import { serverFrame } from '@atende/shared/realtime/server-events';
+import { serverFrame } from '@atende/shared/realtime/server-frame';
 import { publishToRoom } from '@atende/functions/realtime/publish';
 import { listenUntil } from '@atende/functions/realtime/sequence-store';
 import { missedFrames, sequenceFor } from '@atende/functions/realtime/sequence';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { PLAN_CODES, TIMEZONES } from './constants.ts';
+import { PLAN_CODES, SENSITIVE_DATA_MODES, TIMEZONES } from './constants.ts';
 import { addressSchema } from './address.ts';
 import { chatSettingsSchema } from './chat-settings.ts';
 import {
@@ -13,8 +13,6 @@ import { departmentSchema, faqModuleSettingSchema, tabulationSchema, walletSchem
 export const planCodeSchema = z.enum(PLAN_CODES);
 export const timezoneSchema = z.enum(TIMEZONES);
 
-/** How much of a contact's personal data a restricted viewer sees (spec point 6). */
-export const SENSITIVE_DATA_MODES = ['partial', 'total'] as const;
 export const sensitiveDataModeSchema = z.enum(SENSITIVE_DATA_MODES);
 
 export const companySettingsSchema = z.object({

@@ -175,3 +175,6 @@ export const LIMITS = {
   sessionCountingAllowedTotal: 600,
   mediaCacheDays: 15,
 } as const;
+
+/** How much of a contact's personal data a restricted viewer sees (spec point 6). */
+export const SENSITIVE_DATA_MODES = ['partial', 'total'] as const;

@@ -1,5 +1,8 @@
 /** AI assistants, knowledge bases and the copilot; part of the pt-BR catalogue. */
-export const aiStrings = {
+import { joinSection } from './join-section.ts';
+
+/** The AI strings server code reads: settings and model errors, the assistant's turn notes, skill errors. */
+export const aiMessagesPtBR = {
   settingsTitle: 'Modelo de IA',
   settingsHint: 'Qualquer endpoint compatível com OpenAI (/v1/chat/completions e /v1/embeddings).',
   baseUrl: 'URL base',
@@ -73,6 +76,41 @@ export const aiStrings = {
     pastDueAt: 'A data da atividade já passou: {{value}}.',
   },
   sourceLabel: { pt: 'Fonte', en: 'Source', es: 'Fuente' },
+} as const;
+
+/** The assistant skills' names, as notes and the assistant form show them. */
+export const aiSkillNamesPtBR = {
+  handoff: 'Transferir para atendente',
+  lookup_contact: 'Consultar dados do contato',
+  update_contact: 'Atualizar campo do contato',
+  add_tag: 'Adicionar tag',
+  create_deal: 'Criar negócio',
+  schedule_activity: 'Agendar atividade',
+} as const;
+
+/** Knowledge file upload messages. */
+export const aiFilesPtBR = {
+  unsupported: 'O tipo do arquivo não é suportado. Envie um PDF ou um DOCX.',
+  empty: 'O arquivo está vazio.',
+  notUploaded: 'O arquivo não foi enviado. Envie-o novamente.',
+  tooManyPages: 'O PDF tem {{pages}} páginas; o limite é {{max}} páginas.',
+  tooMuchText: 'O texto do arquivo passa do limite de {{max}} caracteres. Divida-o em arquivos menores.',
+  unreadable: 'Não foi possível ler o arquivo. Confira se ele é um {{kind}} válido e sem senha.',
+  noText: 'O arquivo não tem texto para indexar (um PDF escaneado precisa de OCR antes).',
+  uploading: 'Enviando arquivo… {{percent}}%',
+  pick: 'Arquivo (PDF, DOCX, TXT ou Markdown)',
+  limits: 'Até 15 MB; PDF com até 300 páginas.',
+} as const;
+
+/** The insights' validation and lookup messages. */
+export const aiInsightMessagesPtBR = {
+  invalidDay: 'Use uma data no formato AAAA-MM-DD.',
+  invalidPeriod: 'A data final não pode ser anterior à inicial.',
+  periodTooLong: 'Escolha um período de até 366 dias.',
+  demandNotFound: 'Demanda não encontrada.',
+} as const;
+
+export const aiStrings = /* @__PURE__ */ joinSection(aiMessagesPtBR, {
   status: {
     pending: 'Na fila',
     processing: 'Processando',
@@ -126,14 +164,7 @@ export const aiStrings = {
     refusedTopics: 'Assuntos recusados',
     maxAnswer: 'Tamanho máximo da resposta (caracteres)',
     skills: 'Habilidades',
-    skillNames: {
-      handoff: 'Transferir para atendente',
-      lookup_contact: 'Consultar dados do contato',
-      update_contact: 'Atualizar campo do contato',
-      add_tag: 'Adicionar tag',
-      create_deal: 'Criar negócio',
-      schedule_activity: 'Agendar atividade',
-    },
+    skillNames: aiSkillNamesPtBR,
     httpSkills: 'Ações HTTP (nome e URL https)',
     addHttpSkill: 'Adicionar ação HTTP',
     preview: 'Testar assistente',
@@ -147,23 +178,8 @@ export const aiStrings = {
     promptTokens: 'Tokens de entrada',
     completionTokens: 'Tokens de saída',
   },
-  files: {
-    unsupported: 'O tipo do arquivo não é suportado. Envie um PDF ou um DOCX.',
-    empty: 'O arquivo está vazio.',
-    notUploaded: 'O arquivo não foi enviado. Envie-o novamente.',
-    tooManyPages: 'O PDF tem {{pages}} páginas; o limite é {{max}} páginas.',
-    tooMuchText: 'O texto do arquivo passa do limite de {{max}} caracteres. Divida-o em arquivos menores.',
-    unreadable: 'Não foi possível ler o arquivo. Confira se ele é um {{kind}} válido e sem senha.',
-    noText: 'O arquivo não tem texto para indexar (um PDF escaneado precisa de OCR antes).',
-    uploading: 'Enviando arquivo… {{percent}}%',
-    pick: 'Arquivo (PDF, DOCX, TXT ou Markdown)',
-    limits: 'Até 15 MB; PDF com até 300 páginas.',
-  },
-  insights: {
-    invalidDay: 'Use uma data no formato AAAA-MM-DD.',
-    invalidPeriod: 'A data final não pode ser anterior à inicial.',
-    periodTooLong: 'Escolha um período de até 366 dias.',
-    demandNotFound: 'Demanda não encontrada.',
+  files: aiFilesPtBR,
+  insights: /* @__PURE__ */ joinSection(aiInsightMessagesPtBR, {
     hub: {
       intro: 'Assistentes de IA, conhecimento e fluxos que atendem seus clientes antes da equipe.',
       assistants: 'Assistentes',
@@ -234,7 +250,7 @@ export const aiStrings = {
       noConversations:
         'Nenhuma conversa resolvida com pergunta do cliente e resposta da equipe no período escolhido.',
     },
-  },
+  }),
   copilot: {
     suggest: 'Sugerir resposta',
     summarize: 'Resumir',
@@ -247,4 +263,4 @@ export const aiStrings = {
     use: 'Usar no campo de mensagem',
     sources: 'Fontes',
   },
-} as const;
+} as const);

@@ -1,5 +1,8 @@
 /** Campaign strings (issue 14), pt-BR. */
-export const campaignsPtBR = {
+import { joinSection } from './join-section.ts';
+
+/** The campaigns' top-level strings (errors and statuses server code reads), without the screens' groups. */
+export const campaignMessagesPtBR = {
   title: 'Campanhas',
   newCampaign: 'Nova campanha',
   empty: 'Nenhuma campanha criada ainda.',
@@ -21,6 +24,9 @@ export const campaignsPtBR = {
   delayRange: 'O atraso mínimo deve ser menor ou igual ao máximo.',
   audienceListNotFound: 'Lista de público não encontrada.',
   paused: 'Pausada',
+} as const;
+
+export const campaignsPtBR = /* @__PURE__ */ joinSection(campaignMessagesPtBR, {
   pauseReasons: {
     tier_limit:
       'Pausada automaticamente: o número atingiu o limite diário de destinatários únicos do WhatsApp. O envio continua sozinho quando o limite liberar.',
@@ -157,4 +163,4 @@ export const campaignsPtBR = {
   },
   progress: 'Progresso',
   createdToast: 'Campanha criada.',
-} as const;
+} as const);

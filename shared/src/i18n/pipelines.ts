@@ -1,5 +1,8 @@
 /** pt-BR strings of the sales funnel and the activities agenda (spliced into the catalogue as `pipelines`). */
-export const pipelinesPtBR = {
+import { joinSection } from './join-section.ts';
+
+/** The funnel's messages (errors, notices): what server code reads, without the screens' labels. */
+export const pipelineMessagesPtBR = {
   pipelineNotFound: 'Funil não encontrado.',
   stageNotFound: 'Etapa não encontrada.',
   dealNotFound: 'Negócio não encontrado.',
@@ -27,6 +30,9 @@ export const pipelinesPtBR = {
   ruleNotice: 'O negócio "{{title}}" entrou na etapa "{{stage}}".',
   reminderTitle: 'Atividade em breve',
   reminderBody: '"{{title}}" às {{time}}',
+} as const;
+
+export const pipelinesPtBR = /* @__PURE__ */ joinSection(pipelineMessagesPtBR, {
   screens: {
     pipelines: 'Funis de vendas',
     newPipeline: 'Novo funil',
@@ -136,4 +142,4 @@ export const pipelinesPtBR = {
     emptyToday: 'Nenhuma atividade para hoje.',
     activities: 'Atividades',
   },
-} as const;
+} as const);

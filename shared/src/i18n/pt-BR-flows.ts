@@ -1,5 +1,8 @@
 /** The flows and chatbot strings of the pt-BR catalogue (kept apart so the catalogue stays mergeable). */
-export const flowsStrings = {
+import { joinSection } from './join-section.ts';
+
+/** The flows' top-level messages (errors server code reads), without the editor's groups. */
+export const flowMessagesPtBR = {
   title: 'Fluxos',
   flowNotFound: 'Fluxo não encontrado.',
   versionNotFound: 'Versão do fluxo não encontrada.',
@@ -14,49 +17,58 @@ export const flowsStrings = {
   unsafeUrl: 'Este endereço não é permitido (rede privada, local ou protocolo inseguro).',
   requestFailed: 'A requisição falhou: {{reason}}',
   simulatorCustomer: 'Cliente Teste',
-  problems: {
-    missingStart: 'O fluxo precisa de exatamente um bloco de início.',
-    edgeToMissingNode: 'Há uma ligação para um bloco que não existe.',
-    unreachable: 'Bloco inalcançável: nenhuma ligação chega até ele.',
-    menuOptionWithoutEdge: 'A opção "{{label}}" do menu não leva a nenhum bloco.',
-    menuWithoutOptions: 'O menu precisa de pelo menos uma opção.',
-    unknownVariable: 'Variável desconhecida: {{variable}}.',
-    danglingHandoff: 'A transferência precisa de um departamento ou atendente existente.',
-    emptyText: 'O texto do bloco está vazio.',
-    missingVariable: 'Informe a variável que guardará a resposta.',
-    missingNext: 'O bloco não leva a nenhum outro bloco.',
-    invalidUrl: 'Informe uma URL http(s) válida.',
-    missingFlow: 'Escolha um fluxo publicado existente.',
-    missingTag: 'Escolha uma etiqueta.',
-    missingField: 'Escolha o campo do contato.',
-    missingAssistant: 'Escolha um assistente de IA existente.',
+} as const;
+
+/** Flow graph problems, as the publish check reports them. */
+export const flowProblemsPtBR = {
+  missingStart: 'O fluxo precisa de exatamente um bloco de início.',
+  edgeToMissingNode: 'Há uma ligação para um bloco que não existe.',
+  unreachable: 'Bloco inalcançável: nenhuma ligação chega até ele.',
+  menuOptionWithoutEdge: 'A opção "{{label}}" do menu não leva a nenhum bloco.',
+  menuWithoutOptions: 'O menu precisa de pelo menos uma opção.',
+  unknownVariable: 'Variável desconhecida: {{variable}}.',
+  danglingHandoff: 'A transferência precisa de um departamento ou atendente existente.',
+  emptyText: 'O texto do bloco está vazio.',
+  missingVariable: 'Informe a variável que guardará a resposta.',
+  missingNext: 'O bloco não leva a nenhum outro bloco.',
+  invalidUrl: 'Informe uma URL http(s) válida.',
+  missingFlow: 'Escolha um fluxo publicado existente.',
+  missingTag: 'Escolha uma etiqueta.',
+  missingField: 'Escolha o campo do contato.',
+  missingAssistant: 'Escolha um assistente de IA existente.',
+} as const;
+
+/** What the chatbot runtime sends or notes in a conversation. */
+export const flowRuntimePtBR = {
+  invalidOption: 'Opção inválida. Responda com o número ou o nome de uma das opções.',
+  invalidAnswer: {
+    text: 'Resposta inválida. Tente novamente.',
+    email: 'Informe um e-mail válido.',
+    phone: 'Informe um telefone válido.',
+    number: 'Informe um número válido.',
+    date: 'Informe uma data válida (DD/MM/AAAA).',
+    cpf_cnpj: 'Informe um CPF ou CNPJ válido.',
   },
-  runtime: {
-    invalidOption: 'Opção inválida. Responda com o número ou o nome de uma das opções.',
-    invalidAnswer: {
-      text: 'Resposta inválida. Tente novamente.',
-      email: 'Informe um e-mail válido.',
-      phone: 'Informe um telefone válido.',
-      number: 'Informe um número válido.',
-      date: 'Informe uma data válida (DD/MM/AAAA).',
-      cpf_cnpj: 'Informe um CPF ou CNPJ válido.',
-    },
-    chooseDepartment: 'Escolha um departamento:',
-    startService: 'Atendimento iniciado. Protocolo: {{protocol}}',
-    endService: 'Atendimento encerrado. Protocolo: {{protocol}}',
-    waiting: 'Aguarde, em breve você será atendido.',
-    queuePosition: 'Sua posição na fila: {{position}}',
-    transfer: 'Você foi transferido para {{target}}.',
-    evaluation: 'Como você avalia este atendimento? Responda com uma nota de 1 a 5.',
-    evaluationThanks: 'Obrigado pela sua avaliação!',
-    commandsList: 'Comandos disponíveis:',
-    employeesList: 'Atendentes:',
-    departmentsList: 'Departamentos:',
-    flowsList: 'Fluxos:',
-    commandNotFound: 'Comando não encontrado. Digite #list_commands para ver os comandos.',
-    flowNotFound: 'Fluxo não encontrado. Digite #list_flows para ver os fluxos.',
-    goToFlowUnavailable: 'Você já está na fila de atendimento; um atendente falará com você em breve.',
-  },
+  chooseDepartment: 'Escolha um departamento:',
+  startService: 'Atendimento iniciado. Protocolo: {{protocol}}',
+  endService: 'Atendimento encerrado. Protocolo: {{protocol}}',
+  waiting: 'Aguarde, em breve você será atendido.',
+  queuePosition: 'Sua posição na fila: {{position}}',
+  transfer: 'Você foi transferido para {{target}}.',
+  evaluation: 'Como você avalia este atendimento? Responda com uma nota de 1 a 5.',
+  evaluationThanks: 'Obrigado pela sua avaliação!',
+  commandsList: 'Comandos disponíveis:',
+  employeesList: 'Atendentes:',
+  departmentsList: 'Departamentos:',
+  flowsList: 'Fluxos:',
+  commandNotFound: 'Comando não encontrado. Digite #list_commands para ver os comandos.',
+  flowNotFound: 'Fluxo não encontrado. Digite #list_flows para ver os fluxos.',
+  goToFlowUnavailable: 'Você já está na fila de atendimento; um atendente falará com você em breve.',
+} as const;
+
+export const flowsStrings = /* @__PURE__ */ joinSection(flowMessagesPtBR, {
+  problems: flowProblemsPtBR,
+  runtime: flowRuntimePtBR,
   screens: {
     newFlow: 'Novo fluxo',
     name: 'Nome',
@@ -170,4 +182,4 @@ export const flowsStrings = {
     end: 'Encerrar',
     ai_assistant: 'Assistente de IA',
   },
-} as const;
+} as const);

@@ -1,3 +1,4 @@
+import { joinSection } from './join-section.ts';
 import { flowsStrings } from './pt-BR-flows.ts';
 import { errorsPtBR, formsPtBR } from './pt-BR-core.ts';
 
@@ -18,6 +19,8 @@ import { developersPtBR } from './developer-integrations.ts';
 
 // Each section is exported on its own: server code imports the sections it reads (`import { contactsPtBR } ...`),
 // so a Lambda bundles those alone (esbuild drops the unused constants); the web loads `ptBR`, the whole catalogue.
+// A large section is joined from its messages (`smartTagMessagesPtBR`, `aiMessagesPtBR`, `flowRuntimePtBR`, ...),
+// which server code imports instead, and its screens' labels, which only the web reads (see join-section.ts).
 export const sessionPtBR = {
   inactivity:
     'Sua sessão será encerrada por inatividade em {{seconds}} segundos. Mova o mouse ou pressione qualquer tecla para continuar ativo. Nenhum dos seus processos será interrompido com o encerramento.',
@@ -1335,7 +1338,8 @@ export const contactsScreensPtBR = {
   },
 } as const;
 
-export const smartTagsPtBR = {
+/** The smart tags' messages (validation and errors server code reads), without the screens' groups. */
+export const smartTagMessagesPtBR = {
   notFound: 'Tag inteligente não encontrada.',
   nameTaken: 'Já existe uma tag inteligente com este nome.',
   conditionsRequired: 'Adicione ao menos uma condição.',
@@ -1353,6 +1357,9 @@ export const smartTagsPtBR = {
   idInvalid: 'Escolha uma opção da lista.',
   tagNotFound: 'Tag não encontrada.',
   walletNotFound: 'Carteira não encontrada.',
+} as const;
+
+export const smartTagsPtBR = /* @__PURE__ */ joinSection(smartTagMessagesPtBR, {
   fields: {
     full_name: 'Nome completo',
     email: 'E-mail',
@@ -1422,7 +1429,7 @@ export const smartTagsPtBR = {
     back: 'Voltar',
     timeBased: 'Reavaliada diariamente',
   },
-} as const;
+} as const);
 
 export {
   errorsPtBR,

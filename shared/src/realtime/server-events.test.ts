@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientFrame } from './client-actions.ts';
-import { parseServerFrame, serverFrame } from './server-events.ts';
+import { parseServerFrame } from './server-events.ts';
+import { serverFrame } from './server-frame.ts';
 
 const company = 'a'.repeat(24);
 const other = 'c'.repeat(24);

@@ -195,14 +195,6 @@ export interface ServerFrame<E extends ServerEvent = ServerEvent> {
   seq?: number;
 }
 
-export function serverFrame<E extends ServerEvent>(
-  event: E,
-  companyId: string,
-  payload: ServerEventPayload<E>,
-): ServerFrame<E> {
-  return { event, data: { ...payload, company: companyId } as ServerEventData<E> };
-}
-
 export type ParsedServerFrame =
   | { kind: 'frame'; frame: ServerFrame }
   | { kind: 'foreign-company'; frame: ServerFrame }

@@ -6,7 +6,7 @@ import {
   variableReferences,
 } from '../contracts/flows/graph.ts';
 import { DEFAULT_VARIABLES } from '../contracts/variables/views.ts';
-import { flowsPtBR } from '../i18n/pt-BR.ts';
+import { flowProblemsPtBR } from '../i18n/pt-BR-flows.ts';
 import { isUrl } from './formats.ts';
 
 /** A reason a graph cannot be published, pointing at the node (and option) to fix. */
@@ -45,7 +45,7 @@ export interface FlowValidationContext {
   assistants?: readonly string[];
 }
 
-const p = flowsPtBR.problems;
+const p = flowProblemsPtBR;
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 

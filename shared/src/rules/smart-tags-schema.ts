@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { CUSTOMER_CHANNELS } from '../domain/constants.ts';
 import { DATA_PROTECTION_CHANNELS } from '../domain/data-protection.ts';
 import { OBJECT_ID_PATTERN } from '../domain/object-id.ts';
-import { smartTagsPtBR } from '../i18n/pt-BR.ts';
+import { smartTagMessagesPtBR } from '../i18n/pt-BR.ts';
 import {
   SMART_TAG_FIELDS,
   SMART_TAG_MATCHES,
@@ -12,7 +12,7 @@ import {
   valueKindOf,
 } from './smart-tags.ts';
 
-const m = smartTagsPtBR;
+const m = smartTagMessagesPtBR;
 
 export const MAX_SMART_TAG_CONDITIONS = 20;
 const MAX_DAYS = 3650;

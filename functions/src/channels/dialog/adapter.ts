@@ -1,5 +1,11 @@
 import * as z from 'zod';
-import { type ChannelAdapter, ChannelSendError, checkOutbound, verifyWebhookToken } from '../adapter.ts';
+import {
+  type ChannelOutbound,
+  ChannelSendError,
+  checkOutbound,
+  verifyWebhookToken,
+  withWebhook,
+} from '../adapter.ts';
 import { parseCloudApiWebhook } from '../meta/cloud-api-parse.ts';
 import { cloudApiMessageBody, cloudApiMessageId } from '../meta/cloud-api-send.ts';
 import { callProvider, download, graphError, joinUrl, mapGraphFailure } from '../meta/graph.ts';
@@ -37,16 +43,12 @@ function mapDialogFailure(response: Response, body: unknown): ChannelSendError {
 
 const apiKey = (credentials: DialogCredentials) => ({ 'D360-API-KEY': credentials.api_key });
 
-export const dialogAdapter: ChannelAdapter<DialogCredentials> = {
+export const dialogOutbound: ChannelOutbound<DialogCredentials> = {
   provider: 'dialog',
   channel: 'official',
   limits: cloudApiLimits,
   credentialsSchema: dialogCredentials,
   defaultBaseUrl: DIALOG_BASE_URL,
-  verifyWebhook: (request, credentials) => verifyWebhookToken(request, credentials.webhook_token),
-  parseWebhook: (rawBody, integration, credentials) =>
-    parseCloudApiWebhook(rawBody, { integration, phoneNumberId: credentials.phone_number_id }),
-
   async fetchMedia(media, context) {
     const base = context.baseUrl ?? DIALOG_BASE_URL;
     let url: string;
@@ -96,3 +98,9 @@ export const dialogAdapter: ChannelAdapter<DialogCredentials> = {
     return { providerMessageId: cloudApiMessageId(body) };
   },
 };
+
+export const dialogAdapter = /* @__PURE__ */ withWebhook(dialogOutbound, {
+  verifyWebhook: (request, credentials) => verifyWebhookToken(request, credentials.webhook_token),
+  parseWebhook: (rawBody, integration, credentials) =>
+    parseCloudApiWebhook(rawBody, { integration, phoneNumberId: credentials.phone_number_id }),
+});

@@ -1,7 +1,7 @@
 import { LIMITS } from '@atende/shared/domain/constants';
 import * as z from 'zod';
 import {
-  type ChannelAdapter,
+  type ChannelOutbound,
   type ChannelLimits,
   ChannelSendError,
   type OutboundMessage,
@@ -9,6 +9,7 @@ import {
   type TemplateParameter,
   checkOutbound,
   verifyWebhookToken,
+  withWebhook,
 } from '../adapter.ts';
 import { callProvider, download, joinUrl, retryAfterSeconds } from '../meta/graph.ts';
 import { parseGupshupWebhook } from './parse.ts';
@@ -162,15 +163,12 @@ function submittedId(body: unknown): string {
   });
 }
 
-export const gupshupAdapter: ChannelAdapter<GupshupCredentials> = {
+export const gupshupOutbound: ChannelOutbound<GupshupCredentials> = {
   provider: 'gupshup',
   channel: 'official',
   limits: gupshupLimits,
   credentialsSchema: gupshupCredentials,
   defaultBaseUrl: GUPSHUP_BASE_URL,
-  verifyWebhook: (request, credentials) => verifyWebhookToken(request, credentials.webhook_token),
-  parseWebhook: (rawBody, integration) => parseGupshupWebhook(rawBody, integration),
-
   async fetchMedia(media, context) {
     if (media.ref.type !== 'url') {
       throw new ChannelSendError({
@@ -204,3 +202,8 @@ export const gupshupAdapter: ChannelAdapter<GupshupCredentials> = {
     return { providerMessageId: submittedId(body) };
   },
 };
+
+export const gupshupAdapter = /* @__PURE__ */ withWebhook(gupshupOutbound, {
+  verifyWebhook: (request, credentials) => verifyWebhookToken(request, credentials.webhook_token),
+  parseWebhook: (rawBody, integration) => parseGupshupWebhook(rawBody, integration),
+});

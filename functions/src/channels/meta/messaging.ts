@@ -2,12 +2,14 @@ import { LIMITS } from '@atende/shared/domain/constants';
 import * as z from 'zod';
 import {
   type ChannelAdapter,
+  type ChannelOutbound,
   type ChannelLimits,
   ChannelSendError,
   type OutboundMedia,
   type OutboundMessage,
   type SendContext,
   checkOutbound,
+  withWebhook,
 } from '../adapter.ts';
 import {
   GRAPH_BASE_URL,
@@ -91,10 +93,10 @@ function messageId(body: unknown): string {
   return id;
 }
 
-function createMessagingAdapter(
+function createMessagingOutbound(
   channel: MessagingChannel,
   limits: ChannelLimits,
-): ChannelAdapter<MessagingCredentials> {
+): ChannelOutbound<MessagingCredentials> {
   const root = (context: SendContext<MessagingCredentials>) =>
     joinUrl(context.baseUrl ?? GRAPH_BASE_URL, context.credentials.api_version ?? GRAPH_VERSION);
   const bearer = (credentials: MessagingCredentials) => ({
@@ -107,15 +109,6 @@ function createMessagingAdapter(
     limits,
     credentialsSchema: messagingCredentials,
     defaultBaseUrl: GRAPH_BASE_URL,
-    handshake: (query, credentials) => metaHandshake(query, credentials.verify_token),
-    verifyWebhook: (request, credentials) => verifyMetaSignature(request, credentials.app_secret),
-    parseWebhook: (rawBody, integration, credentials) =>
-      parseMessagingWebhook(rawBody, {
-        channel,
-        integration,
-        accountId: channel === 'messenger' ? credentials.page_id : credentials.instagram_account_id,
-      }),
-
     async fetchMedia(media, context) {
       if (media.ref.type !== 'url') {
         throw new ChannelSendError({
@@ -152,5 +145,24 @@ function createMessagingAdapter(
   };
 }
 
-export const messengerAdapter = createMessagingAdapter('messenger', messengerLimits);
-export const instagramAdapter = createMessagingAdapter('instagram', instagramLimits);
+function createMessagingAdapter(
+  channel: MessagingChannel,
+  limits: ChannelLimits,
+): ChannelAdapter<MessagingCredentials> {
+  return withWebhook(createMessagingOutbound(channel, limits), {
+    handshake: (query, credentials) => metaHandshake(query, credentials.verify_token),
+    verifyWebhook: (request, credentials) => verifyMetaSignature(request, credentials.app_secret),
+    parseWebhook: (rawBody, integration, credentials) =>
+      parseMessagingWebhook(rawBody, {
+        channel,
+        integration,
+        accountId: channel === 'messenger' ? credentials.page_id : credentials.instagram_account_id,
+      }),
+  });
+}
+
+// Pure calls: a bundle that only sends keeps the outbound halves alone (see withWebhook).
+export const messengerOutbound = /* @__PURE__ */ createMessagingOutbound('messenger', messengerLimits);
+export const instagramOutbound = /* @__PURE__ */ createMessagingOutbound('instagram', instagramLimits);
+export const messengerAdapter = /* @__PURE__ */ createMessagingAdapter('messenger', messengerLimits);
+export const instagramAdapter = /* @__PURE__ */ createMessagingAdapter('instagram', instagramLimits);

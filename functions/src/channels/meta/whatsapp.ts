@@ -2,12 +2,14 @@ import { LIMITS } from '@atende/shared/domain/constants';
 import * as z from 'zod';
 import {
   type ChannelAdapter,
+  type ChannelOutbound,
   type ChannelLimits,
   ChannelSendError,
   type FetchedMedia,
   type ProviderMedia,
   type SendContext,
   checkOutbound,
+  withWebhook,
 } from '../adapter.ts';
 import { parseCloudApiWebhook } from './cloud-api-parse.ts';
 import { cloudApiMessageBody, cloudApiMessageId } from './cloud-api-send.ts';
@@ -59,10 +61,13 @@ const bearer = (credentials: CloudApiCredentials) => ({
 });
 
 /**
- * An adapter for an API that is the WhatsApp Cloud API at some base URL: Meta's own Graph API, and motor (whose
- * API the spec does not describe, so it is assumed Cloud-API-compatible; see motor/adapter.ts).
+ * The outbound half of an adapter for an API that is the WhatsApp Cloud API at some base URL: Meta's own Graph
+ * API, and motor (whose API the spec does not describe, so it is assumed Cloud-API-compatible; see
+ * motor/adapter.ts).
  */
-export function createCloudApiAdapter(options: CloudApiAdapterOptions): ChannelAdapter<CloudApiCredentials> {
+export function createCloudApiOutbound(
+  options: CloudApiAdapterOptions,
+): ChannelOutbound<CloudApiCredentials> {
   const root = (context: SendContext<CloudApiCredentials>) =>
     joinUrl(
       context.baseUrl ?? context.credentials.base_url ?? options.defaultBaseUrl,
@@ -75,11 +80,6 @@ export function createCloudApiAdapter(options: CloudApiAdapterOptions): ChannelA
     limits: options.limits,
     credentialsSchema: options.credentialsSchema ?? cloudApiCredentials,
     defaultBaseUrl: options.defaultBaseUrl,
-    handshake: (query, credentials) => metaHandshake(query, credentials.verify_token),
-    verifyWebhook: (request, credentials) => verifyMetaSignature(request, credentials.app_secret),
-    parseWebhook: (rawBody, integration, credentials) =>
-      parseCloudApiWebhook(rawBody, { integration, phoneNumberId: credentials.phone_number_id }),
-
     async fetchMedia(media: ProviderMedia, context): Promise<FetchedMedia> {
       const url = await mediaUrl(media, context, root(context));
       const { body, contentType } = await download(context.fetchImpl, url, bearer(context.credentials));
@@ -125,8 +125,22 @@ async function mediaUrl(
   return url;
 }
 
-export const metaWhatsappAdapter = createCloudApiAdapter({
+/** The Cloud API adapter: the outbound half with Meta's handshake, signature check and webhook parsing. */
+export function createCloudApiAdapter(options: CloudApiAdapterOptions): ChannelAdapter<CloudApiCredentials> {
+  return withWebhook(createCloudApiOutbound(options), {
+    handshake: (query, credentials) => metaHandshake(query, credentials.verify_token),
+    verifyWebhook: (request, credentials) => verifyMetaSignature(request, credentials.app_secret),
+    parseWebhook: (rawBody, integration, credentials) =>
+      parseCloudApiWebhook(rawBody, { integration, phoneNumberId: credentials.phone_number_id }),
+  });
+}
+
+const metaOptions: CloudApiAdapterOptions = {
   provider: 'meta',
   defaultBaseUrl: GRAPH_BASE_URL,
   limits: cloudApiLimits,
-});
+};
+
+// Pure calls: a bundle that only sends keeps the outbound half alone (see withWebhook).
+export const metaWhatsappOutbound = /* @__PURE__ */ createCloudApiOutbound(metaOptions);
+export const metaWhatsappAdapter = /* @__PURE__ */ createCloudApiAdapter(metaOptions);

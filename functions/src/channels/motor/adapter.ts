@@ -1,5 +1,11 @@
 import type { ChannelLimits } from '../adapter.ts';
-import { cloudApiCredentials, cloudApiLimits, createCloudApiAdapter } from '../meta/whatsapp.ts';
+import {
+  type CloudApiAdapterOptions,
+  cloudApiCredentials,
+  cloudApiLimits,
+  createCloudApiAdapter,
+  createCloudApiOutbound,
+} from '../meta/whatsapp.ts';
 
 /**
  * motor: the spec names it among the official WhatsApp providers (whatsapps_integrations_type 'motor') but does
@@ -15,9 +21,13 @@ export const motorCredentials = cloudApiCredentials.extend({
 
 export const motorLimits: ChannelLimits = { ...cloudApiLimits, refusedExtensions: ['obj', 'stl'] };
 
-export const motorAdapter = createCloudApiAdapter({
+const motorOptions: CloudApiAdapterOptions = {
   provider: 'motor',
   defaultBaseUrl: '',
   limits: motorLimits,
   credentialsSchema: motorCredentials,
-});
+};
+
+// Pure calls: a bundle that only sends keeps the outbound half alone (see withWebhook).
+export const motorOutbound = /* @__PURE__ */ createCloudApiOutbound(motorOptions);
+export const motorAdapter = /* @__PURE__ */ createCloudApiAdapter(motorOptions);

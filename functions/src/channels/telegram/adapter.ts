@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import {
-  type ChannelAdapter,
+  type ChannelOutbound,
   type ChannelLimits,
   ChannelSendError,
   checkOutbound,
@@ -9,6 +9,7 @@ import {
   type OutboundMessage,
   type SendContext,
   safeEqual,
+  withWebhook,
 } from '../adapter.ts';
 import { type BotApiTarget, callBotApi, downloadBotFile, TELEGRAM_API_URL } from './api.ts';
 import { parseTelegramUpdate } from './parse.ts';
@@ -92,23 +93,12 @@ function request(message: OutboundMessage): [string, Record<string, unknown>] {
   ];
 }
 
-export const telegramAdapter: ChannelAdapter<TelegramCredentials> = {
+export const telegramOutbound: ChannelOutbound<TelegramCredentials> = {
   provider: 'telegram',
   channel: 'telegram',
   limits: telegramLimits,
   credentialsSchema: telegramCredentials,
   defaultBaseUrl: TELEGRAM_API_URL,
-
-  verifyWebhook(request, credentials) {
-    const received = request.headers[TELEGRAM_SECRET_HEADER];
-    if (received === undefined) return { ok: false, status: 401, reason: 'missing secret token header' };
-    if (!safeEqual(received, credentials.secret_token)) {
-      return { ok: false, status: 401, reason: 'secret token mismatch' };
-    }
-    return { ok: true };
-  },
-
-  parseWebhook: parseTelegramUpdate,
 
   async fetchMedia(media, context) {
     if (media.ref.type !== 'id') refuse('Telegram media are referenced by file_id');
@@ -133,3 +123,15 @@ export const telegramAdapter: ChannelAdapter<TelegramCredentials> = {
     return { providerMessageId: `${result.data.chat.id}:${result.data.message_id}` };
   },
 };
+
+export const telegramAdapter = /* @__PURE__ */ withWebhook(telegramOutbound, {
+  verifyWebhook(request, credentials) {
+    const received = request.headers[TELEGRAM_SECRET_HEADER];
+    if (received === undefined) return { ok: false, status: 401, reason: 'missing secret token header' };
+    if (!safeEqual(received, credentials.secret_token)) {
+      return { ok: false, status: 401, reason: 'secret token mismatch' };
+    }
+    return { ok: true };
+  },
+  parseWebhook: parseTelegramUpdate,
+});

@@ -1,4 +1,4 @@
-import { WHATSAPP_SESSION_STATES } from '@atende/shared/contracts/integrations/views';
+import { WHATSAPP_SESSION_STATES } from '@atende/shared/contracts/integrations/record-fields';
 import { objectId } from '@atende/shared/domain/object-id';
 import * as z from 'zod';
 

@@ -1,4 +1,4 @@
-import type { WhatsappSessionState } from '@atende/shared/contracts/integrations/views';
+import type { WhatsappSessionState } from '@atende/shared/contracts/integrations/record-fields';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import { noticesPtBR } from '@atende/shared/i18n/pt-BR';
 import { companyRoom } from '@atende/shared/realtime/rooms';

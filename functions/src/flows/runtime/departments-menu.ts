@@ -1,5 +1,5 @@
 import type { FlowGraph } from '@atende/shared/contracts/flows/graph';
-import { flowsPtBR } from '@atende/shared/i18n/pt-BR';
+import { flowRuntimePtBR } from '@atende/shared/i18n/pt-BR-flows';
 import { readSettings } from '../../company/settings-reader.ts';
 import type { CompanyItem } from '../../company/store.ts';
 import { companyDepartments } from '../../conversations/visibility.ts';
@@ -25,7 +25,7 @@ export function departmentsMenuGraph(company: CompanyItem): FlowGraph | undefine
         type: 'menu',
         position: at,
         data: {
-          text: menu.message.trim() || flowsPtBR.runtime.chooseDepartment,
+          text: menu.message.trim() || flowRuntimePtBR.chooseDepartment,
           options: departments
             .slice(0, 10)
             .map((department) => ({ id: department._id, label: department.name })),

@@ -5,7 +5,7 @@ import {
   type FlowNodeOf,
   HANDLES,
 } from '@atende/shared/contracts/flows/graph';
-import { flowsPtBR } from '@atende/shared/i18n/pt-BR';
+import { flowRuntimePtBR } from '@atende/shared/i18n/pt-BR-flows';
 import { acceptAnswer, foldAnswer, matchMenuOption } from '@atende/shared/rules/flow-answers';
 import { fillVariables } from '@atende/shared/rules/fill-variables';
 import * as z from 'zod';
@@ -242,8 +242,8 @@ export async function advance(
       } else {
         const again =
           waiting.type === 'menu'
-            ? flowsPtBR.runtime.invalidOption
-            : flowsPtBR.runtime.invalidAnswer[waiting.data.validate];
+            ? flowRuntimePtBR.invalidOption
+            : flowRuntimePtBR.invalidAnswer[waiting.data.validate];
         outputs.push({ kind: 'text', text: again });
         if (waiting.type === 'menu')
           outputs.push({ kind: 'text', text: fill(waiting.data.text), options: waiting.data.options });

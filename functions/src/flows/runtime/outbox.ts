@@ -1,7 +1,7 @@
 import { newObjectId } from '@atende/shared/domain/object-id';
 import { tabulationView } from '@atende/shared/contracts/tabulations/views';
 import { interpolate } from '@atende/shared/i18n/interpolate';
-import { flowsPtBR } from '@atende/shared/i18n/pt-BR';
+import { flowRuntimePtBR } from '@atende/shared/i18n/pt-BR-flows';
 import { numberedMenu } from '@atende/shared/rules/flow-answers';
 import * as z from 'zod';
 import { getEmployee } from '../../account/store.ts';
@@ -17,7 +17,7 @@ import { announceClose, closeRecord } from '../../conversations/transitions.ts';
 import { companyDepartments } from '../../conversations/visibility.ts';
 import type { BotOutput } from './interpreter.ts';
 
-const texts = flowsPtBR.runtime;
+const texts = flowRuntimePtBR;
 const storedTabulations = z.array(tabulationView).catch([]);
 
 export interface Outbox {

@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { aiPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
+import { aiMessagesPtBR } from '../../i18n/ai.ts';
 import { activityType } from '../pipelines/views.ts';
-import { citationView } from './knowledge-views.ts';
+import { citationView } from './knowledge-fields.ts';
 
 const required = formsPtBR.requiredField;
 
@@ -33,7 +34,7 @@ export const skill = z.union([
     name: z.string({ error: required }).trim().min(1, required).max(60),
     description: z.string().trim().max(500).default(''),
     method: z.enum(['GET', 'POST']).default('GET'),
-    url: z.string({ error: required }).trim().url(aiPtBR.invalidUrl).max(1000),
+    url: z.string({ error: required }).trim().url(aiMessagesPtBR.invalidUrl).max(1000),
   }),
 ]);
 export type Skill = z.infer<typeof skill>;

@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { aiPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
+import { aiInsightMessagesPtBR } from '../../i18n/ai.ts';
 import { PRECISION_MAX_DAYS } from './insight-views.ts';
 
 const required = formsPtBR.requiredField;
-const t = aiPtBR.insights;
+const t = aiInsightMessagesPtBR;
 
 /** Most resolved conversations one evaluation replays (each is two model calls). */
 export const EVALUATION_MAX_CASES = 50;

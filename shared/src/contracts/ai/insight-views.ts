@@ -1,12 +1,10 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { aiPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
+import { aiInsightMessagesPtBR } from '../../i18n/ai.ts';
 
 const required = formsPtBR.requiredField;
-const t = aiPtBR.insights;
-
-/** Why a question went unanswered: no support in the knowledge, low confidence, or the model chose to hand off. */
-export const UNANSWERED_REASONS = ['unsupported', 'threshold', 'skill'] as const;
+const t = aiInsightMessagesPtBR;
 
 /**
  * An open demand: customer questions an assistant could not answer, grouped by their meaningful words (so

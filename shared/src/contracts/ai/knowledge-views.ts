@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
-import { aiPtBR, formsPtBR, uploadPtBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR, uploadPtBR } from '../../i18n/pt-BR.ts';
+import { aiFilesPtBR, aiMessagesPtBR } from '../../i18n/ai.ts';
+import { DOCUMENT_SOURCES, DOCUMENT_STATUSES } from './knowledge-fields.ts';
 
 const required = formsPtBR.requiredField;
 
@@ -15,9 +17,6 @@ export const knowledgeBaseView = z.object({
   created_at: z.string(),
 });
 export type KnowledgeBaseView = z.infer<typeof knowledgeBaseView>;
-
-export const DOCUMENT_STATUSES = ['pending', 'processing', 'ready', 'failed'] as const;
-export const DOCUMENT_SOURCES = ['text', 'url', 'file', 'faq'] as const;
 
 /** Largest text a document may hold (about 60 pages). */
 export const MAX_DOCUMENT_CHARS = 200_000;
@@ -40,14 +39,14 @@ const binaryFileName = z
   .string({ error: required })
   .trim()
   .max(200)
-  .regex(/\.(pdf|docx)$/i, aiPtBR.files.unsupported);
+  .regex(/\.(pdf|docx)$/i, aiFilesPtBR.unsupported);
 
 export const knowledgeUploadBody = z.object({
   file_name: binaryFileName,
   size: z
     .number({ error: required })
     .int()
-    .min(1, aiPtBR.files.empty)
+    .min(1, aiFilesPtBR.empty)
     .max(KNOWLEDGE_FILE_MAX_BYTES, interpolate(uploadPtBR.sizeExceeded, { n: KNOWLEDGE_FILE_MAX_MB })),
 });
 /** A presigned POST: `fields` first in the multipart form, then the file; the policy pins key, type and size. */
@@ -70,14 +69,14 @@ export const fileKindOf = (fileName: string): KnowledgeFileKind | undefined => {
 export const documentBody = z.union([
   z.object({ title, text: z.string({ error: required }).trim().min(1, required).max(MAX_DOCUMENT_CHARS) }),
   z.object({
-    url: z.string({ error: required }).trim().url(aiPtBR.invalidUrl).max(1000),
+    url: z.string({ error: required }).trim().url(aiMessagesPtBR.invalidUrl).max(1000),
     title: title.optional(),
   }),
   z.object({
     file_name: z
       .string({ error: required })
       .trim()
-      .regex(/\.(txt|md|markdown)$/i, aiPtBR.unsupportedFile)
+      .regex(/\.(txt|md|markdown)$/i, aiMessagesPtBR.unsupportedFile)
       .max(200),
     content: z.string({ error: required }).min(1, required).max(MAX_DOCUMENT_CHARS),
   }),
@@ -111,11 +110,3 @@ export const documentParams = z.object({ id: objectId, documentId: objectId });
 export const searchBody = z.object({
   query: z.string({ error: required }).trim().min(1, required).max(1000),
 });
-export const citationView = z.object({
-  document: objectId,
-  knowledge_base: objectId,
-  title: z.string(),
-  excerpt: z.string(),
-  score: z.number(),
-});
-export type CitationView = z.infer<typeof citationView>;

@@ -11,8 +11,8 @@ import {
   copilotView,
   previewBody,
 } from './assistant-views.ts';
+import { citationView } from './knowledge-fields.ts';
 import {
-  citationView,
   documentBody,
   documentParams,
   documentView,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { aiPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
+import { aiMessagesPtBR } from '../../i18n/ai.ts';
 
 const required = formsPtBR.requiredField;
 const name = z.string({ error: required }).trim().min(1, required).max(120);
@@ -9,10 +10,10 @@ export const aiSettingsBody = z.object({
   base_url: z
     .string({ error: required })
     .trim()
-    .url(aiPtBR.invalidUrl)
+    .url(aiMessagesPtBR.invalidUrl)
     .max(500)
-    .refine((value) => /^https?:\/\//.test(value), aiPtBR.invalidUrl),
-  api_key: z.string().trim().min(1, aiPtBR.apiKeyRequired).max(500).optional(),
+    .refine((value) => /^https?:\/\//.test(value), aiMessagesPtBR.invalidUrl),
+  api_key: z.string().trim().min(1, aiMessagesPtBR.apiKeyRequired).max(500).optional(),
   chat_model: name,
   embedding_model: name,
 });

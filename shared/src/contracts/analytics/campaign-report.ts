@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { campaignStatus } from '../campaigns/views.ts';
+import { campaignStatus } from '../campaigns/campaign-fields.ts';
 import { defineRoute } from '../types.ts';
 import { REPORTS_ACCESS } from './access.ts';
 import { analyticsFilters } from './views.ts';

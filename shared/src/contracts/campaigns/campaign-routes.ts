@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
 import { defineRoute } from '../types.ts';
 import { CAMPAIGN_ACCESS } from './access.ts';
-import { audienceSpec, campaignBody, campaignIdParams, campaignView, estimateView } from './views.ts';
+import { campaignBody, campaignIdParams, campaignView, estimateView } from './views.ts';
+import { audienceSpec } from './campaign-fields.ts';
 
 const common = { domain: 'campaigns', auth: 'employee', access: CAMPAIGN_ACCESS } as const;
 

@@ -7,9 +7,9 @@ import {
   campaignIdParams,
   CSV_AUDIENCE_MAX_BYTES,
   csvAudienceBody,
-  recipientStatus,
   recipientView,
 } from './views.ts';
+import { recipientStatus } from './campaign-fields.ts';
 import { objectId } from '../../domain/object-id.ts';
 
 const common = { domain: 'campaigns', auth: 'employee', access: CAMPAIGN_ACCESS } as const;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { legalBaseSchema } from '../../domain/data-protection.ts';
-import { SENSITIVE_DATA_MODES } from '../../domain/company.ts';
+import { SENSITIVE_DATA_MODES } from '../../domain/constants.ts';
 import { objectId } from '../../domain/object-id.ts';
 import { weekdaySchema } from '../../domain/organization.ts';
 import { adminPtBR, formsPtBR } from '../../i18n/pt-BR.ts';

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { flowsPtBR, formsPtBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
+import { flowMessagesPtBR } from '../../i18n/pt-BR-flows.ts';
 
 /**
  * A flow's graph in React Flow's own shape ({nodes, edges}), so the builder saves what its canvas holds and the
@@ -12,7 +13,7 @@ const text = (max: number) => z.string({ error: required }).max(max);
 const variableKey = z
   .string({ error: required })
   .max(40)
-  .regex(/^[a-z][a-z0-9_]*$/, flowsPtBR.invalidVariableKey);
+  .regex(/^[a-z][a-z0-9_]*$/, flowMessagesPtBR.invalidVariableKey);
 
 export const FLOW_NODE_TYPES = [
   'start',

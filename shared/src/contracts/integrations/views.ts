@@ -1,5 +1,12 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
+import {
+  PROVIDER_INTEGRATION_TYPES,
+  WHATSAPP_SESSION_STATES,
+  WIDGET_DEFAULTS,
+  widgetColor,
+  widgetSettings,
+} from './record-fields.ts';
 
 /**
  * Channel integrations of a company (spec point 3: whatsapps, official_whatsapps, emails, telegrams,
@@ -17,16 +24,6 @@ export const INTEGRATION_TYPES = [
 ] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
-/** The integration types that carry a provider's credentials (every one but the widget). */
-export const PROVIDER_INTEGRATION_TYPES = [
-  'official',
-  'messenger',
-  'instagram',
-  'telegram',
-  'email',
-] as const;
-export type ProviderIntegrationType = (typeof PROVIDER_INTEGRATION_TYPES)[number];
-
 /**
  * Official WhatsApp providers as the channels API names them; `meta` is whatsapps_integrations_type 'official'
  * (spec point 3), the others keep their names there.
@@ -39,20 +36,6 @@ export const WEBHOOK_PROVIDERS = [...OFFICIAL_PROVIDERS, 'messenger', 'instagram
 export type WebhookProvider = (typeof WEBHOOK_PROVIDERS)[number];
 
 export const integrationLabel = z.string().trim().min(1).max(60);
-
-/** A CSS hex colour (#rgb or #rrggbb): the widget's bubble and header. */
-export const widgetColor = z
-  .string()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { message: 'deve ser uma cor hexadecimal (#RRGGBB)' });
-
-export const WIDGET_DEFAULTS = { color: '#1677ff' } as const;
-
-export const widgetSettings = z.object({
-  color: widgetColor,
-  /** First line the panel shows; the widget's pt-BR default when empty. */
-  greeting: z.string().trim().max(280),
-});
-export type WidgetSettings = z.infer<typeof widgetSettings>;
 
 export const createWidgetIntegrationBody = z.object({
   type: z.literal('widget'),
@@ -255,14 +238,6 @@ export const providerIntegrationView = z.object({
     .optional(),
 });
 export type ProviderIntegrationView = z.infer<typeof providerIntegrationView>;
-
-/**
- * States of an unofficial WhatsApp session (the company entry's `session` field): `idle` never linked or
- * logged out (a new QR is needed), `connecting`, `qr` waiting for the phone to scan, `open` connected,
- * `closed` dropped and being reconnected with the stored link.
- */
-export const WHATSAPP_SESSION_STATES = ['idle', 'connecting', 'qr', 'open', 'closed'] as const;
-export type WhatsappSessionState = (typeof WHATSAPP_SESSION_STATES)[number];
 
 export const whatsappSessionView = z.object({
   state: z.enum(WHATSAPP_SESSION_STATES),

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { formsPtBR, pipelinesPtBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
+import { pipelineMessagesPtBR } from '../../i18n/pipelines.ts';
 import { activityType } from './views.ts';
 
-const t = pipelinesPtBR;
+const t = pipelineMessagesPtBR;
 const required = formsPtBR.requiredField;
 
 export const ACTIVITY_STATUSES = ['open', 'done'] as const;

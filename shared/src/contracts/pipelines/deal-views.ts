@@ -1,14 +1,12 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { formsPtBR, pipelinesPtBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
+import { pipelineMessagesPtBR } from '../../i18n/pipelines.ts';
+import { dealStatus, stageEntry } from './deal-fields.ts';
 import { pipelineView, stageView } from './views.ts';
 
-const t = pipelinesPtBR;
+const t = pipelineMessagesPtBR;
 const required = formsPtBR.requiredField;
-
-export const DEAL_STATUSES = ['open', 'won', 'lost'] as const;
-export const dealStatus = z.enum(DEAL_STATUSES);
-export type DealStatus = z.infer<typeof dealStatus>;
 
 /** Money in BRL (reais), at most two decimals. */
 export const money = z
@@ -21,14 +19,6 @@ export const isoDate = z
   .string({ error: t.dateInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, t.dateInvalid)
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), t.dateInvalid);
-
-export const stageEntry = z.object({
-  stage: objectId,
-  entered_at: z.string(),
-  left_at: z.string().nullable(),
-  by: objectId.nullable(),
-});
-export type StageEntry = z.infer<typeof stageEntry>;
 
 export const dealView = z.object({
   _id: objectId,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
 import { defineEvent } from '../../events/envelope.ts';
-import { dealStatus } from './deal-views.ts';
+import { dealStatus } from './deal-fields.ts';
 
 /**
  * Domain events of the funnel, for the DynamoDB Streams dispatcher. Stored deal items carry

@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
-import { formsPtBR, pipelinesPtBR } from '../../i18n/pt-BR.ts';
+import { formsPtBR } from '../../i18n/pt-BR.ts';
+import { pipelineMessagesPtBR } from '../../i18n/pipelines.ts';
 
-const t = pipelinesPtBR;
+const t = pipelineMessagesPtBR;
 const required = formsPtBR.requiredField;
 
 export const ACTIVITY_TYPES = ['call', 'meeting', 'task', 'e-mail', 'whatsapp'] as const;

@@ -2,7 +2,7 @@ import { contactOriginDetail } from '../../domain/contact-origin-detail.ts';
 import * as z from 'zod';
 import { objectId } from '../../domain/object-id.ts';
 import { TEXT_LIMITS } from '../../rules/sending.ts';
-import { widgetSettings } from '../integrations/views.ts';
+import { widgetSettings } from '../integrations/record-fields.ts';
 
 /**
  * The site widget's public API. The widget id in the path fixes the company; the visitor proves who they are

@@ -1,4 +1,4 @@
-import type { CitationView } from '@atende/shared/contracts/ai/knowledge-views';
+import type { CitationView } from '@atende/shared/contracts/ai/knowledge-fields';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Alert, App, Button, Card, Empty, Flex, Input, List, Typography } from 'antd';
 import { useState } from 'react';

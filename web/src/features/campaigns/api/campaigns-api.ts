@@ -21,8 +21,8 @@ import type {
   audienceListBody,
   csvAudienceBody,
   campaignBody,
-  RecipientStatus,
 } from '@atende/shared/contracts/campaigns/views';
+import type { RecipientStatus } from '@atende/shared/contracts/campaigns/campaign-fields';
 import type { estimateBody } from '@atende/shared/contracts/campaigns/campaign-routes';
 import { listChannelIntegrations } from '@atende/shared/contracts/integrations/list-channel-integrations';
 import { listSmartTags } from '@atende/shared/contracts/smart-tags/list-smart-tags';

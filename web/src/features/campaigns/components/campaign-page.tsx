@@ -1,4 +1,4 @@
-import { isSending } from '@atende/shared/contracts/campaigns/views';
+import { isSending } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { CAMPAIGN_STATUS, LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { canCancelCampaign } from '@atende/shared/rules/windows';

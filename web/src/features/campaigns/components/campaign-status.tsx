@@ -1,4 +1,5 @@
-import { type CampaignView, isSending } from '@atende/shared/contracts/campaigns/views';
+import type { CampaignView } from '@atende/shared/contracts/campaigns/views';
+import { isSending } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { CAMPAIGN_STATUS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Progress, Tag } from 'antd';

@@ -1,8 +1,5 @@
-import {
-  RECIPIENT_STATUSES,
-  type RecipientStatus,
-  type RecipientView,
-} from '@atende/shared/contracts/campaigns/views';
+import type { RecipientView } from '@atende/shared/contracts/campaigns/views';
+import { RECIPIENT_STATUSES, type RecipientStatus } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { Alert, Button, Empty, Flex, Select, Tag } from 'antd';
 import { useState } from 'react';

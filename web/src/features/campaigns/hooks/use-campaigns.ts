@@ -1,4 +1,5 @@
-import { type CampaignView, isSending, type RecipientStatus } from '@atende/shared/contracts/campaigns/views';
+import type { CampaignView } from '@atende/shared/contracts/campaigns/views';
+import { isSending, type RecipientStatus } from '@atende/shared/contracts/campaigns/campaign-fields';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveInvalidation } from '../../../lib/socket/use-live-invalidation.ts';
 import {

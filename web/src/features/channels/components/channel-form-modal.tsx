@@ -1,5 +1,6 @@
 import type { IntegrationView } from '@atende/shared/contracts/integrations/views';
-import { OFFICIAL_PROVIDERS, WIDGET_DEFAULTS } from '@atende/shared/contracts/integrations/views';
+import { WIDGET_DEFAULTS } from '@atende/shared/contracts/integrations/record-fields';
+import { OFFICIAL_PROVIDERS } from '@atende/shared/contracts/integrations/views';
 import { LIMITS } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { App, Button, Flex, Form, Input, Modal, Radio, Space, Typography } from 'antd';

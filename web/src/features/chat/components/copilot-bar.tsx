@@ -1,4 +1,4 @@
-import type { CitationView } from '@atende/shared/contracts/ai/knowledge-views';
+import type { CitationView } from '@atende/shared/contracts/ai/knowledge-fields';
 import { copilotSuggest } from '@atende/shared/contracts/ai/routes';
 import { TONES } from '@atende/shared/contracts/ai/assistant-views';
 import { ptBR } from '@atende/shared/i18n/pt-BR';

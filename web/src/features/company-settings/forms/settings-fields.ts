@@ -1,7 +1,7 @@
 import type { SettingsSection } from '@atende/shared/contracts/company/settings';
 import { SETTINGS_SECTIONS } from '@atende/shared/contracts/company/settings';
 import { LEGAL_BASES } from '@atende/shared/domain/data-protection';
-import { SENSITIVE_DATA_MODES } from '@atende/shared/domain/company';
+import { SENSITIVE_DATA_MODES } from '@atende/shared/domain/constants';
 import { ptBR } from '@atende/shared/i18n/pt-BR';
 import { interpolate } from '@atende/shared/i18n/interpolate';
 import * as z from 'zod';

@@ -1,5 +1,5 @@
 import type { DepartmentNode } from '@atende/shared/contracts/departments/views';
-import { serverFrame } from '@atende/shared/realtime/server-events';
+import { serverFrame } from '@atende/shared/realtime/server-frame';
 import { describe, expect, it } from 'vitest';
 import { organizationKeys, organizationKeysForFrame } from '../api/query-keys.ts';
 import { parentChoices, subtreeSize, toTreeItems } from './department-tree.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { REFRESH_SESSION_EVENTS } from '@atende/shared/realtime/server-events';
-import { serverFrame } from '@atende/shared/realtime/server-events';
+import { serverFrame } from '@atende/shared/realtime/server-frame';
 import type { AdminEmployeeView } from '@atende/shared/contracts/employees/views';
 import { ApiRequestError } from '../../../lib/api/api-error.ts';
 import { employeeKeys, employeeKeysForFrame } from '../api/query-keys.ts';

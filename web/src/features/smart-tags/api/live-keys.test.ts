@@ -1,4 +1,4 @@
-import { serverFrame } from '@atende/shared/realtime/server-events';
+import { serverFrame } from '@atende/shared/realtime/server-frame';
 import { describe, expect, it } from 'vitest';
 import { smartTagKeysForFrame } from './live-keys.ts';
 
