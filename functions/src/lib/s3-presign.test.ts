@@ -1,32 +1,14 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetClients } from './clients.ts';
-import { resetConfig } from './config.ts';
+import { s3Environment } from '../testing/s3-environment.ts';
 import { downloadOverrides } from './media-download.ts';
 import { s3Client } from './s3-client.ts';
 import { startFakeS3 } from '../testing/fake-s3.ts';
 import { getObjectStream, presignGet, putObject } from './s3-presign.ts';
 
-const ENV_NAMES = [
-  'S3_ENDPOINT',
-  'S3_FORCE_PATH_STYLE',
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'AWS_SESSION_TOKEN',
-  'AWS_REGION',
-] as const;
-const saved = Object.fromEntries(ENV_NAMES.map((name) => [name, process.env[name]]));
-
-function useEnvironment(values: Partial<Record<(typeof ENV_NAMES)[number], string>>) {
-  for (const name of ENV_NAMES) {
-    const value = values[name];
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetConfig();
-  resetClients();
-}
+const environment = s3Environment();
+const useEnvironment = environment.use;
 
 /** What the SDK's S3 client presigns for the same object, at the same instant. */
 const sdkUrl = (bucket: string, key: string, expiresIn: number, overrides = {}) =>
@@ -38,7 +20,7 @@ beforeAll(() => {
 
 afterAll(() => {
   vi.useRealTimers();
-  useEnvironment(saved);
+  environment.restore();
 });
 
 const CREDENTIALS = {

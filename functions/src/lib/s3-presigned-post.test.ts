@@ -1,29 +1,11 @@
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetClients } from './clients.ts';
-import { resetConfig } from './config.ts';
+import { s3Environment } from '../testing/s3-environment.ts';
 import { s3Client } from './s3-client.ts';
 import { presignPost } from './s3-presigned-post.ts';
 
-const ENV_NAMES = [
-  'S3_ENDPOINT',
-  'S3_FORCE_PATH_STYLE',
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'AWS_SESSION_TOKEN',
-  'AWS_REGION',
-] as const;
-const saved = Object.fromEntries(ENV_NAMES.map((name) => [name, process.env[name]]));
-
-function useEnvironment(values: Partial<Record<(typeof ENV_NAMES)[number], string>>) {
-  for (const name of ENV_NAMES) {
-    const value = values[name];
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetConfig();
-  resetClients();
-}
+const environment = s3Environment();
+const useEnvironment = environment.use;
 
 beforeAll(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-06T20:30:00Z') });
@@ -31,7 +13,7 @@ beforeAll(() => {
 
 afterAll(() => {
   vi.useRealTimers();
-  useEnvironment(saved);
+  environment.restore();
 });
 
 const CREDENTIALS = {
