@@ -90,12 +90,15 @@ export async function claimTurnRecord(companyId: string, turn: TurnRef): Promise
   }
 }
 
-/** Adds one turn to the assistant's counts of the day (UTC). */
-export async function countTurn(companyId: string, assistant: string, outcome: TurnOutcome, at: Date) {
+/**
+ * Adds one turn to the assistant's counts of `day` (YYYY-MM-DD in the company's time zone: the days the
+ * precision screen asks for are the company's, as every other report's).
+ */
+export async function countTurn(companyId: string, assistant: string, outcome: TurnOutcome, day: string) {
   await clients().document.send(
     new UpdateCommand({
       TableName: table(),
-      Key: aiKeys.stats(companyId, at.toISOString().slice(0, 10), assistant),
+      Key: aiKeys.stats(companyId, day, assistant),
       UpdateExpression: 'SET entity = :entity, assistant = :assistant ADD turns :one, #outcome :one',
       ExpressionAttributeNames: { '#outcome': outcome },
       ExpressionAttributeValues: { ':entity': 'ai_stats', ':assistant': assistant, ':one': 1 },

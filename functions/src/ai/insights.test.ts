@@ -1,4 +1,4 @@
-import type { AssistantView } from '@atende/shared/contracts/ai/assistant-views';
+import type { AssistantReply, AssistantView } from '@atende/shared/contracts/ai/assistant-views';
 import type { DemandView, PrecisionView } from '@atende/shared/contracts/ai/insight-views';
 import {
   dismissDemand,
@@ -13,10 +13,12 @@ import {
   createKnowledgeBase,
   listDocuments,
 } from '@atende/shared/contracts/ai/routes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEZONE } from '@atende/shared/domain/constants';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
 import { createTenant, type Tenant } from '../company/test-tenant.ts';
 import { findByProviderId } from '../conversations/message-store.ts';
+import { localClock } from '../conversations/queue-rules.ts';
 import { getConversation } from '../conversations/store.ts';
 import { createInbox, deliverInbound, type Inbox, inboundText } from '../conversations/test-inbox.ts';
 import { replaceChannelSender } from '../outbound/senders.ts';
@@ -25,6 +27,7 @@ import { assistantReply } from './assistant-step.ts';
 import { handler } from './handler.ts';
 import { fakeIngestQueue, startTestModel } from './test-model.ts';
 import { plugTestModel } from './test-setup.ts';
+import { recordTurn } from './turn-record.ts';
 
 let inbox: Inbox;
 let other: Tenant;
@@ -32,7 +35,9 @@ let kb: KnowledgeBaseView;
 let assistant: AssistantView;
 let model: Awaited<ReturnType<typeof startTestModel>>;
 let queue: ReturnType<typeof fakeIngestQueue>;
-const today = new Date().toISOString().slice(0, 10);
+// Turns are counted on the company's days (its time zone, São Paulo's by default), as the screen asks for them.
+const dayOf = (at: Date) => localClock(at, DEFAULT_TIMEZONE).date;
+const today = dayOf(new Date());
 
 beforeAll(async () => {
   process.env.ENCRYPTION_KEY ??= 'test-encryption-passphrase';
@@ -195,10 +200,39 @@ describe('precision', () => {
     expect(row).toMatchObject({ turns: 6, answered: 2, unanswered: 3 });
     expect(row?.precision).toBeCloseTo(0.4);
     expect(report.days).toEqual([{ day: today, answered: 2, unanswered: 3, turns: 6 }]);
-    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const daysAgo = (n: number) => dayOf(new Date(Date.now() - n * 86_400_000));
     const before = (await precisionOf(inbox, { from: daysAgo(30), to: daysAgo(1) })).body as PrecisionView;
     expect(before.assistants).toEqual([]);
     expect(((await precisionOf(other)).body as PrecisionView).assistants).toEqual([]);
+  });
+
+  it("counts a turn on the company's day: a São Paulo evening is already the next day in UTC", async () => {
+    const reply: AssistantReply = {
+      kind: 'answer',
+      text: 'Abrimos às 9h.',
+      citations: [],
+      confidence: 0.9,
+      handoff_reason: null,
+      language: 'pt',
+      actions: [],
+    };
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-11T01:30:00Z') });
+    try {
+      await recordTurn(inbox.companyId, {
+        assistant: assistant._id,
+        turn: { conversationId: 'evening-conversation', messageId: 'evening-message' },
+        question: 'Que horas abrem?',
+        reply,
+        failed: false,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    const evening = (await precisionOf(inbox, { from: '2026-03-10', to: '2026-03-10' }))
+      .body as PrecisionView;
+    expect(evening.days).toEqual([{ day: '2026-03-10', answered: 1, unanswered: 0, turns: 1 }]);
+    const utcDay = (await precisionOf(inbox, { from: '2026-03-11', to: '2026-03-11' })).body as PrecisionView;
+    expect(utcDay.days).toEqual([]);
   });
 
   it('answers 400 naming the field for a bad day, a reversed or an overlong period', async () => {

@@ -1,5 +1,7 @@
 import type { AssistantReply } from '@atende/shared/contracts/ai/assistant-views';
 import { UNANSWERED_REASONS } from '@atende/shared/contracts/ai/unanswered-reasons';
+import { readCompanyItemCached } from '../company/store.ts';
+import { localClock, timezoneOf } from '../conversations/queue-rules.ts';
 import { logger } from '../lib/logger.ts';
 import { claimTurnRecord, countTurn, outcomeOf, recordDemand } from './insights-store.ts';
 import type { TurnRef } from './skill-claims.ts';
@@ -20,7 +22,8 @@ export async function recordTurn(
     if (!(await claimTurnRecord(companyId, input.turn))) return;
     const now = new Date();
     const outcome = outcomeOf(input.reply, input.failed);
-    await countTurn(companyId, input.assistant, outcome, now);
+    const company = await readCompanyItemCached(companyId);
+    await countTurn(companyId, input.assistant, outcome, localClock(now, timezoneOf(company)).date);
     if (outcome === 'unanswered' && isUnansweredReason(input.reply.handoff_reason))
       await recordDemand(
         companyId,
