@@ -15,22 +15,40 @@ export interface TestRuntime extends Runtime {
   dispose: () => Promise<void>;
 }
 
-/** A whole local runtime on free ports and a fresh data folder, for integration and end-to-end tests. */
+const addressInUse = (error: unknown) =>
+  (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE' ||
+  (error instanceof Error && error.message.includes('EADDRINUSE'));
+
+/**
+ * A whole local runtime on free ports and a fresh data folder, for integration and end-to-end tests. A free
+ * port can be taken between the pick and the listen (another process's outgoing connection gets it as its own
+ * port): the start is then tried again on new ports (the runtime stops what it had started), a few times.
+ */
 export async function startTestRuntime(overrides: Partial<RuntimeOptions> = {}): Promise<TestRuntime> {
-  const options: RuntimeOptions = {
-    port: await freePort(),
-    host: '127.0.0.1',
-    dataDir: mkdtempSync(join(tmpdir(), 'atende-runtime-')),
-    dynamodbPort: await freePort(),
-    s3Port: await freePort(),
-    sandboxPort: await freePort(),
-    smtpPort: await freePort(),
-    webRoot: resolve(import.meta.dirname, '../../../web/dist'),
-    productSlug: 'atende',
-    log: () => undefined,
-    ...overrides,
-  };
-  return wrap(options, await startRuntime(options));
+  for (let attempt = 1; ; attempt += 1) {
+    const options: RuntimeOptions = {
+      port: await freePort(),
+      host: '127.0.0.1',
+      dataDir: mkdtempSync(join(tmpdir(), 'atende-runtime-')),
+      dynamodbPort: await freePort(),
+      s3Port: await freePort(),
+      sandboxPort: await freePort(),
+      smtpPort: await freePort(),
+      webRoot: resolve(import.meta.dirname, '../../../web/dist'),
+      productSlug: 'atende',
+      log: () => undefined,
+      ...overrides,
+    };
+    let runtime: Runtime;
+    try {
+      runtime = await startRuntime(options);
+    } catch (error) {
+      rmSync(options.dataDir, { recursive: true, force: true });
+      if (attempt >= 3 || !addressInUse(error)) throw error;
+      continue;
+    }
+    return wrap(options, runtime);
+  }
 }
 
 async function wrap(options: RuntimeOptions, runtime: Runtime): Promise<TestRuntime> {
