@@ -104,6 +104,18 @@ describe('notices from frames and lists, each flip once', () => {
     ]);
   });
 
+  it('says a flip once when the list shows it before its frame arrives, or a frame comes twice', () => {
+    const tracker = createNoticeTracker();
+    tracker.fromLists(undefined, [whatsapp('1', 'Loja', false)]);
+    expect(tracker.fromLists([whatsapp('1', 'Loja', false)], [whatsapp('1', 'Loja', true)])).toEqual([
+      { kind: 'success', text: 'Whatsapp: Loja conectada.', seconds: 4 },
+    ]);
+    expect(tracker.fromFrame(frame('1', 'Loja', true))).toBeUndefined();
+    expect(tracker.fromFrame(frame('1', 'Loja', false))?.text).toBe('Whatsapp: Loja desconectada.');
+    expect(tracker.fromFrame(frame('1', 'Loja', false))).toBeUndefined();
+    expect(tracker.fromLists([whatsapp('1', 'Loja', true)], [whatsapp('1', 'Loja', false)])).toEqual([]);
+  });
+
   it('ignores frames without a flip', () => {
     const tracker = createNoticeTracker();
     expect(

@@ -57,6 +57,20 @@ const noticeFor = (label: string, connected: boolean): ConnectionNotice =>
         seconds: DISCONNECTED_NOTICE_SECONDS,
       };
 
+/** The WhatsApp integrations whose connection flipped between two reads (none on the first read, none added). */
+function flipped(
+  before: readonly IntegrationView[] | undefined,
+  after: readonly IntegrationView[],
+): IntegrationView[] {
+  if (!before) return [];
+  const previous = new Map(before.map((integration) => [integration._id, integration.connection]));
+  return after.filter((integration) => {
+    const was = previous.get(integration._id);
+    const whatsapp = integration.type === 'official' || integration.type === 'unofficial';
+    return whatsapp && was !== undefined && was !== integration.connection;
+  });
+}
+
 /**
  * The 'Whatsapp: {label} conectada.' / '... desconectada.' notices for WhatsApp integrations whose connection
  * flipped between two reads. The first read (no previous list) and integrations added or removed say nothing.
@@ -65,14 +79,7 @@ export function connectionNotices(
   before: readonly IntegrationView[] | undefined,
   after: readonly IntegrationView[],
 ): ConnectionNotice[] {
-  if (!before) return [];
-  const previous = new Map(before.map((integration) => [integration._id, integration.connection]));
-  return after.flatMap((integration): ConnectionNotice[] => {
-    const was = previous.get(integration._id);
-    const whatsapp = integration.type === 'official' || integration.type === 'unofficial';
-    if (!whatsapp || was === undefined || was === integration.connection) return [];
-    return [noticeFor(integration.label, integration.connection)];
-  });
+  return flipped(before, after).map((integration) => noticeFor(integration.label, integration.connection));
 }
 
 /** What a refresh-whatsapp frame tells about a connection (the worker sends it the moment a session flips). */
@@ -84,29 +91,32 @@ export interface ConnectionFrame {
 }
 
 /**
- * The notices of both sources without saying one twice: a frame that carries a flip announces it at once (a
- * session may drop and come back before the list is read again, and the list alone would then see nothing);
- * the list comparison covers the providers that only refresh, and skips a flip a frame already announced.
+ * The notices of both sources, each flip said once: a frame that carries a flip announces it at once (a session
+ * may drop and come back before the list is read again, and the list alone would then see nothing); the list
+ * comparison covers the providers that only refresh. Both go through the state last said or seen for each
+ * integration, so a flip the list showed before its frame arrived, or a frame delivered twice, is not said again.
  */
 export function createNoticeTracker() {
-  const announced = new Map<string, boolean>();
+  const known = new Map<string, boolean>();
   return {
     fromFrame(frame: ConnectionFrame): ConnectionNotice | undefined {
       const { integration, connection, label } = frame;
       if (!integration || typeof connection !== 'boolean' || typeof label !== 'string' || !frame.notice) {
         return undefined;
       }
-      announced.set(integration, connection);
+      if (known.get(integration) === connection) return undefined;
+      known.set(integration, connection);
       return noticeFor(label, connection);
     },
     fromLists(before: readonly IntegrationView[] | undefined, after: readonly IntegrationView[]) {
-      const flipped = new Set(connectionNotices(before, after).map((notice) => notice.text));
+      const flips = new Set(flipped(before, after));
       const notices: ConnectionNotice[] = [];
       for (const integration of after) {
-        const said = announced.get(integration._id);
-        if (said === integration.connection) announced.delete(integration._id);
-        const notice = noticeFor(integration.label, integration.connection);
-        if (flipped.has(notice.text) && said === undefined) notices.push(notice);
+        const said = known.get(integration._id);
+        known.set(integration._id, integration.connection);
+        if (flips.has(integration) && said !== integration.connection) {
+          notices.push(noticeFor(integration.label, integration.connection));
+        }
       }
       return notices;
     },
