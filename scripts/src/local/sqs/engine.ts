@@ -53,16 +53,42 @@ export interface QueueCounts {
 }
 
 const PURGE_INTERVAL_MS = 60_000;
+/** Retention and deduplication windows are swept at most this often per queue (they are hours and minutes long). */
+const SWEEP_INTERVAL_MS = 1_000;
+
+/**
+ * A queue as the engine keeps it: its messages by id in send order (a Map keeps insertion order, so FIFO
+ * delivery per group follows it, and a delete or a receipt lookup is one step however deep the backlog), and
+ * the messages not visible when last looked at (in flight or delayed), which are all a FIFO group's block and
+ * the next wake-up depend on. The persisted shape (QueueState) lists the messages.
+ */
+export interface LiveQueue extends Omit<QueueState, 'messages'> {
+  messages: Map<string, StoredMessage>;
+  hidden: Set<StoredMessage>;
+  sweptAt: number;
+}
+
+function liveQueue(state: QueueState, now: number): LiveQueue {
+  const messages = new Map(state.messages.map((message) => [message.id, message]));
+  const hidden = new Set(state.messages.filter((message) => message.visibleAt > now));
+  return { ...state, messages, hidden, sweptAt: Number.NEGATIVE_INFINITY };
+}
+
+function stateOf(queue: LiveQueue): QueueState {
+  const { messages, hidden: _hidden, sweptAt: _sweptAt, ...rest } = queue;
+  return { ...rest, messages: [...messages.values()] };
+}
 
 /** Queue semantics of SQS (visibility, FIFO groups, deduplication, redrive), in memory. */
 export class QueueEngine {
-  private readonly queues = new Map<string, QueueState>();
+  private readonly queues = new Map<string, LiveQueue>();
 
   constructor(
     private readonly options: EngineOptions,
     initial: QueueState[] = [],
   ) {
-    for (const queue of initial) this.queues.set(queue.name, queue);
+    const now = options.now();
+    for (const queue of initial) this.queues.set(queue.name, liveQueue(queue, now));
   }
 
   now(): number {
@@ -73,7 +99,7 @@ export class QueueEngine {
     return [...this.queues.keys()].sort();
   }
 
-  get(name: string): QueueState {
+  get(name: string): LiveQueue {
     const queue = this.queues.get(name);
     if (!queue) throw queueDoesNotExist();
     return queue;
@@ -84,7 +110,7 @@ export class QueueEngine {
   }
 
   /** CreateQueue: idempotent for equal settings, QueueNameExists otherwise (unless `replace`). */
-  putQueue(name: string, settings: QueueSettings, replace = false): QueueState {
+  putQueue(name: string, settings: QueueSettings, replace = false): LiveQueue {
     if (settings.redrivePolicy) this.validateDeadLetterTarget(settings);
     const existing = this.queues.get(name);
     const now = this.now();
@@ -96,14 +122,16 @@ export class QueueEngine {
       this.options.onMutate({ t: 'queue', q: name, queue: headerOf(existing) });
       return existing;
     }
-    const queue: QueueState = {
+    const queue: LiveQueue = {
       name,
       createdAt: now,
       modifiedAt: now,
       settings,
-      messages: [],
+      messages: new Map(),
       deduplication: {},
       nextSequence: 1,
+      hidden: new Set(),
+      sweptAt: Number.NEGATIVE_INFINITY,
     };
     this.queues.set(name, queue);
     this.options.onMutate({ t: 'queue', q: name, queue: headerOf(queue) });
@@ -133,7 +161,7 @@ export class QueueEngine {
     let deduplicationId: string | undefined;
     if (settings.fifo) {
       deduplicationId = input.deduplicationId ?? sha256Hex(input.body);
-      this.pruneDeduplication(queue, now);
+      this.sweep(queue, now);
       const seen = queue.deduplication[deduplicationId];
       if (seen) return { messageId: seen.messageId, md5OfBody, sequenceNumber: seen.sequenceNumber };
     }
@@ -162,7 +190,8 @@ export class QueueEngine {
       ];
       queue.deduplication[deduplicationId] = dedup[1];
     }
-    queue.messages.push(message);
+    queue.messages.set(message.id, message);
+    if (message.visibleAt > now) queue.hidden.add(message);
     this.changed(queueName, {
       t: 'put',
       q: queueName,
@@ -172,44 +201,52 @@ export class QueueEngine {
     return { messageId: message.id, md5OfBody, sequenceNumber: message.sequenceNumber };
   }
 
-  private takeSequence(queue: QueueState): string {
+  private takeSequence(queue: LiveQueue): string {
     const sequence = String(queue.nextSequence).padStart(20, '0');
     queue.nextSequence += 1;
     return sequence;
   }
 
-  private pruneDeduplication(queue: QueueState, now: number): void {
+  /**
+   * Drops expired deduplication ids and messages past the queue's retention: both windows are minutes to days
+   * long, so a sweep a second is exact enough, and a deep backlog is not walked on every send and receive.
+   */
+  private sweep(queue: LiveQueue, now: number): void {
+    if (now - queue.sweptAt < SWEEP_INTERVAL_MS) return;
+    queue.sweptAt = now;
     for (const [id, entry] of Object.entries(queue.deduplication)) {
       if (entry.expiresAt <= now) delete queue.deduplication[id];
     }
+    const retentionMs = queue.settings.messageRetentionSeconds * 1000;
+    const ids: string[] = [];
+    for (const message of queue.messages.values()) {
+      if (message.sentAt + retentionMs > now) continue;
+      ids.push(message.id);
+      this.drop(queue, message);
+    }
+    if (ids.length > 0) this.options.onMutate({ t: 'delete', q: queue.name, ids });
   }
 
-  private expire(queue: QueueState, now: number): void {
-    const retentionMs = queue.settings.messageRetentionSeconds * 1000;
-    const kept = queue.messages.filter((message) => message.sentAt + retentionMs > now);
-    if (kept.length !== queue.messages.length) {
-      const keptSet = new Set(kept);
-      const ids = queue.messages.filter((message) => !keptSet.has(message)).map((message) => message.id);
-      queue.messages = kept;
-      this.options.onMutate({ t: 'delete', q: queue.name, ids });
-    }
+  private drop(queue: LiveQueue, message: StoredMessage): void {
+    queue.messages.delete(message.id);
+    queue.hidden.delete(message);
   }
 
   /** Messages to deliver now; moves those past maxReceiveCount to the dead-letter queue instead. */
   receive(queueName: string, max: number, visibilityTimeoutSeconds?: number): ReceivedMessage[] {
     const queue = this.get(queueName);
     const now = this.now();
-    this.expire(queue, now);
+    this.sweep(queue, now);
     const invisibleMs = (visibilityTimeoutSeconds ?? queue.settings.visibilityTimeoutSeconds) * 1000;
     // A FIFO group with a message in flight (or still delayed) delivers nothing after it, to keep its order.
     const blockedGroups = new Set<string>();
-    if (queue.settings.fifo) {
-      for (const message of queue.messages) {
-        if (message.groupId !== undefined && message.visibleAt > now) blockedGroups.add(message.groupId);
-      }
+    for (const message of queue.hidden) {
+      if (message.visibleAt <= now) queue.hidden.delete(message);
+      else if (message.groupId !== undefined) blockedGroups.add(message.groupId);
     }
     const received: ReceivedMessage[] = [];
-    for (const message of [...queue.messages]) {
+    // A Map's iteration goes on past the entry a redrive deletes; nothing else changes it meanwhile.
+    for (const message of queue.messages.values()) {
       if (received.length >= max) break;
       if (message.visibleAt > now) continue;
       if (message.groupId !== undefined && blockedGroups.has(message.groupId)) continue;
@@ -218,23 +255,24 @@ export class QueueEngine {
       message.firstReceivedAt ??= now;
       message.receiptToken = randomUUID();
       message.visibleAt = now + invisibleMs;
+      if (message.visibleAt > now) queue.hidden.add(message);
       received.push({ message, receiptHandle: encodeHandle(queueName, message.id, message.receiptToken) });
       this.options.onMutate({ t: 'delivery', q: queueName, id: message.id, d: deliveryOf(message) });
     }
     return received;
   }
 
-  private redrive(queue: QueueState, message: StoredMessage, now: number): boolean {
+  private redrive(queue: LiveQueue, message: StoredMessage, now: number): boolean {
     const policy = queue.settings.redrivePolicy;
     if (!policy || message.receiveCount < policy.maxReceiveCount) return false;
     const target = this.queues.get(queueNameFromArn(policy.deadLetterTargetArn) ?? '');
     if (!target) return false;
-    queue.messages = queue.messages.filter((candidate) => candidate !== message);
+    this.drop(queue, message);
     this.options.onMutate({ t: 'delete', q: queue.name, ids: [message.id] });
     const moved: StoredMessage = { ...message, visibleAt: now, deadLetterSourceArn: this.arn(queue.name) };
     delete moved.receiptToken;
     if (target.settings.fifo) moved.sequenceNumber = this.takeSequence(target);
-    target.messages.push(moved);
+    target.messages.set(moved.id, moved);
     this.changed(target.name, {
       t: 'put',
       q: target.name,
@@ -247,11 +285,11 @@ export class QueueEngine {
   private locate(
     queueName: string,
     receiptHandle: string,
-  ): { queue: QueueState; message?: StoredMessage; current: boolean } {
+  ): { queue: LiveQueue; message?: StoredMessage; current: boolean } {
     const queue = this.get(queueName);
     const decoded = decodeHandle(receiptHandle);
     if (!decoded || decoded.queueName !== queueName) throw receiptHandleIsInvalid(receiptHandle);
-    const message = queue.messages.find((candidate) => candidate.id === decoded.messageId);
+    const message = queue.messages.get(decoded.messageId);
     return { queue, message, current: message?.receiptToken === decoded.token };
   }
 
@@ -262,7 +300,7 @@ export class QueueEngine {
   deleteMessage(queueName: string, receiptHandle: string): void {
     const { queue, message, current } = this.locate(queueName, receiptHandle);
     if (!message || !current) return;
-    queue.messages = queue.messages.filter((candidate) => candidate !== message);
+    this.drop(queue, message);
     this.changed(queueName, { t: 'delete', q: queueName, ids: [message.id] });
   }
 
@@ -272,7 +310,7 @@ export class QueueEngine {
         `Value ${seconds} for parameter VisibilityTimeout is invalid. Reason: Must be between 0 and 43200.`,
       );
     }
-    const { message, current } = this.locate(queueName, receiptHandle);
+    const { queue, message, current } = this.locate(queueName, receiptHandle);
     if (!message || !current) {
       throw invalidParameterValue(
         `Value ${receiptHandle} for parameter ReceiptHandle is invalid. Reason: Message does not exist or is not available for visibility timeout change.`,
@@ -281,6 +319,7 @@ export class QueueEngine {
     const now = this.now();
     if (message.visibleAt <= now) throw messageNotInflight();
     message.visibleAt = now + seconds * 1000;
+    if (message.visibleAt > now) queue.hidden.add(message);
     this.changed(queueName, { t: 'delivery', q: queueName, id: message.id, d: deliveryOf(message) });
   }
 
@@ -291,16 +330,17 @@ export class QueueEngine {
       throw purgeQueueInProgress(queueName);
     }
     queue.lastPurgeAt = now;
-    queue.messages = [];
+    queue.messages.clear();
+    queue.hidden.clear();
     this.changed(queueName, { t: 'purge', q: queueName, at: now });
   }
 
   counts(queueName: string): QueueCounts {
     const queue = this.get(queueName);
     const now = this.now();
-    this.expire(queue, now);
+    this.sweep(queue, now);
     const counts: QueueCounts = { visible: 0, inFlight: 0, delayed: 0 };
-    for (const message of queue.messages) {
+    for (const message of queue.messages.values()) {
       if (message.visibleAt <= now) counts.visible += 1;
       else if (message.receiveCount > 0) counts.inFlight += 1;
       else counts.delayed += 1;
@@ -312,7 +352,8 @@ export class QueueEngine {
   nextVisibleAt(queueName: string): number | undefined {
     const now = this.now();
     let next: number | undefined;
-    for (const message of this.queues.get(queueName)?.messages ?? []) {
+    // Every message not visible now is in `hidden` (those turned visible since are pruned on receive).
+    for (const message of this.queues.get(queueName)?.hidden ?? []) {
       if (message.visibleAt > now && (next === undefined || message.visibleAt < next))
         next = message.visibleAt;
     }
@@ -320,7 +361,7 @@ export class QueueEngine {
   }
 
   snapshot(): PersistedState {
-    return { version: 1, queues: [...this.queues.values()] };
+    return { version: 1, queues: [...this.queues.values()].map(stateOf) };
   }
 
   private changed(queueName: string, entry: JournalEntry): void {
@@ -329,8 +370,14 @@ export class QueueEngine {
   }
 }
 
-function headerOf(queue: QueueState): QueueHeader {
-  const { messages: _messages, deduplication: _deduplication, ...header } = queue;
+function headerOf(queue: LiveQueue): QueueHeader {
+  const {
+    messages: _messages,
+    deduplication: _deduplication,
+    hidden: _hidden,
+    sweptAt: _sweptAt,
+    ...header
+  } = queue;
   return header;
 }
 

@@ -150,7 +150,7 @@ describe('local SQS journal', () => {
     await first.writer.close();
     await appendFile(join(dataDir, 'sqs-journal-0.ndjson'), '{"t":"put","q":"q","m":{"id":"torn","bo');
     const second = await openEngine(dataDir);
-    expect(second.engine.get('q').messages.map((message) => message.body)).toEqual(['kept']);
+    expect([...second.engine.get('q').messages.values()].map((message) => message.body)).toEqual(['kept']);
     second.engine.send('q', { body: 'after', attributes: {} });
     await second.writer.close();
     const third = await loadQueues(dataDir, Date.now());
