@@ -23,6 +23,11 @@ export const handler = sqsConsumer({
     }
     if (event.type === 'contact.updated' && !event.data.changed.includes('custom_fields')) return;
     if (event.type !== 'contact.created' && event.type !== 'contact.updated') return;
+    // A contact created without custom fields indexes nothing (most imports): fields it got since have an update
+    // event of their own, which comes after this one.
+    if (event.type === 'contact.created' && Object.keys(event.data.contact.custom_fields).length === 0) {
+      return;
+    }
     const previous = event.type === 'contact.updated' ? event.data.previous.custom_fields : undefined;
     const [current] = await readContacts(event.company_id, [event.data.contact._id]);
     await reindexContact(event.company_id, event.data.contact._id, previous, current?.custom_fields);

@@ -1,6 +1,7 @@
 import { QUEUES } from '@atende/shared/infra/queues';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { z } from 'zod';
+import { inBatch } from './batch-memo.ts';
 import { invocationFields, logger, withLogContext } from './logger.ts';
 
 export interface ConsumerOptions<S extends z.ZodType> {
@@ -39,7 +40,8 @@ function maxReceiveCountOf(queueId: string): number {
  * The one SQS consumer of every queue: parses each record with its schema, processes FIFO groups side by side
  * and each group's records in order (a failure fails the rest of its group, so SQS redelivers them in order),
  * processes a standard queue's records one after another, answers with partial batch failures, and runs the
- * last-attempt hook on a record's final receive (maxReceiveCount read from QUEUES, never written here).
+ * last-attempt hook on a record's final receive (maxReceiveCount read from QUEUES, never written here). A batch
+ * is one `inBatch` scope: what its records read through `memoInBatch` is read once.
  */
 export function sqsConsumer<S extends z.ZodType>(options: ConsumerOptions<S>) {
   const maxReceiveCount = maxReceiveCountOf(options.queueId);
@@ -77,27 +79,29 @@ export function sqsConsumer<S extends z.ZodType>(options: ConsumerOptions<S>) {
   }
 
   return async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> =>
-    withLogContext({ ...invocationFields(context), queue: options.queueId }, async () => {
-      const groups = new Map<string, SQSRecord[]>();
-      let standard: SQSRecord[] | undefined;
-      for (const record of event.Records) {
-        const group = record.attributes.MessageGroupId;
-        if (group === undefined) (standard ??= []).push(record);
-        else groups.set(group, [...(groups.get(group) ?? []), record]);
-      }
-      // Standard queues keep no order, but their consumers run long jobs: one at a time, as before.
-      const lanes = [...groups.values(), ...(standard ? standard.map((record) => [record]) : [])];
-      const failures: string[] = [];
-      const runLane = async (records: SQSRecord[]) => {
-        for (const [index, record] of records.entries()) {
-          if (!(await processRecord(record, context))) {
-            failures.push(...records.slice(index).map((failed) => failed.messageId));
-            return;
-          }
+    withLogContext({ ...invocationFields(context), queue: options.queueId }, () =>
+      inBatch(async () => {
+        const groups = new Map<string, SQSRecord[]>();
+        let standard: SQSRecord[] | undefined;
+        for (const record of event.Records) {
+          const group = record.attributes.MessageGroupId;
+          if (group === undefined) (standard ??= []).push(record);
+          else groups.set(group, [...(groups.get(group) ?? []), record]);
         }
-      };
-      if (standard) for (const lane of lanes) await runLane(lane);
-      else await Promise.all(lanes.map(runLane));
-      return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
-    });
+        // Standard queues keep no order, but their consumers run long jobs: one at a time, as before.
+        const lanes = [...groups.values(), ...(standard ? standard.map((record) => [record]) : [])];
+        const failures: string[] = [];
+        const runLane = async (records: SQSRecord[]) => {
+          for (const [index, record] of records.entries()) {
+            if (!(await processRecord(record, context))) {
+              failures.push(...records.slice(index).map((failed) => failed.messageId));
+              return;
+            }
+          }
+        };
+        if (standard) for (const lane of lanes) await runLane(lane);
+        else await Promise.all(lanes.map(runLane));
+        return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
+      }),
+    );
 }

@@ -2,6 +2,7 @@ import { domainEvent, type DomainEvent } from '@atende/shared/events/index';
 import { eventQueueId } from '@atende/shared/infra/event-consumers';
 import { readContact } from '../contacts/store.ts';
 import { listCatalogue } from '../lib/dynamo/catalogue.ts';
+import { memoInBatch } from '../lib/batch-memo.ts';
 import { applyOnce } from '../lib/event-claims.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
 import { refreshContactSmartTags } from './hooks.ts';
@@ -31,10 +32,14 @@ export function contactOfEvent(event: DomainEvent): string | undefined {
 /**
  * Whether an event needs no evaluation, decided before any claim is written: the company has no smart tag
  * (most have none), or the event announces a contact an import created (the import queues a recompute of
- * every smart tag of the company before it reports done, so a 100,000-row import is not evaluated twice).
+ * every smart tag of the company before it reports done, so a 100,000-row import is not evaluated twice). The
+ * company's smart tags are read once per batch.
  */
 async function nothingToEvaluate(event: DomainEvent, customerId: string): Promise<boolean> {
-  if ((await listCatalogue(smartTagCatalogue, event.company_id)).length === 0) return true;
+  const tags = await memoInBatch(`${event.company_id}|smart-tags`, () =>
+    listCatalogue(smartTagCatalogue, event.company_id),
+  );
+  if (tags.length === 0) return true;
   if (event.type !== 'contact.created') return false;
   const contact = await readContact(event.company_id, customerId);
   return typeof contact?.import_job === 'string';

@@ -12,7 +12,8 @@ export const handler = sqsConsumer({
   schema: domainEvent,
   companyOf: (event) => event.company_id,
   process: async (event) => {
-    // Most companies subscribe to nothing: no claim is written for an event no endpoint wants.
+    // Most companies subscribe to nothing: no claim is written for an event no endpoint wants. The company's
+    // endpoints are read once per batch.
     const endpoints = await subscribedEndpoints(event);
     if (endpoints.length === 0) return;
     await applyOnce(WEBHOOKS_CONSUMER, event, () => fanOut(event, endpoints));

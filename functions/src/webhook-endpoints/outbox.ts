@@ -1,4 +1,5 @@
 import type { DomainEvent } from '@atende/shared/events/index';
+import { memoInBatch } from '../lib/batch-memo.ts';
 import { deliveryIdOf, messageIdOf } from './keys.ts';
 import { publicData } from './public-view.ts';
 import { enqueueAttempt } from './queue.ts';
@@ -62,13 +63,14 @@ export async function enqueueDelivery(
   return current;
 }
 
-/** The active endpoints of the event's company subscribed to its type. */
+/** The active endpoints of the event's company subscribed to its type (the company's read once per consumer batch). */
 export async function subscribedEndpoints(
   event: Pick<DomainEvent, 'company_id' | 'type'>,
 ): Promise<EndpointRecord[]> {
-  return (await listEndpointsForEvents(event.company_id)).filter(
-    (endpoint) => endpoint.status === 'active' && endpoint.events.includes(event.type),
+  const endpoints = await memoInBatch(`${event.company_id}|webhook-endpoints`, () =>
+    listEndpointsForEvents(event.company_id),
   );
+  return endpoints.filter((endpoint) => endpoint.status === 'active' && endpoint.events.includes(event.type));
 }
 
 /** Each subscribed endpoint gets a delivery of the event. */

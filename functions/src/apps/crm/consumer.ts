@@ -1,5 +1,6 @@
 import { domainEvent } from '@atende/shared/events/index';
 import { eventQueueId } from '@atende/shared/infra/event-consumers';
+import { memoInBatch } from '../../lib/batch-memo.ts';
 import { applyOnce } from '../../lib/event-claims.ts';
 import { logger } from '../../lib/logger.ts';
 import { sqsConsumer } from '../../lib/sqs-consumer.ts';
@@ -35,6 +36,12 @@ export const handler = sqsConsumer({
       );
       if (!mirrored) return;
     } else if (event.type !== 'contact.created' && event.type !== 'conversation.closed') return;
+    // Whether the company has a CRM at all is asked once per batch (most have none); the CRMs themselves are
+    // read for each event, since a sync may refresh an app's stored token.
+    const none = await memoInBatch(`${event.company_id}|no-crm`, async () => {
+      return (await connectedCrms(event.company_id)).length === 0;
+    });
+    if (none) return;
     const crms = await connectedCrms(event.company_id);
     if (crms.length === 0) return;
     await applyOnce(CRM_SYNC_CONSUMER, event, async () => {
