@@ -1,4 +1,6 @@
+import { clients } from '@atende/functions/lib/clients';
 import { benchApiClient } from './api-client.ts';
+import { countDynamoRequests, perMessage, totalOf, traceDynamoRequests, traceRows } from './request-trace.ts';
 import { formatRow, percentile } from './stats.ts';
 
 export interface ContactsBenchOptions {
@@ -74,6 +76,10 @@ async function benchImport(
   const upload = await fetch(target.url, { method: 'POST', body: form });
   if (upload.status >= 300) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
   const uploaded = performance.now();
+  // What each row costs the emulator: the import's reads and writes and every consumer of its contact events.
+  const requests = countDynamoRequests();
+  const trace =
+    process.env.BENCH_TRACE_REQUESTS === '1' ? traceDynamoRequests(clients().dynamodb) : undefined;
   const { _id } = await call<{ _id: string }>('POST', '/contacts/imports', {
     file_name: fileName,
     upload: target.upload,
@@ -106,6 +112,30 @@ async function benchImport(
       'of PutItem/s': (state.processed / seconds / putItemRate).toFixed(3),
     }),
   );
+  const perRow = totalOf(requests) / Math.max(1, state.processed);
+  console.log(
+    `  DynamoDB requests per row until done: ${perRow.toFixed(2)}; by command: ${perMessage(new Map(), requests, Math.max(1, state.processed))}`,
+  );
+  // The contact events' consumers may still be working off the import: the whole cost of a row is counted once
+  // the requests have died down (at most three minutes more).
+  const doneAt = performance.now();
+  for (let last = totalOf(requests); performance.now() - doneAt < 180_000;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = totalOf(requests);
+    if (now - last <= 2) break;
+    last = now;
+  }
+  console.log(
+    `  with the consumers caught up (${((performance.now() - doneAt) / 1000).toFixed(0)} s after done): ${(
+      totalOf(requests) / Math.max(1, state.processed)
+    ).toFixed(2)}; by command: ${perMessage(new Map(), requests, Math.max(1, state.processed))}`,
+  );
+  if (trace) {
+    console.log(
+      '  per row by command and caller (BENCH_TRACE_REQUESTS=1; outermost > innermost domain frame):',
+    );
+    console.log(traceRows(new Map(), new Map(trace.byCaller), Math.max(1, state.processed)).join('\n'));
+  }
   if (state.status !== 'done' || state.created !== rows) {
     throw new Error(`the import ended ${state.status} with ${state.created} of ${rows} rows created`);
   }

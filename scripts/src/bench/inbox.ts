@@ -3,7 +3,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { clients } from '@atende/functions/lib/clients';
 import { formatRow, percentile } from './stats.ts';
-import { traceDynamoRequests, traceRows } from './request-trace.ts';
+import { countDynamoRequests, perMessage, totalOf, traceDynamoRequests, traceRows } from './request-trace.ts';
 
 interface Json {
   status: number;
@@ -40,44 +40,6 @@ function postJson(url: string, body: unknown, localAddress: string, token?: stri
     req.on('error', reject);
     req.end(payload);
   });
-}
-
-/**
- * Counts the DynamoDB requests the runtime's handlers and consumers make (they run in this process and share
- * the one SDK client), by command, so the burst can say what each message costs the emulator. The stream
- * poller's GetRecords calls go through their own client and are not in the count.
- */
-function countDynamoRequests(): Map<string, number> {
-  const counts = new Map<string, number>();
-  clients().dynamodb.middlewareStack.add(
-    (next, context) => async (args) => {
-      const command = context.commandName ?? 'unknown';
-      counts.set(command, (counts.get(command) ?? 0) + 1);
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchDynamoRequestCount' },
-  );
-  return counts;
-}
-
-const totalOf = (counts: ReadonlyMap<string, number>) => [...counts.values()].reduce((sum, n) => sum + n, 0);
-
-/** Requests per message by command, the largest first, from two snapshots of the counter. */
-function perMessage(
-  before: ReadonlyMap<string, number>,
-  after: ReadonlyMap<string, number>,
-  messages: number,
-) {
-  return [...after]
-    .map(
-      ([command, count]) =>
-        [command.replace(/Command$/, ''), (count - (before.get(command) ?? 0)) / messages] as const,
-    )
-    .filter(([, share]) => share > 0)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 6)
-    .map(([command, share]) => `${command} ${share.toFixed(1)}`)
-    .join(', ');
 }
 
 export interface InboxBenchOptions {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { startTestRuntime } from '../testing/runtime.ts';
 import { TABLE_PREFIX } from '../local/runtime.ts';
 import { benchAnalytics, benchAnalyticsLag } from './analytics.ts';
+import { benchContactWriteCeiling } from './contact-writes.ts';
 import { benchContacts } from './contacts.ts';
 import { benchDynamoDbWrites } from './dynamodb-writes.ts';
 import { benchGatewayHealth } from './gateway-health.ts';
@@ -14,7 +15,7 @@ import { benchKnowledgeIndex } from './knowledge-index.ts';
 import { benchLambdaBundles } from './lambda-bundles.ts';
 import { benchLoginJs } from './login-js.ts';
 import { benchRealtimeSequence } from './realtime-sequence.ts';
-import { benchSqsSends } from './sqs-sends.ts';
+import { benchSqsBacklog, benchSqsSends } from './sqs-sends.ts';
 import { benchWebhooks } from './webhooks.ts';
 
 /** The spec's base size for the contact import and search figures; BENCH_CONTACTS=N runs smaller. */
@@ -58,6 +59,8 @@ async function contactFigures(
     contacts,
     putItemRate,
   });
+  // The import's writes alone, on the same emulator: what its rate is bounded by.
+  await benchContactWriteCeiling({ rows: Math.min(contacts, 10_000), putItemRate, firstRow: contacts });
 }
 
 /** BENCH_CAMPAIGN_CRASH=N recipients (2,000 by default), killed once 40 % were sent. */
@@ -123,6 +126,7 @@ async function main(): Promise<void> {
       await benchGatewayHealth(runtime.url);
       await benchLoginJs(runtime.url);
       await benchSqsSends(runtime.endpoints.sqs, runtime.credentials);
+      benchSqsBacklog();
     }
     await benchInbox({
       baseUrl: runtime.url,

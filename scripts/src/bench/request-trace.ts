@@ -1,4 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { clients } from '@atende/functions/lib/clients';
 
 /**
  * BENCH_TRACE_REQUESTS=1: a breakdown of the DynamoDB requests the runtime's handlers and consumers make, by
@@ -108,4 +109,43 @@ export function traceRows(
     .sort((a, b) => b[1] - a[1])
     .slice(0, limit)
     .map(([key, share]) => `    ${share.toFixed(2).padStart(6)}  ${key}`);
+}
+
+/**
+ * Counts the DynamoDB requests the runtime's handlers and consumers make (they run in this process and share
+ * the one SDK client), by command, so the burst can say what each message costs the emulator. The stream
+ * poller's GetRecords calls go through their own client and are not in the count.
+ */
+export function countDynamoRequests(client: DynamoDBClient = clients().dynamodb): Map<string, number> {
+  const counts = new Map<string, number>();
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = context.commandName ?? 'unknown';
+      counts.set(command, (counts.get(command) ?? 0) + 1);
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchDynamoRequestCount' },
+  );
+  return counts;
+}
+
+export const totalOf = (counts: ReadonlyMap<string, number>) =>
+  [...counts.values()].reduce((sum, n) => sum + n, 0);
+
+/** Requests per message (or row) by command, the largest first, from two snapshots of the counter. */
+export function perMessage(
+  before: ReadonlyMap<string, number>,
+  after: ReadonlyMap<string, number>,
+  messages: number,
+) {
+  return [...after]
+    .map(
+      ([command, count]) =>
+        [command.replace(/Command$/, ''), (count - (before.get(command) ?? 0)) / messages] as const,
+    )
+    .filter(([, share]) => share > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([command, share]) => `${command} ${share.toFixed(1)}`)
+    .join(', ');
 }
