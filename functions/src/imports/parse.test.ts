@@ -55,6 +55,23 @@ describe('openSheet (CSV)', () => {
     expect(sheet.headers).toEqual(['Nome']);
     expect((await sheet.rows.next()).done).toBe(true);
   });
+
+  it('ends the rows with the source failure when the connection drops mid-file', async () => {
+    async function* dropped(): AsyncGenerator<Uint8Array> {
+      yield Buffer.from('Nome;Telefone\nAna;1\n');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      throw new TypeError('terminated');
+    }
+    const sheet = await openSheet(dropped(), 'csv');
+    const seen: Record<string, string>[] = [];
+    await expect(
+      (async () => {
+        for await (const row of sheet.rows) seen.push(row);
+      })(),
+    ).rejects.toThrow('terminated');
+    // Rows parsed but not yet read may go with it: the import resumes from its checkpoint on redelivery.
+    expect(seen.length).toBeLessThanOrEqual(1);
+  });
 });
 
 describe('openSheet (XLSX)', () => {

@@ -48,6 +48,9 @@ async function* csvRecords(source: AsyncIterable<Uint8Array>): AsyncGenerator<st
   const parser = input.pipe(
     parse({ bom: true, delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
   );
+  // `pipe` does not pass a source's failure on (a connection to S3 dropped mid-file): the rows end with it, as
+  // the caller's error, instead of an unhandled stream error taking the process down.
+  input.once('error', (error) => parser.destroy(error));
   try {
     for await (const record of parser) yield record as string[];
   } finally {
