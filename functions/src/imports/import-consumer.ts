@@ -3,6 +3,8 @@ import { listCatalogue } from '../lib/dynamo/catalogue.ts';
 import { foldText } from '../contacts/text.ts';
 import { customFieldCatalogue } from '../custom-fields/catalogue.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
+import { logger } from '../lib/logger.ts';
+import { ObjectStreamInterrupted } from '../lib/s3-presign.ts';
 import { tagCatalogue } from '../tags/catalogue.ts';
 import { walletCatalogue } from '../wallets/catalogue.ts';
 import { refreshCompanySmartTags } from '../smart-tags/run-start.ts';
@@ -122,6 +124,7 @@ export async function runImport(
   const context = await rowContext(job.company);
   const source = await fileStream(job.file_key);
   const sheet = await openSheet(source, job.format);
+  const startedAt = job.processed;
   try {
     let chunk: Entry[] = [];
     let index = 0;
@@ -139,6 +142,20 @@ export async function runImport(
     }
     if (chunk.length > 0) job = await runChunk(job, chunk, context);
     if (!job) return 'skipped';
+  } catch (error) {
+    // The file's connection dropped while chunks were written (S3 resets a GET left idle): the rows written are
+    // checkpointed, so a continuation opens the file again at once instead of waiting out the visibility
+    // timeout. A drop before any progress fails the attempt as any error does.
+    if (error instanceof ObjectStreamInterrupted && job && job.processed > startedAt) {
+      logger.warn('import file connection dropped; continuing from the checkpoint', {
+        job: job._id,
+        processed: job.processed,
+        error: error.message,
+      });
+      await enqueueJob(CONTACT_IMPORT_QUEUE, message);
+      return 'continued';
+    }
+    throw error;
   } finally {
     await sheet.close();
     source.destroy();

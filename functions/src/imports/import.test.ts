@@ -24,7 +24,7 @@ import { config } from '../lib/config.ts';
 import { handler as tagsHandler } from '../tags/handler.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler as exportConsumer } from './export-consumer.ts';
-import { handler as importConsumer } from './import-consumer.ts';
+import { handler as importConsumer, runImport } from './import-consumer.ts';
 import { fakeAws, sqsEventOf } from './test-aws.ts';
 
 let a: Tenant;
@@ -147,6 +147,37 @@ describe('contact import', () => {
       errors: 0,
     });
     expect(await names(a, 'retomada')).toHaveLength(12);
+  });
+
+  it('continues from its checkpoint when the connection to the file drops mid-read', async () => {
+    // Rows of about 2 KB (an unmapped notes column), so the drop comes after several chunks were written.
+    const csv = [
+      'Nome,Telefone,Notas',
+      ...Array.from(
+        { length: 100 },
+        (_, i) => `Queda ${i},(85) 94444-${String(1000 + i)},${'n'.repeat(2000)}`,
+      ),
+    ].join('\n');
+    const { _id: id } = (await upload(a, csv, { full_name: 'Nome', cel_phone: 'Telefone' })).body as {
+      _id: string;
+    };
+    const message = { companyId: a.companyId, jobId: id };
+    const queued = aws.sent.get('contact-import')?.length ?? 0;
+    aws.s3.cutNextGet(150_000);
+    await expect(runImport(message, { chunkRows: 10 })).resolves.toBe('continued');
+    const midway = await status(a, id);
+    expect(midway.status).toBe('running');
+    expect(midway.processed).toBeGreaterThan(0);
+    expect(midway.processed).toBeLessThan(100);
+    expect(aws.sent.get('contact-import')?.slice(queued)).toEqual([message]);
+    await expect(runImport(message, { chunkRows: 10 })).resolves.toBe('done');
+    expect(await status(a, id)).toMatchObject({
+      status: 'done',
+      processed: 100,
+      created: 100,
+      duplicates: 0,
+    });
+    expect(await names(a, 'queda')).toHaveLength(50); // the search's first page
   });
 
   it('creates the unknown tags the user chose to create, so their rows go in with them', async () => {

@@ -30,7 +30,7 @@ export async function fakeAws() {
       sent.set(queue, [...(sent.get(queue) ?? []), jobMessage.parse(JSON.parse(input.MessageBody))]);
       return { MessageId: 'm' };
     });
-  return { objects, sent };
+  return { objects, sent, s3 };
 }
 
 export const sqsEventOf = (message: JobMessage, receiveCount = 1): SQSEvent => ({

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { ReadableStreamReadResult, ReadableStream as WebReadableStream } from 'node:stream/web';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { clients } from './clients.ts';
 import { config } from './config.ts';
@@ -125,5 +125,44 @@ export async function getObjectStream(bucket: string, key: string): Promise<Read
     error.name = errorCode(detail) ?? (response.status === 404 ? 'NoSuchKey' : `S3Error${response.status}`);
     throw error;
   }
-  return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+  return Readable.from(interruptible(key, response.body as WebReadableStream<Uint8Array>), {
+    objectMode: false,
+  });
+}
+
+/**
+ * The object's connection closed before its last byte (S3 resets a GET its reader leaves idle for long; a
+ * network fault): the bytes read so far stand, and the object can be read again from the start.
+ */
+export class ObjectStreamInterrupted extends Error {
+  override name = 'ObjectStreamInterrupted';
+  constructor(key: string, cause: unknown) {
+    super(`S3 GetObject of ${key} was cut off: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+  }
+}
+
+/** The body's chunks; a failed read is an ObjectStreamInterrupted, and stopping early releases the connection. */
+async function* interruptible(key: string, body: WebReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  let finished = false;
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        finished = true;
+        throw new ObjectStreamInterrupted(key, error);
+      }
+      if (chunk.done) {
+        finished = true;
+        return;
+      }
+      yield chunk.value;
+    }
+  } finally {
+    if (!finished) await reader.cancel().catch(() => undefined);
+  }
 }

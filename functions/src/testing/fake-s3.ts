@@ -13,11 +13,13 @@ export interface RecordedS3Request {
 /**
  * Test support: an S3 endpoint on a loopback port (path-style, as the local runtime's) that records the
  * presigned requests it receives and answers them with `status` (200 unless a test refuses). With `objects`,
- * it is a bucket too: a PUT stores the body under its key, a GET answers it or S3's 404 NoSuchKey.
+ * it is a bucket too: a PUT stores the body under its key, a GET answers it or S3's 404 NoSuchKey (or, once
+ * asked, drops the connection mid-body).
  */
 export async function startFakeS3(objects?: Map<string, Uint8Array>) {
   const requests: RecordedS3Request[] = [];
   let status = 200;
+  let cutAfter: number | undefined;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -40,7 +42,16 @@ export async function startFakeS3(objects?: Map<string, Uint8Array>) {
         response.writeHead(200).end();
       } else if (objects && request.method === 'GET') {
         const body = objects.get(key);
-        if (body) response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
+        if (body && cutAfter !== undefined) {
+          // The connection drops mid-body, as S3 resets a GET left idle.
+          const cut = cutAfter;
+          cutAfter = undefined;
+          response.writeHead(200, {
+            'content-type': 'application/octet-stream',
+            'content-length': String(body.length),
+          });
+          response.write(body.subarray(0, cut), () => setTimeout(() => response.socket?.destroy(), 20));
+        } else if (body) response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
         else
           response
             .writeHead(404, { 'content-type': 'application/xml' })
@@ -60,6 +71,10 @@ export async function startFakeS3(objects?: Map<string, Uint8Array>) {
     requests,
     refuse: (code: number) => {
       status = code;
+    },
+    /** The next GET of an object sends its first `bytes` and then drops the connection. */
+    cutNextGet: (bytes: number) => {
+      cutAfter = bytes;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
