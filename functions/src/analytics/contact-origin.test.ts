@@ -136,6 +136,39 @@ describe('contact origin', () => {
     expect(view.rows.find((row) => row.key === 'import')?.contacts).toBe(1);
   });
 
+  it('counts a batch of contacts together: once each, a repeat and an already counted one answered false', async () => {
+    const third = await createInbox();
+    await setCompany(third.companyId, TRACKING);
+    const { from, to } = around();
+    const before = (await originsOf(third.admin.token, from, to)).body as ContactOriginView;
+    const imported = (view: ContactOriginView) =>
+      view.rows.find((row) => row.key === 'import')?.contacts ?? 0;
+    const widget = (view: ContactOriginView) => view.rows.find((row) => row.key === 'widget')?.contacts ?? 0;
+    const counted = newObjectId();
+    expect(await countContact(third.companyId, counted, 'import', new Date().toISOString())).toBe(true);
+    const fresh = Array.from({ length: 20 }, () => newObjectId());
+    const at = new Date().toISOString();
+    // Side by side, as the records of one consumer batch: 20 new contacts (past one transaction's share), one
+    // of them twice, and one counted before.
+    const answers = await Promise.all([
+      ...fresh.map((contact, index) =>
+        countContact(
+          third.companyId,
+          contact,
+          index < 15 ? 'import' : 'widget',
+          at,
+          index === 19 ? { page: 'https://loja.example/', utm: { source: 'google' } } : undefined,
+        ),
+      ),
+      countContact(third.companyId, fresh[0] as string, 'import', at),
+      countContact(third.companyId, counted, 'import', at),
+    ]);
+    expect(answers).toEqual([...fresh.map(() => true), false, false]);
+    const after = (await originsOf(third.admin.token, from, to)).body as ContactOriginView;
+    expect(imported(after) - imported(before)).toBe(16);
+    expect(widget(after) - widget(before)).toBe(5);
+  });
+
   it('reads only the range asked for', async () => {
     const view = (await originsOf(inbox.admin.token, '2020-01-01T00:00:00.000Z', '2020-02-01T00:00:00.000Z'))
       .body as ContactOriginView;

@@ -16,7 +16,7 @@ import { timezoneOf } from '../conversations/queue-rules.ts';
 import type { AuthContext } from '../lib/auth-context.ts';
 import { config } from '../lib/config.ts';
 import { queryAll } from '../lib/dynamo/query.ts';
-import { conditionFailed, transactWrite } from '../lib/dynamo/transaction.ts';
+import { isTransactionConflict, TransactionCancelled, transactWrite } from '../lib/dynamo/transaction.ts';
 import { bucketOf } from './rollup.ts';
 import { localHour } from './time.ts';
 
@@ -38,71 +38,145 @@ export const originKeys = {
 const isOrigin = (value: unknown): value is ContactOrigin =>
   (CONTACT_ORIGINS as readonly unknown[]).includes(value);
 
+interface Counting {
+  contact: string;
+  origin: ContactOrigin;
+  hour: string;
+  details: [OriginDetailDimension, string][];
+  settle: (counted: boolean) => void;
+  fail: (error: unknown) => void;
+}
+
+/** Contacts per transaction: a marker each, and at most one origin count and four detail counts each. */
+const CONTACTS_PER_TRANSACTION = 15;
+const CONFLICT_ATTEMPTS = 6;
+
+/** Contacts waiting to be counted, per table and company, until the current turn of the event loop ends. */
+const waiting = new Map<string, Counting[]>();
+
 /**
  * Counts one created contact under its origin and the UTC hour it was created in, exactly once per contact:
- * the count and the contact's marker are one transaction, conditioned on the marker not existing. Answers
- * whether it counted.
+ * its marker and the counts are written in one transaction, conditioned on the marker not existing. Contacts
+ * of one company counted in the same turn (the records of a consumer batch run side by side) share the
+ * transaction, their counts added up. Answers whether this call counted it.
  */
-export async function countContact(
+export function countContact(
   companyId: string,
   contact: string,
   origin: ContactOrigin,
   createdAt: string,
   detail?: ContactOriginDetail,
 ): Promise<boolean> {
-  const table = config().mainTable;
-  const hour = bucketOf(createdAt, 'hour');
-  const detailCounts = Object.fromEntries(
-    detailValues(detail).map(([dimension, value]) => [
-      `detail_${dimension}`,
-      {
-        Update: {
-          TableName: table,
-          Key: { pk: originKeys.details(companyId), sk: `${hour}#${dimension}#${value}` },
-          UpdateExpression:
-            'SET entity = :entity, #hour = :hour, dimension = :dimension, #key = :key ADD contacts :one',
-          ExpressionAttributeNames: { '#hour': 'hour', '#key': 'key' },
-          ExpressionAttributeValues: {
-            ':entity': 'analytics_origin_detail',
-            ':hour': hour,
-            ':dimension': dimension,
-            ':key': value,
-            ':one': 1,
-          },
-        },
-      },
-    ]),
-  );
-  try {
-    await transactWrite({
-      ...detailCounts,
-      marker: {
-        Put: {
-          TableName: table,
-          Item: { ...originKeys.counted(companyId, contact), entity: 'analytics_origin_seen', origin },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      count: {
-        Update: {
-          TableName: table,
-          Key: { pk: originKeys.partition(companyId), sk: `${hour}#${origin}` },
-          UpdateExpression: 'SET entity = :entity, #hour = :hour, #key = :key ADD contacts :one',
-          ExpressionAttributeNames: { '#hour': 'hour', '#key': 'key' },
-          ExpressionAttributeValues: {
-            ':entity': 'analytics_origin',
-            ':hour': hour,
-            ':key': origin,
-            ':one': 1,
-          },
-        },
-      },
+  const key = `${config().mainTable}|${companyId}`;
+  return new Promise((settle, fail) => {
+    let batch = waiting.get(key);
+    if (!batch) {
+      const started: Counting[] = [];
+      batch = started;
+      waiting.set(key, started);
+      setImmediate(() => {
+        waiting.delete(key);
+        void countTogether(companyId, started);
+      });
+    }
+    batch.push({
+      contact,
+      origin,
+      hour: bucketOf(createdAt, 'hour'),
+      details: detailValues(detail),
+      settle,
+      fail,
     });
-    return true;
-  } catch (error) {
-    if (conditionFailed(error, 'marker')) return false;
-    throw error;
+  });
+}
+
+async function countTogether(companyId: string, all: readonly Counting[]): Promise<void> {
+  // A contact counted twice at once: the first call counts it, the others answer false.
+  const first = new Map<string, Counting>();
+  for (const counting of all) {
+    if (first.has(counting.contact)) counting.settle(false);
+    else first.set(counting.contact, counting);
   }
+  const unique = [...first.values()];
+  for (let at = 0; at < unique.length; at += CONTACTS_PER_TRANSACTION) {
+    const part = unique.slice(at, at + CONTACTS_PER_TRANSACTION);
+    await countPart(companyId, part).catch((error: unknown) => {
+      for (const counting of part) counting.fail(error);
+    });
+  }
+}
+
+/** One transaction for the contacts; those already counted drop out (answered false) and the rest go again. */
+async function countPart(companyId: string, contacts: readonly Counting[]): Promise<void> {
+  let pending = contacts;
+  for (let attempt = 1; pending.length > 0; attempt += 1) {
+    try {
+      await transactWrite(countItems(companyId, pending));
+      for (const counting of pending) counting.settle(true);
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCancelled)) throw error;
+      const seen = new Set(error.failedWithin.get('markers') ?? []);
+      if (seen.size === 0) {
+        if (!isTransactionConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+        continue;
+      }
+      pending.forEach((counting, index) => {
+        if (seen.has(index)) counting.settle(false);
+      });
+      pending = pending.filter((_, index) => !seen.has(index));
+    }
+  }
+}
+
+/** The contacts' markers, then their counts added up per hour and origin, and per hour, dimension and value. */
+function countItems(companyId: string, contacts: readonly Counting[]) {
+  const table = config().mainTable;
+  const origins = new Map<string, { hour: string; origin: ContactOrigin; n: number }>();
+  const details = new Map<string, { hour: string; dimension: string; value: string; n: number }>();
+  for (const { hour, origin, details: values } of contacts) {
+    const key = `${hour}#${origin}`;
+    origins.set(key, { hour, origin, n: (origins.get(key)?.n ?? 0) + 1 });
+    for (const [dimension, value] of values) {
+      const sk = `${hour}#${dimension}#${value}`;
+      details.set(sk, { hour, dimension, value, n: (details.get(sk)?.n ?? 0) + 1 });
+    }
+  }
+  return {
+    markers: contacts.map(({ contact, origin }) => ({
+      Put: {
+        TableName: table,
+        Item: { ...originKeys.counted(companyId, contact), entity: 'analytics_origin_seen', origin },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    })),
+    counts: [...origins].map(([sk, { hour, origin, n }]) => ({
+      Update: {
+        TableName: table,
+        Key: { pk: originKeys.partition(companyId), sk },
+        UpdateExpression: 'SET entity = :entity, #hour = :hour, #key = :key ADD contacts :n',
+        ExpressionAttributeNames: { '#hour': 'hour', '#key': 'key' },
+        ExpressionAttributeValues: { ':entity': 'analytics_origin', ':hour': hour, ':key': origin, ':n': n },
+      },
+    })),
+    details: [...details].map(([sk, { hour, dimension, value, n }]) => ({
+      Update: {
+        TableName: table,
+        Key: { pk: originKeys.details(companyId), sk },
+        UpdateExpression:
+          'SET entity = :entity, #hour = :hour, dimension = :dimension, #key = :key ADD contacts :n',
+        ExpressionAttributeNames: { '#hour': 'hour', '#key': 'key' },
+        ExpressionAttributeValues: {
+          ':entity': 'analytics_origin_detail',
+          ':hour': hour,
+          ':dimension': dimension,
+          ':key': value,
+          ':n': n,
+        },
+      },
+    })),
+  };
 }
 
 /**
