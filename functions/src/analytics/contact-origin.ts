@@ -115,8 +115,9 @@ async function countPart(companyId: string, contacts: readonly Counting[]): Prom
       for (const counting of pending) counting.settle(true);
       return;
     } catch (error) {
-      if (!(error instanceof TransactionCancelled)) throw error;
-      const seen = new Set(error.failedWithin.get('markers') ?? []);
+      const seen = new Set(
+        error instanceof TransactionCancelled ? (error.failedWithin.get('markers') ?? []) : [],
+      );
       if (seen.size === 0) {
         if (!isTransactionConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw error;
         await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));

@@ -58,10 +58,17 @@ export const conditionFailed = (error: unknown, name: string): boolean =>
 export const anyConditionFailed = (error: unknown): boolean =>
   error instanceof TransactionCancelled && error.failed.size > 0;
 
+/**
+ * DynamoDB Local writes under one lock per table and gives up on a write that waited for it too long (under a
+ * bulk import); DynamoDB itself has no such lock. Retried like a conflict.
+ */
+const LOCAL_LOCK_TIMEOUT = 'too long waiting for a lock';
+
 /** Another write touched one of the items at once: retrying re-checks every condition. */
 export const isTransactionConflict = (error: unknown): boolean =>
   (error instanceof TransactionCancelled && error.conflicted) ||
-  (error instanceof Error && error.name === 'TransactionConflictException');
+  (error instanceof Error &&
+    (error.name === 'TransactionConflictException' || error.message.includes(LOCAL_LOCK_TIMEOUT)));
 
 /** A single write's condition failed (PutItem/UpdateItem/DeleteItem with a ConditionExpression). */
 export const isConditionFailure = (error: unknown): boolean =>
