@@ -5,17 +5,23 @@ import { readSettings } from '../company/settings-reader.ts';
 import { readCompanyItemCached } from '../company/store.ts';
 import { timezoneOf } from '../conversations/queue-rules.ts';
 import { readContact } from '../contacts/store.ts';
-import { TransactionCancelled } from '../lib/dynamo/transaction.ts';
+import { isTransactionConflict, TransactionCancelled } from '../lib/dynamo/transaction.ts';
+import { config } from '../lib/config.ts';
 import { companyRoom } from '@atende/shared/realtime/rooms';
 import { logger } from '../lib/logger.ts';
 import { coalesceByKey } from '../lib/coalesce.ts';
-import { serialByKey } from '../lib/concurrency.ts';
 import { publishToRoom } from '../realtime/publish.ts';
 import { sqsConsumer } from '../lib/sqs-consumer.ts';
 import { applyContactCreated } from './contact-origin.ts';
 import { reduceFact } from './facts.ts';
 import { applyPresence } from './presence-ledger.ts';
-import { commitEvent, LEDGER_CONSUMER, readFact } from './ledger-store.ts';
+import {
+  commitEvents,
+  LEDGER_CONSUMER,
+  type LedgerEntry,
+  ledgerItemCount,
+  readFacts,
+} from './ledger-store.ts';
 
 /** Rollup items are shared by a company's conversations: a racing writer makes us read again, this often. */
 const ATTEMPTS = 8;
@@ -43,41 +49,128 @@ export async function applyToLedger(event: DomainEvent, calendar?: OfficeCalenda
   const conversation = conversationOf(event);
   if (!conversation) return false;
   const office = calendar ?? (await officeCalendarOf(event.company_id));
-  return inTurn(event.company_id, () => commitToLedger(event, conversation, office));
+  return new Promise((settle, fail) => enqueue({ event, conversation, office, settle, fail }));
 }
 
-/**
- * A company's events share its rollup items: applied side by side (a batch's FIFO groups, concurrent
- * invocations), all but one would fail the rollups' version condition and read everything again. This
- * process applies a company's events one at a time; other processes still race, which the retries absorb.
- */
-const inTurn = serialByKey();
+interface Waiting {
+  event: DomainEvent;
+  conversation: string;
+  office: OfficeCalendar;
+  settle: (applied: boolean) => void;
+  fail: (error: unknown) => void;
+}
 
-async function commitToLedger(
-  event: DomainEvent,
-  conversation: string,
-  office: OfficeCalendar,
-): Promise<boolean> {
-  for (let attempt = 1; ; attempt += 1) {
-    const previous = await readFact(event.company_id, conversation);
-    const reduced = reduceFact(previous?.fact, event, office);
-    if (!reduced) return false;
-    const { contributions } = reduced;
-    let { fact } = reduced;
-    if (!previous?.fact.opened_at && fact.opened_at && fact.customer._id) {
-      const contact = await readContact(event.company_id, fact.customer._id);
-      fact = { ...fact, tags: contact?.tags ?? [] };
+/** Events per transaction at most (a claim and a fact each, and the rollups they touch, within 100 items). */
+const EVENTS_PER_COMMIT = 25;
+const TRANSACTION_ITEMS = 100;
+
+/**
+ * A company's events share its rollup items: written side by side (a batch's FIFO groups, concurrent
+ * invocations), all but one would fail the rollups' version condition and read everything again. In this
+ * process a company's events are committed by one writer at a time, and the events that arrive while it
+ * writes (the other groups of the batch) go together into its next transaction: one read of their facts, one
+ * of the rollups, one write. Other processes still race, which the retries absorb.
+ */
+const waiting = new Map<string, Waiting[]>();
+
+function enqueue(entry: Waiting): void {
+  const key = `${config().mainTable}|${entry.event.company_id}`;
+  const queued = waiting.get(key);
+  if (queued) {
+    queued.push(entry);
+    return;
+  }
+  waiting.set(key, [entry]);
+  setImmediate(() => void drain(key, entry.event.company_id));
+}
+
+async function drain(key: string, companyId: string): Promise<void> {
+  for (;;) {
+    const queued = waiting.get(key) ?? [];
+    if (queued.length === 0) {
+      waiting.delete(key);
+      return;
     }
-    try {
-      await commitEvent(event.company_id, event, previous, fact, contributions);
-      return true;
-    } catch (error) {
-      if (!(error instanceof TransactionCancelled)) throw error;
-      if (error.failed.has('claim')) {
-        logger.info('event already in the ledger; skipped', { event: event.id });
-        return false;
+    // One event per conversation in a transaction (its fact is read once); a later one waits for the next.
+    const taken: Waiting[] = [];
+    const conversations = new Set<string>();
+    for (let index = 0; index < queued.length && taken.length < EVENTS_PER_COMMIT;) {
+      const entry = queued[index] as Waiting;
+      if (conversations.has(entry.conversation)) {
+        index += 1;
+        continue;
       }
-      if (attempt >= ATTEMPTS) throw error;
+      conversations.add(entry.conversation);
+      taken.push(entry);
+      queued.splice(index, 1);
+    }
+    await commitTogether(companyId, taken);
+  }
+}
+
+/** Commits `group` (distinct conversations of one company), settling each event; never throws. */
+async function commitTogether(companyId: string, group: readonly Waiting[]): Promise<void> {
+  let pending = [...group];
+  for (let attempt = 1; pending.length > 0; attempt += 1) {
+    try {
+      const previous = await readFacts(
+        companyId,
+        pending.map((entry) => entry.conversation),
+      );
+      const entries: Array<{ waiting: Waiting; entry: LedgerEntry }> = [];
+      for (const waiting of pending) {
+        const stored = previous.get(waiting.conversation);
+        const reduced = reduceFact(stored?.fact, waiting.event, waiting.office);
+        if (!reduced) {
+          waiting.settle(false);
+          continue;
+        }
+        let { fact } = reduced;
+        if (!stored?.fact.opened_at && fact.opened_at && fact.customer._id) {
+          const contact = await readContact(companyId, fact.customer._id);
+          fact = { ...fact, tags: contact?.tags ?? [] };
+        }
+        entries.push({
+          waiting,
+          entry: { event: waiting.event, previous: stored, fact, contributions: reduced.contributions },
+        });
+      }
+      pending = entries.map(({ waiting }) => waiting);
+      if (entries.length === 0) return;
+      // What does not fit in one transaction waits for the next round of the loop.
+      let fits = entries.length;
+      while (
+        fits > 1 &&
+        ledgerItemCount(
+          companyId,
+          entries.slice(0, fits).map(({ entry }) => entry),
+        ) > TRANSACTION_ITEMS
+      )
+        fits = Math.ceil(fits / 2);
+      const written = entries.slice(0, fits);
+      await commitEvents(
+        companyId,
+        written.map(({ entry }) => entry),
+      );
+      for (const { waiting } of written) waiting.settle(true);
+      pending = pending.slice(fits);
+      attempt = 0;
+    } catch (error) {
+      const replayed = error instanceof TransactionCancelled ? error.failedWithin.get('claims') : undefined;
+      if (replayed && replayed.length > 0) {
+        // Already in the ledger (a redelivery): skipped; the others are tried again at once.
+        const skipped = new Set(replayed.map((position) => pending[position]));
+        for (const entry of skipped) {
+          logger.info('event already in the ledger; skipped', { event: entry?.event.id });
+          entry?.settle(false);
+        }
+        pending = pending.filter((entry) => !skipped.has(entry));
+        continue;
+      }
+      if (attempt >= ATTEMPTS || !(error instanceof TransactionCancelled || isTransactionConflict(error))) {
+        for (const entry of pending) entry.fail(error);
+        return;
+      }
     }
   }
 }

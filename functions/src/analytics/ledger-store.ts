@@ -100,57 +100,96 @@ const versioned = (version: number | undefined) =>
     ? { ConditionExpression: 'attribute_not_exists(pk)' }
     : { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version } };
 
-/**
- * Writes the fact, the rollup items its contributions change and the event's claim in one transaction: a
- * replayed event fails the claim's condition and changes nothing, a concurrent writer of the same rollup item
- * fails its version condition (the caller reads again and retries).
- */
-export async function commitEvent(
+/** One event's change to the ledger: its claim, its conversation's fact as it was and as it becomes, its counts. */
+export interface LedgerEntry {
+  event: { id: string; company_id: string };
+  previous: StoredFact | undefined;
+  fact: ConversationFact;
+  contributions: readonly Contribution[];
+}
+
+/** The facts of `conversations` as stored now (strongly consistent), by conversation. */
+export async function readFacts(
   companyId: string,
-  event: { id: string; company_id: string },
-  previous: StoredFact | undefined,
-  fact: ConversationFact,
-  contributions: readonly Contribution[],
-): Promise<void> {
-  const table = config().mainTable;
-  const touched = new Map<
-    string,
-    { key: ItemKey; grain: Grain; contributions: Contribution[]; labels: Record<string, string> }
-  >();
-  for (const contribution of contributions) {
-    for (const dimension of dimensionsOf(fact)) {
-      for (const grain of GRAINS) {
-        const bucket = bucketOf(contribution.at, grain);
-        const key = ledgerKeys.rollup(companyId, dimension.partition, bucket, dimension.key, grain);
-        const id = `${key.pk}\u0000${key.sk}`;
-        const entry = touched.get(id) ?? { key, grain, contributions: [], labels: dimension.labels };
-        entry.contributions.push(contribution);
-        touched.set(id, entry);
+  conversations: readonly string[],
+): Promise<Map<string, StoredFact>> {
+  const keys = conversations.map((conversation) => ledgerKeys.fact(companyId, conversation));
+  const found = await batchGet(keys, { table: config().mainTable });
+  const facts = new Map<string, StoredFact>();
+  for (const [index, key] of keys.entries()) {
+    const item = itemOf(found, key);
+    if (item)
+      facts.set(conversations[index] as string, {
+        fact: item.fact as ConversationFact,
+        version: Number(item.version),
+      });
+  }
+  return facts;
+}
+
+interface TouchedRollup {
+  key: ItemKey;
+  grain: Grain;
+  contributions: Contribution[];
+  labels: Record<string, string>;
+}
+
+/** The rollup items the entries' contributions change, each with every contribution it receives. */
+function touchedRollups(companyId: string, entries: readonly LedgerEntry[]): TouchedRollup[] {
+  const touched = new Map<string, TouchedRollup>();
+  for (const { fact, contributions } of entries) {
+    for (const contribution of contributions) {
+      for (const dimension of dimensionsOf(fact)) {
+        for (const grain of GRAINS) {
+          const bucket = bucketOf(contribution.at, grain);
+          const key = ledgerKeys.rollup(companyId, dimension.partition, bucket, dimension.key, grain);
+          const id = `${key.pk}\u0000${key.sk}`;
+          const entry = touched.get(id) ?? { key, grain, contributions: [], labels: {} };
+          entry.contributions.push(contribution);
+          Object.assign(entry.labels, dimension.labels);
+          touched.set(id, entry);
+        }
       }
     }
   }
+  return [...touched.values()];
+}
+
+/** Items of the transaction `entries` would be written in: a claim and a fact each, and the rollups they touch. */
+export const ledgerItemCount = (companyId: string, entries: readonly LedgerEntry[]): number =>
+  entries.length * 2 + touchedRollups(companyId, entries).length;
+
+/**
+ * Writes the entries' facts, the rollup items their contributions change (added up) and the events' claims in
+ * one transaction (at most 100 items: see `ledgerItemCount`): a replayed event fails its claim's condition and
+ * changes nothing, a concurrent writer of a fact or a rollup item fails its version condition (the caller reads
+ * again and retries). The entries are of distinct conversations.
+ */
+export async function commitEvents(companyId: string, entries: readonly LedgerEntry[]): Promise<void> {
+  const table = config().mainTable;
+  const touched = touchedRollups(companyId, entries);
   const current = await batchGet(
-    [...touched.values()].map((entry) => entry.key),
+    touched.map((entry) => entry.key),
     { table },
   );
-  const rollups: TransactItem[] = [...touched.values()].map(
-    ({ key, grain, contributions: added, labels }) => {
-      const existing = itemOf(current, key);
-      const rollup = existing ? rollupOf(existing) : emptyRollup();
-      for (const contribution of added) addContribution(rollup, contribution);
-      Object.assign(rollup.labels, labels);
-      const version = existing ? Number(existing.version) : undefined;
-      return {
-        Put: {
-          TableName: table,
-          Item: rollupItem(key, grain, rollup, (version ?? 0) + 1),
-          ...versioned(version),
-        },
-      };
-    },
-  );
+  const rollups: TransactItem[] = touched.map(({ key, grain, contributions: added, labels }) => {
+    const existing = itemOf(current, key);
+    const rollup = existing ? rollupOf(existing) : emptyRollup();
+    for (const contribution of added) addContribution(rollup, contribution);
+    Object.assign(rollup.labels, labels);
+    const version = existing ? Number(existing.version) : undefined;
+    return {
+      Put: {
+        TableName: table,
+        Item: rollupItem(key, grain, rollup, (version ?? 0) + 1),
+        ...versioned(version),
+      },
+    };
+  });
+  const appliedAt = new Date().toISOString();
+  const expiresAt = Math.floor(Date.now() / 1000) + CLAIM_TTL_SECONDS;
   await transactWrite({
-    claim: {
+    claims: entries.map(({ event }) => ({
       Put: {
         TableName: table,
         Item: {
@@ -158,19 +197,19 @@ export async function commitEvent(
           entity: 'event_claim',
           consumer: LEDGER_CONSUMER,
           event: event.id,
-          applied_at: new Date().toISOString(),
-          expiresAt: Math.floor(Date.now() / 1000) + CLAIM_TTL_SECONDS,
+          applied_at: appliedAt,
+          expiresAt,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
-    },
-    fact: {
+    })),
+    facts: entries.map(({ previous, fact }) => ({
       Put: {
         TableName: table,
         Item: factItem(companyId, fact, (previous?.version ?? 0) + 1),
         ...versioned(previous?.version),
       },
-    },
+    })),
     rollups,
   });
 }

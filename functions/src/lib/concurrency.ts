@@ -16,22 +16,3 @@ export async function mapLimited<T, R>(
   await Promise.all(Array.from({ length: Math.max(0, Math.min(limit, items.length)) }, worker));
   return results;
 }
-
-/**
- * Runs each call's work after every earlier call under the same key has settled, in this process: writers of
- * one shared item (a company's analytics rollups) take turns instead of failing each other's version condition
- * and reading again. Keys of different tenants never wait on each other.
- */
-export function serialByKey(): <T>(key: string, work: () => Promise<T>) => Promise<T> {
-  const tails = new Map<string, Promise<unknown>>();
-  return async (key, work) => {
-    const run = (tails.get(key) ?? Promise.resolve()).then(work, work);
-    const tail = run.catch(() => undefined);
-    tails.set(key, tail);
-    try {
-      return await run;
-    } finally {
-      if (tails.get(key) === tail) tails.delete(key);
-    }
-  };
-}
