@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConversationView } from '@atende/shared/contracts/conversations/views';
 import { flowRuntimePtBR } from '@atende/shared/i18n/pt-BR-flows';
 import type { EvaluationGrade } from '@atende/shared/rules/evaluation';
@@ -8,6 +8,7 @@ import { readCompanyItem } from '../company/store.ts';
 import { sendBotText } from '../flows/runtime/outbox.ts';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { getItem } from '../lib/dynamo/get-item.ts';
 import { isConditionFailure } from '../lib/dynamo/transaction.ts';
 import { findIntegration } from './integrations.ts';
 import { getConversation } from './store.ts';
@@ -75,10 +76,7 @@ export async function pendingEvaluation(
   integrationId: string,
   now: Date,
 ): Promise<PendingEvaluation | undefined> {
-  const { Item } = await clients().document.send(
-    new GetCommand({ TableName: table(), Key: pendingKey(companyId, customerId), ConsistentRead: true }),
-  );
-  const pending = pendingRecord.safeParse(Item);
+  const pending = pendingRecord.safeParse(await getItem(pendingKey(companyId, customerId)));
   if (!pending.success || pending.data.integration !== integrationId) return undefined;
   return pending.data.expires_at > now.toISOString() ? pending.data : undefined;
 }

@@ -1,9 +1,11 @@
 import { listConversations } from '@atende/shared/contracts/conversations/list-conversations';
 import { listMessages } from '@atende/shared/contracts/conversations/list-messages';
 import type { ConversationView, MessageView } from '@atende/shared/contracts/conversations/views';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callRoute } from '../auth/test-gateway.ts';
 import { findOrCreateCustomer } from '../contacts/customer-record.ts';
+import { clients } from '../lib/clients.ts';
 import { replaceChannelSender } from '../outbound/senders.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
@@ -124,6 +126,42 @@ describe('inbound consumer', () => {
     expect(
       (await queue(inbox.admin.token)).some((item) => item.last_message?.content === 'independente'),
     ).toBe(true);
+  });
+
+  it("reads a batch's records together: one request per step for ten conversations, not one per record", async () => {
+    const visitors = Array.from({ length: 10 }, (_, index) => `batch-visitor-${index}`);
+    for (const externalId of visitors)
+      await deliverInbound(inboundText(inbox, { externalId, text: 'Primeira' }));
+    const events = visitors.map((externalId) =>
+      inboundText(inbox, { externalId, text: `Segunda ${externalId}` }),
+    );
+    const document = clients().document;
+    const send = document.send.bind(document);
+    const reads: string[] = [];
+    const spy = vi.spyOn(document, 'send').mockImplementation(((
+      command: { constructor: { name: string } },
+      ...rest: unknown[]
+    ) => {
+      if (command instanceof GetCommand || command instanceof BatchGetCommand)
+        reads.push(command.constructor.name);
+      return (send as (...args: unknown[]) => unknown)(command, ...rest);
+    }) as typeof document.send);
+    try {
+      expect(await consumer(sqsEvent(events.map((event) => sqsRecord(event))))).toEqual({
+        batchItemFailures: [],
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    // Its message id, the sender's identity, the customer, a pending evaluation, the open conversation: five
+    // steps, each one BatchGetItem for the ten records (GetItems one record at a time were fifty).
+    expect(reads.length).toBeLessThanOrEqual(6);
+    expect(reads.every((name) => name === BatchGetCommand.name)).toBe(true);
+    for (const event of events) {
+      const ref = await findByProviderId(inbox.companyId, inbox.widget, event.providerMessageId);
+      const conversation = await getConversation(inbox.companyId, ref?.conversation as string);
+      expect(conversation?.message_seq).toBe(2);
+    }
   });
 
   it('moves delivery statuses forward only', async () => {

@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DeliveryStatus } from '@atende/shared/channels/inbound';
 import { clients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
+import { getItem } from '../lib/dynamo/get-item.ts';
 import type { MessageRecord } from './records.ts';
 import { inboxKeys as keys } from './keys.ts';
 import { messageEntity, messagePointerEntity } from './entities.ts';
@@ -47,14 +48,7 @@ export async function findByProviderId(
   integrationId: string,
   providerMessageId: string,
 ): Promise<MessageRef | undefined> {
-  const { Item } = await clients().document.send(
-    new GetCommand({
-      TableName: table(),
-      Key: keys.provider(companyId, integrationId, providerMessageId),
-      ConsistentRead: true,
-    }),
-  );
-  return refOf(Item);
+  return refOf(await getItem(keys.provider(companyId, integrationId, providerMessageId)));
 }
 
 /** Links a sent message to the provider's id, so the provider's later statuses find it. */

@@ -1,9 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-const scope = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
+interface BatchScope {
+  reads: Map<string, Promise<unknown>>;
+  helpers: Map<string, unknown>;
+}
+
+const scope = new AsyncLocalStorage<BatchScope>();
 
 /** Runs one consumer batch: reads memoized with `memoInBatch` inside it are made once for the whole batch. */
-export const inBatch = <T>(work: () => Promise<T>): Promise<T> => scope.run(new Map(), work);
+export const inBatch = <T>(work: () => Promise<T>): Promise<T> =>
+  scope.run({ reads: new Map(), helpers: new Map() }, work);
 
 /**
  * A read made once per consumer batch (records running side by side share the one request): for what a
@@ -12,7 +18,7 @@ export const inBatch = <T>(work: () => Promise<T>): Promise<T> => scope.run(new 
  * kept.
  */
 export function memoInBatch<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const memo = scope.getStore();
+  const memo = scope.getStore()?.reads;
   if (!memo) return load();
   const known = memo.get(key) as Promise<T> | undefined;
   if (known) return known;
@@ -22,4 +28,15 @@ export function memoInBatch<T>(key: string, load: () => Promise<T>): Promise<T> 
     if (memo.get(key) === pending) memo.delete(key);
   });
   return pending;
+}
+
+/**
+ * A helper kept for the length of one consumer batch (made on first use, shared by the batch's records), or
+ * undefined outside a batch.
+ */
+export function batchScoped<T>(key: string, create: () => T): T | undefined {
+  const helpers = scope.getStore()?.helpers;
+  if (!helpers) return undefined;
+  if (!helpers.has(key)) helpers.set(key, create());
+  return helpers.get(key) as T;
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { clients } from '../clients.ts';
 import { config } from '../config.ts';
 import { batchGetInOrder, type BatchGetOptions, type ItemKey } from './batch-get.ts';
+import { getItem } from './get-item.ts';
 import { type Item, queryAll, queryOnePage, queryPages, type QueryInput } from './query.ts';
 import type { Key } from './cursor.ts';
 import type { TransactItem } from './transaction.ts';
@@ -189,6 +190,7 @@ export function defineEntity<
 
     /** The stored item as it is (a caller reading another view of it parses it itself). */
     async read(itemKey: ItemKey, options: { consistent?: boolean; attributes?: string } = {}) {
+      if (!options.attributes) return getItem(itemKey, { consistent: options.consistent ?? true });
       const { Item: found } = await clients().document.send(
         new GetCommand({
           TableName: table(),
@@ -200,9 +202,7 @@ export function defineEntity<
       return found;
     },
     async get(itemKey: ItemKey, options: { consistent?: boolean } = {}): Promise<T | undefined> {
-      const { Item: found } = await clients().document.send(
-        new GetCommand({ TableName: table(), Key: itemKey, ConsistentRead: options.consistent ?? true }),
-      );
+      const found = await getItem(itemKey, { consistent: options.consistent ?? true });
       return found ? parse(found) : undefined;
     },
     /** The records of `keys` in the order asked, missing ones left out. */
