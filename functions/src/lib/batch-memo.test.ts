@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inBatch, memoInBatch } from './batch-memo.ts';
+import { inBatch, memoInBatch, shareInFlight } from './batch-memo.ts';
 
 describe('reads memoized per consumer batch', () => {
   it('reads once for the records of one batch, side by side or in turn, and again in the next batch', async () => {
@@ -42,5 +42,32 @@ describe('reads memoized per consumer batch', () => {
       await expect(memoInBatch('k', flaky)).resolves.toBe('ok');
     });
     expect(attempts).toBe(2);
+  });
+});
+
+describe('shareInFlight', () => {
+  it('shares a read in flight among the batch, reads again once it answered, and every time outside', async () => {
+    const releases: Array<() => void> = [];
+    const load = async () => {
+      const n = releases.length + 1;
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return n;
+    };
+    await inBatch(async () => {
+      const first = shareInFlight('room', load);
+      const second = shareInFlight('room', load);
+      const other = shareInFlight('other room', load);
+      expect(releases).toHaveLength(2);
+      for (const release of releases) release();
+      expect(await Promise.all([first, second, other])).toEqual([1, 1, 2]);
+      const third = shareInFlight('room', load);
+      expect(releases).toHaveLength(3);
+      releases[2]?.();
+      expect(await third).toBe(3);
+    });
+    const outside = [shareInFlight('room', load), shareInFlight('room', load)];
+    expect(releases).toHaveLength(5);
+    for (const release of releases) release();
+    expect(await Promise.all(outside)).toEqual([4, 5]);
   });
 });

@@ -40,3 +40,23 @@ export function batchScoped<T>(key: string, create: () => T): T | undefined {
   if (!helpers.has(key)) helpers.set(key, create());
   return helpers.get(key) as T;
 }
+
+/**
+ * A read the records of a consumer batch share while it is in flight: a record asking for the same key while
+ * another's read of it has not answered yet takes that answer (read a few milliseconds before its own call);
+ * once answered, the next call reads again. For reads whose answer does not depend on what the record itself
+ * just wrote, such as who is in a room. Outside a batch it is read every time.
+ */
+export function shareInFlight<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const inFlight = batchScoped('in-flight', () => new Map<string, Promise<unknown>>());
+  if (!inFlight) return load();
+  const known = inFlight.get(key) as Promise<T> | undefined;
+  if (known) return known;
+  const pending = load();
+  inFlight.set(key, pending);
+  const forget = () => {
+    if (inFlight.get(key) === pending) inFlight.delete(key);
+  };
+  pending.then(forget, forget);
+  return pending;
+}

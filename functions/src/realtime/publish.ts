@@ -13,6 +13,7 @@ import { listEmployeeConnections, listRoomMembers, removeConnection } from './st
 import { websocketClient } from '../lib/websocket-client.ts';
 import { logger } from '../lib/logger.ts';
 import { mapLimited } from '../lib/concurrency.ts';
+import { shareInFlight } from '../lib/batch-memo.ts';
 
 /** Posts in flight at once per publish: enough to fan out fast without a burst of throttled calls. */
 const POST_CONCURRENCY = 8;
@@ -95,7 +96,10 @@ export async function publishToRoom<E extends ServerEvent>(
   if (parseRoom(room)?.companyId !== companyId) {
     throw new Error(`Room ${room} does not belong to company ${companyId}`);
   }
-  const members = await listRoomMembers(companyId, room);
+  // The records of a consumer batch publishing to one room share its members' read while it is in flight.
+  const members = await shareInFlight(`room-members\u0000${companyId}\u0000${room}`, () =>
+    listRoomMembers(companyId, room),
+  );
   const frame = serverFrame(event, companyId, data);
   const kind = parseRoom(room)?.kind;
   // A site visitor is no employee: their frames have no stream (the widget reloads its thread on reconnect).
@@ -107,7 +111,10 @@ export async function publishToRoom<E extends ServerEvent>(
   const receivers = new Map<string, string[]>();
   // Everyone is in the company room while connected; a listener whose sockets are all down is kept in too.
   if (kind === 'company')
-    for (const employeeId of await listListeners(companyId)) receivers.set(employeeId, []);
+    for (const employeeId of await shareInFlight(`listeners\u0000${companyId}`, () =>
+      listListeners(companyId),
+    ))
+      receivers.set(employeeId, []);
   for (const member of members) {
     receivers.set(member.employeeId, [...(receivers.get(member.employeeId) ?? []), member.connectionId]);
   }
