@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from './config.ts';
 import { awaitLocalTransactionCommits } from './dynamo/local-commit-barrier.ts';
+import { retryLocalLockTimeouts } from './dynamo/local-lock-timeout.ts';
 
 /**
  * SDK clients, built once per container and reused across invocations. Endpoints come from the environment,
@@ -23,6 +24,7 @@ export function clients(): Clients {
   const dynamodb = new DynamoDBClient(cfg.dynamodbEndpoint ? { endpoint: cfg.dynamodbEndpoint } : {});
   // A DynamoDB Local keeping data on disk (the local runtime) must not lose an acknowledged transaction to a kill;
   // the tests' in-memory one loses everything on a kill anyway, so it goes without the extra call.
+  if (cfg.dynamodbEndpoint) retryLocalLockTimeouts(dynamodb);
   if (cfg.dynamodbEndpoint && cfg.dynamodbLocalOnDisk) awaitLocalTransactionCommits(dynamodb);
   cached = {
     dynamodb,

@@ -1,6 +1,7 @@
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { clients } from '../clients.ts';
+import { isLocalLockTimeout } from './local-lock-timeout.ts';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -58,17 +59,12 @@ export const conditionFailed = (error: unknown, name: string): boolean =>
 export const anyConditionFailed = (error: unknown): boolean =>
   error instanceof TransactionCancelled && error.failed.size > 0;
 
-/**
- * DynamoDB Local writes under one lock per table and gives up on a write that waited for it too long (under a
- * bulk import); DynamoDB itself has no such lock. Retried like a conflict.
- */
-const LOCAL_LOCK_TIMEOUT = 'too long waiting for a lock';
-
 /** Another write touched one of the items at once: retrying re-checks every condition. */
 export const isTransactionConflict = (error: unknown): boolean =>
   (error instanceof TransactionCancelled && error.conflicted) ||
   (error instanceof Error &&
-    (error.name === 'TransactionConflictException' || error.message.includes(LOCAL_LOCK_TIMEOUT)));
+    // DynamoDB Local's table-lock timeout (the client retries it first: local-lock-timeout.ts).
+    (error.name === 'TransactionConflictException' || isLocalLockTimeout(error)));
 
 /** A single write's condition failed (PutItem/UpdateItem/DeleteItem with a ConditionExpression). */
 export const isConditionFailure = (error: unknown): boolean =>
