@@ -86,6 +86,7 @@ async function benchImport(
     wallet,
     mapping: { full_name: 'Nome', cel_phone: 'Telefone', email: 'E-mail', tags: 'Tags' },
   });
+  console.log(`  import ${_id} of ${rows} rows started`);
   let state: ImportState;
   let lastReport = performance.now();
   for (;;) {
