@@ -202,6 +202,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await import('@atende/functions/analytics/backfill');
     await backfillDayRollups();
     await backfillDimensionRollups();
+    // The CRM poll entries' migration scans the table: on a fresh one it finishes at once here, instead of its
+    // schedule's first run scanning whatever was written since (a bulk import's 700,000 items).
+    const { backfillPollEntries } = await import('@atende/functions/apps/crm/poll-backfill');
+    await backfillPollEntries();
 
     const authorizer = () => loadHandler(WEBSOCKET_API.authorizer) as unknown as Promise<Authorizer>;
     const rest = createRestGateway({
