@@ -15,13 +15,25 @@ interface Clients {
   document: DynamoDBDocumentClient;
 }
 
+/**
+ * How long a request to DynamoDB Local may go unanswered before it fails (and the SDK retries it as a timeout).
+ * The SDK waits forever by default: an emulator request left unanswered under a bulk import held a contact
+ * import's attempt (and its open S3 download) until the runtime stopped. In AWS the Lambda's own timeout bounds it.
+ */
+export const EMULATOR_REQUEST_TIMEOUT_MS = 60_000;
+
+export const emulatorClientConfig = (endpoint: string, requestTimeout = EMULATOR_REQUEST_TIMEOUT_MS) => ({
+  endpoint,
+  requestHandler: { requestTimeout, throwOnRequestTimeout: true },
+});
+
 let cached: Clients | undefined;
 const resets = new Set<() => void>();
 
 export function clients(): Clients {
   if (cached) return cached;
   const cfg = config();
-  const dynamodb = new DynamoDBClient(cfg.dynamodbEndpoint ? { endpoint: cfg.dynamodbEndpoint } : {});
+  const dynamodb = new DynamoDBClient(cfg.dynamodbEndpoint ? emulatorClientConfig(cfg.dynamodbEndpoint) : {});
   // A DynamoDB Local keeping data on disk (the local runtime) must not lose an acknowledged transaction to a kill;
   // the tests' in-memory one loses everything on a kill anyway, so it goes without the extra call.
   if (cfg.dynamodbEndpoint) retryLocalLockTimeouts(dynamodb);
