@@ -20,7 +20,7 @@ interface Clients {
  * The SDK waits forever by default: an emulator request left unanswered under a bulk import held a contact
  * import's attempt (and its open S3 download) until the runtime stopped. In AWS the Lambda's own timeout bounds it.
  */
-export const EMULATOR_REQUEST_TIMEOUT_MS = 60_000;
+const EMULATOR_REQUEST_TIMEOUT_MS = 60_000;
 
 export const emulatorClientConfig = (endpoint: string, requestTimeout = EMULATOR_REQUEST_TIMEOUT_MS) => ({
   endpoint,
@@ -34,9 +34,10 @@ export function clients(): Clients {
   if (cached) return cached;
   const cfg = config();
   const dynamodb = new DynamoDBClient(cfg.dynamodbEndpoint ? emulatorClientConfig(cfg.dynamodbEndpoint) : {});
+  // Any emulator may give up on its table lock under load; DynamoDB never does.
+  if (cfg.dynamodbEndpoint) retryLocalLockTimeouts(dynamodb);
   // A DynamoDB Local keeping data on disk (the local runtime) must not lose an acknowledged transaction to a kill;
   // the tests' in-memory one loses everything on a kill anyway, so it goes without the extra call.
-  if (cfg.dynamodbEndpoint) retryLocalLockTimeouts(dynamodb);
   if (cfg.dynamodbEndpoint && cfg.dynamodbLocalOnDisk) awaitLocalTransactionCommits(dynamodb);
   cached = {
     dynamodb,
