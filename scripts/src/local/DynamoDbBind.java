@@ -1,6 +1,7 @@
 // DynamoDB Local has no option for the address it listens on, and its Jetty server binds every interface:
-// anyone on the network could read the database. This launcher (run by `java` as a single source file) builds
-// the server exactly as DynamoDB Local's own main does, then pins its connector to the address given first.
+// anyone on the network could read the database. This launcher builds the server exactly as DynamoDB Local's
+// own main does, then pins its connector to the address given first. `startDynamoDbLocal` compiles it once per
+// source and Java version (the file carries its class's name, as javac wants) and runs the class.
 import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
 import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
 import java.lang.reflect.Field;
