@@ -111,12 +111,18 @@ export function traceRows(
     .map(([key, share]) => `    ${share.toFixed(2).padStart(6)}  ${key}`);
 }
 
+const requestCounts = new WeakMap<DynamoDBClient, Map<string, number>>();
+
 /**
  * Counts the DynamoDB requests the runtime's handlers and consumers make (they run in this process and share
  * the one SDK client), by command, so the burst can say what each message costs the emulator. The stream
- * poller's GetRecords calls go through their own client and are not in the count.
+ * poller's GetRecords calls go through their own client and are not in the count. One counter per client:
+ * a second call answers the running one (the SDK refuses a second middleware of the same name), so callers
+ * compare snapshots of it.
  */
 export function countDynamoRequests(client: DynamoDBClient = clients().dynamodb): Map<string, number> {
+  const running = requestCounts.get(client);
+  if (running) return running;
   const counts = new Map<string, number>();
   client.middlewareStack.add(
     (next, context) => async (args) => {
@@ -126,6 +132,7 @@ export function countDynamoRequests(client: DynamoDBClient = clients().dynamodb)
     },
     { step: 'initialize', name: 'benchDynamoRequestCount' },
   );
+  requestCounts.set(client, counts);
   return counts;
 }
 

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pipeline } from 'node:stream';
 import { checkPostPolicy, parsePostForm, type S3Failure } from './s3-post-policy.ts';
 import { type LocalCredentials, verifySigV4 } from './sigv4.ts';
 
@@ -74,7 +75,9 @@ export async function startS3Gate(options: {
       { host: options.upstream.host, port: options.upstream.port, method: req.method, path, headers },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        // pipeline, not pipe: a reader gone before the last byte (or the gate's stop closing it) ends the
+        // upstream answer too, instead of leaving s3rver's connection open and its close waiting forever.
+        pipeline(answer, res, () => undefined);
       },
     );
     upstream.on('error', () => {
