@@ -1,7 +1,7 @@
 import { create, insertMultiple, type Orama, search } from '@orama/orama';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { CitationView } from '@atende/shared/contracts/ai/knowledge-fields';
-import { clients } from '../lib/clients.ts';
+import { clients, onResetClients } from '../lib/clients.ts';
 import { config } from '../lib/config.ts';
 import { embed, type ModelEndpoint } from './model-client.ts';
 import { listChunks, type ChunkRecord } from './knowledge-store.ts';
@@ -31,6 +31,7 @@ interface Cached {
 }
 
 const cache = new Map<string, Cached>();
+onResetClients(() => cache.clear());
 
 export async function readRevision(companyId: string): Promise<number> {
   const answer = await clients().document.send(

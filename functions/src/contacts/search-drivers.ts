@@ -6,6 +6,7 @@ import { emailClaimKey, phoneClaimKey, customerEntity } from './entities.ts';
 import { contactKeys } from './keys.ts';
 import { TAG_BUDGET } from './search-limits.ts';
 import { nameTokens } from './text.ts';
+import { onResetClients } from '../lib/clients.ts';
 
 export interface ContactFilter {
   search?: string | undefined;
@@ -49,6 +50,7 @@ const leadingToken = (search: string) => [...nameTokens(search)].sort((a, b) => 
  * Only the choice of driver depends on it, never the answer.
  */
 const largeTags = new Map<string, number>();
+onResetClients(() => largeTags.clear());
 const LARGE_TAG_TTL_MS = 60_000;
 
 export function rememberLargeTag(companyId: string, tag: string): void {

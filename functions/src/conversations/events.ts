@@ -14,10 +14,12 @@ import { withMediaUrl } from './media-url.ts';
 import { type ConversationRecord, pickConversationView } from './records.ts';
 import { canSee, maskConversation, type Viewer, viewerOf } from './visibility.ts';
 import { limitingWallets } from './wallet-reach.ts';
+import { onResetClients } from '../lib/clients.ts';
 
 /** Roles change rarely; a short cache keeps a burst of messages from re-reading every watcher's profile. */
 const ROLE_TTL_MS = 30_000;
 const roles = new Map<string, { role: Role | undefined; until: number }>();
+onResetClients(() => roles.clear());
 
 async function roleOf(companyId: string, employeeId: string): Promise<Role | undefined> {
   const key = `${companyId}:${employeeId}`;

@@ -4,7 +4,14 @@ import { ENV } from '@atende/shared/infra/env';
 import { corsHeaders, parseOrigins } from '@atende/shared/security/cors';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 
-let appOrigins: string[] | undefined;
+/** APP_ORIGINS read once per value (tests and the local runtime change it within one process). */
+let appOrigins: { raw: string | undefined; origins: string[] } | undefined;
+
+function currentAppOrigins(): string[] {
+  const raw = process.env[ENV.appOrigins];
+  if (!appOrigins || appOrigins.raw !== raw) appOrigins = { raw, origins: parseOrigins(raw) };
+  return appOrigins.origins;
+}
 
 function headerOf(event: APIGatewayProxyEvent, name: string): string | undefined {
   for (const [key, value] of Object.entries(event.headers ?? {})) {
@@ -24,10 +31,9 @@ export function routeCors(
     after: (request) => {
       const response = request.response;
       if (!response) return;
-      appOrigins ??= parseOrigins(process.env[ENV.appOrigins]);
       response.headers = {
         ...response.headers,
-        ...corsHeaders(routeOf(request.event), headerOf(request.event, 'origin'), appOrigins),
+        ...corsHeaders(routeOf(request.event), headerOf(request.event, 'origin'), currentAppOrigins()),
         'x-content-type-options': 'nosniff',
       };
     },

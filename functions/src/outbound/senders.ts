@@ -29,3 +29,8 @@ export function replaceChannelSender(channel: ChannelType, sender?: ChannelSende
   if (sender) replaced.set(channel, sender);
   else replaced.delete(channel);
 }
+
+/** Tests: every channel's real sender back (after a test file that replaced some). */
+export function restoreChannelSenders(): void {
+  replaced.clear();
+}
