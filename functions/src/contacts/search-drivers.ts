@@ -1,12 +1,12 @@
 import { normalizeEmail, normalizePhone } from '@atende/shared/rules/phone';
 import { isEmail } from '@atende/shared/rules/formats';
+import { onResetClients } from '../lib/clients.ts';
 import type { Key } from '../lib/dynamo/cursor.ts';
 import { smartTagKeys } from '../smart-tags/keys.ts';
 import { emailClaimKey, phoneClaimKey, customerEntity } from './entities.ts';
 import { contactKeys } from './keys.ts';
 import { TAG_BUDGET } from './search-limits.ts';
 import { nameTokens } from './text.ts';
-import { onResetClients } from '../lib/clients.ts';
 
 export interface ContactFilter {
   search?: string | undefined;

@@ -5,6 +5,7 @@ import { companyRoom } from '@atende/shared/realtime/rooms';
 import type { ServerEvent, ServerEventPayload } from '@atende/shared/realtime/server-events';
 import { getEmployee } from '../account/store.ts';
 import type { CompanyItem } from '../company/store.ts';
+import { onResetClients } from '../lib/clients.ts';
 import { logger } from '../lib/logger.ts';
 import { publishToEmployee, publishToEmployeeConnections } from '../realtime/publish.ts';
 import { listListeners } from '../realtime/sequence-store.ts';
@@ -14,7 +15,6 @@ import { withMediaUrl } from './media-url.ts';
 import { type ConversationRecord, pickConversationView } from './records.ts';
 import { canSee, maskConversation, type Viewer, viewerOf } from './visibility.ts';
 import { limitingWallets } from './wallet-reach.ts';
-import { onResetClients } from '../lib/clients.ts';
 
 /** Roles change rarely; a short cache keeps a burst of messages from re-reading every watcher's profile. */
 const ROLE_TTL_MS = 30_000;
