@@ -34,7 +34,7 @@ import { noteCampaignReply } from './inbound.ts';
 import { campaignKeys } from './keys.ts';
 import { handleBusinessAccountChanges } from './provider-webhook.ts';
 import { startDueCampaigns } from './schedule.ts';
-import { campaignWorld } from './test-campaigns.ts';
+import { campaignWorld, LARGE_AUDIENCE_TIMEOUT } from './test-campaigns.ts';
 import { fakeCloudApi, fakeDispatchQueue } from './test-dispatch.ts';
 
 vi.mock('../realtime/publish.ts', async (importOriginal) => {
@@ -156,22 +156,26 @@ describe('send governor', () => {
     }
   });
 
-  it('too many failures pause the campaign with the failure-rate reason, within the chunk that saw them', async () => {
-    const { tagId } = await world.audience(80);
-    const id = await world.create(tagId);
-    await world.start(id);
-    for (let index = 0; index < 8; index += 1) cloud.failNext(131026);
-    await queue.drain();
-    const paused = await world.view(id);
-    expect(paused).toMatchObject({ status: 5, paused: true, pause_reason: 'failure_rate', failed: 8 });
-    // It stopped after the first outcomes were recorded, not at the chunk's end; what it had claimed and not
-    // sent went back to pending, for a resume.
-    expect(paused.attempted).toBeLessThan(80);
-    expect(paused.attempted).toBe(paused.sent + paused.failed);
-    expect(cloud.sent).toHaveLength(paused.sent);
-    const states = (await world.recipients(id)).map((recipient) => recipient.status);
-    expect(states.filter((state) => state === 'pending')).toHaveLength(80 - paused.attempted);
-  });
+  it(
+    'too many failures pause the campaign with the failure-rate reason, within the chunk that saw them',
+    async () => {
+      const { tagId } = await world.audience(80);
+      const id = await world.create(tagId);
+      await world.start(id);
+      for (let index = 0; index < 8; index += 1) cloud.failNext(131026);
+      await queue.drain();
+      const paused = await world.view(id);
+      expect(paused).toMatchObject({ status: 5, paused: true, pause_reason: 'failure_rate', failed: 8 });
+      // It stopped after the first outcomes were recorded, not at the chunk's end; what it had claimed and not
+      // sent went back to pending, for a resume.
+      expect(paused.attempted).toBeLessThan(80);
+      expect(paused.attempted).toBe(paused.sent + paused.failed);
+      expect(cloud.sent).toHaveLength(paused.sent);
+      const states = (await world.recipients(id)).map((recipient) => recipient.status);
+      expect(states.filter((state) => state === 'pending')).toHaveLength(80 - paused.attempted);
+    },
+    LARGE_AUDIENCE_TIMEOUT,
+  );
 
   it("a FLAGGED quality webhook pauses the number's sending campaigns and records RED and the tier", async () => {
     const { tagId } = await world.audience(2);

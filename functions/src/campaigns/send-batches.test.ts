@@ -11,7 +11,7 @@ import { clients } from '../lib/clients.ts';
 import { claimRecipient } from './claims.ts';
 import { handler } from './handler.ts';
 import { handleCampaignStatus } from './inbound.ts';
-import { campaignWorld } from './test-campaigns.ts';
+import { campaignWorld, LARGE_AUDIENCE_TIMEOUT } from './test-campaigns.ts';
 import { fakeCloudApi, fakeDispatchQueue } from './test-dispatch.ts';
 
 vi.mock('../realtime/publish.ts', async (importOriginal) => {
@@ -116,37 +116,41 @@ describe('a chunk claimed and recorded a group at a time', () => {
 });
 
 describe('a chunk paused while it sends', () => {
-  it('stops within a group: its claims not sent go back to pending, and a resume sends them, each once', async () => {
-    const { tagId } = await world.audience(80);
-    const id = await world.create(tagId);
-    await world.start(id);
-    let sends = 0;
-    const pausing: FetchImpl = async (url, init) => {
-      sends += 1;
-      if (sends === 10) {
-        const paused = await callRoute(handler, pauseCampaign, {
-          token: world.a.admin.token,
-          params: { id },
-        });
-        expect(paused.status).toBe(200);
-      }
-      return cloud.impl(url, init);
-    };
-    setProviderFetch(pausing);
-    await queue.drain();
-    const held = await world.view(id);
-    expect(held).toMatchObject({ paused: true, failed: 0 });
-    // The pause is seen at the next claim or record, a group or two later, never at the chunk's end.
-    expect(cloud.sent.length).toBeLessThan(60);
-    expect(held.attempted).toBe(cloud.sent.length);
-    const pending = (await world.recipients(id)).filter((recipient) => recipient.status === 'pending');
-    expect(pending).toHaveLength(80 - cloud.sent.length);
-    await callRoute(handler, resumeCampaign, { token: world.a.admin.token, params: { id } });
-    await queue.drain();
-    expect(cloud.sent).toHaveLength(80);
-    expect(new Set(cloud.sent.map((send) => send.to)).size).toBe(80);
-    expect(await world.view(id)).toMatchObject({ status: 3, attempted: 80, sent: 80 });
-  });
+  it(
+    'stops within a group: its claims not sent go back to pending, and a resume sends them, each once',
+    async () => {
+      const { tagId } = await world.audience(80);
+      const id = await world.create(tagId);
+      await world.start(id);
+      let sends = 0;
+      const pausing: FetchImpl = async (url, init) => {
+        sends += 1;
+        if (sends === 10) {
+          const paused = await callRoute(handler, pauseCampaign, {
+            token: world.a.admin.token,
+            params: { id },
+          });
+          expect(paused.status).toBe(200);
+        }
+        return cloud.impl(url, init);
+      };
+      setProviderFetch(pausing);
+      await queue.drain();
+      const held = await world.view(id);
+      expect(held).toMatchObject({ paused: true, failed: 0 });
+      // The pause is seen at the next claim or record, a group or two later, never at the chunk's end.
+      expect(cloud.sent.length).toBeLessThan(60);
+      expect(held.attempted).toBe(cloud.sent.length);
+      const pending = (await world.recipients(id)).filter((recipient) => recipient.status === 'pending');
+      expect(pending).toHaveLength(80 - cloud.sent.length);
+      await callRoute(handler, resumeCampaign, { token: world.a.admin.token, params: { id } });
+      await queue.drain();
+      expect(cloud.sent).toHaveLength(80);
+      expect(new Set(cloud.sent.map((send) => send.to)).size).toBe(80);
+      expect(await world.view(id)).toMatchObject({ status: 3, attempted: 80, sent: 80 });
+    },
+    LARGE_AUDIENCE_TIMEOUT,
+  );
 });
 
 describe('a failed status webhook', () => {

@@ -23,6 +23,12 @@ import { putTemplates } from '../templates/store.ts';
 import { useTestTables } from '../testing/dynamodb.ts';
 import { handler } from './handler.ts';
 
+/**
+ * The hang guard of a test building an 80-contact audience: 640 emulator requests before its first send, 10 s on
+ * a quiet machine and past the suite's 30 s on a loaded CI runner. Not a performance target (the campaign bench).
+ */
+export const LARGE_AUDIENCE_TIMEOUT = 90_000;
+
 let phone = 40_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
 
 /**
