@@ -42,7 +42,7 @@ async function analyticsFigures(
 }
 
 async function contactFigures(
-  baseUrl: string,
+  runtime: Awaited<ReturnType<typeof startTestRuntime>>,
   admin: { email: string; password: string },
   putItemRate: number,
 ) {
@@ -53,7 +53,8 @@ async function contactFigures(
     );
   }
   await benchContacts({
-    baseUrl,
+    baseUrl: runtime.url,
+    streamsIdle: runtime.streamsIdle,
     adminEmail: admin.email,
     adminPassword: admin.password,
     contacts,
@@ -121,7 +122,7 @@ async function main(): Promise<void> {
     // BENCH_ONLY=realtime measures the realtime frame sequence alone.
     if (process.env.BENCH_ONLY === 'realtime') return;
     // BENCH_ONLY=contacts runs the contact import and search figures alone.
-    if (process.env.BENCH_ONLY === 'contacts') return await contactFigures(runtime.url, admin, putItemRate);
+    if (process.env.BENCH_ONLY === 'contacts') return await contactFigures(runtime, admin, putItemRate);
     if (!inboxOnly) {
       await benchGatewayHealth(runtime.url);
       await benchLoginJs(runtime.url);
@@ -153,7 +154,7 @@ async function main(): Promise<void> {
       visitors: 10,
       messagesPerVisitor: 10,
     });
-    await contactFigures(runtime.url, admin, putItemRate);
+    await contactFigures(runtime, admin, putItemRate);
   } finally {
     await runtime.dispose();
   }

@@ -26,7 +26,7 @@ import type { LocalCredentials } from './sigv4.ts';
 import { createLocalSqs } from './sqs/server.ts';
 import { startQueuePoller } from './sqs/poller.ts';
 import { appSecurityHeaders } from './security-headers.ts';
-import { startStreamPoller } from './streams/poller.ts';
+import { type StreamPoller, startStreamPoller } from './streams/poller.ts';
 import { createStaticWeb } from './static-web.ts';
 import { createWebSocketGateway } from './websocket/gateway.ts';
 import { lambdaContext } from '@atende/functions/lib/gateway/lambda-context';
@@ -54,6 +54,8 @@ export interface Runtime {
   sandbox: ProviderSandbox;
   /** The generated key pair the local AWS endpoints check SigV4 signatures against (the SDK signs with it). */
   credentials: LocalCredentials;
+  /** Whether every table's stream poller has read its stream to the end (its last pass found nothing new). */
+  streamsIdle: () => boolean;
   stop: () => Promise<void>;
 }
 
@@ -325,6 +327,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       onError: (error) => log(`queue poller: ${(error as Error).message}`),
     });
     stops.push(() => poller.stop());
+    const streamPollers: StreamPoller[] = [];
     for (const table of TABLES) {
       const stream = table.stream;
       if (!stream) continue;
@@ -342,13 +345,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         onError: (error) => log(`stream poller (${table.id}): ${(error as Error).message}`),
       });
       stops.push(() => streamPoller.stop());
+      streamPollers.push(streamPoller);
     }
     const sessionWorker = await startWhatsappSessionWorker(sandbox, log);
     stops.push(() => sessionWorker.stop());
     const schedules = startSchedules(SCHEDULES, log);
     stops.push(() => schedules.stop());
 
-    return { url: baseUrl, endpoints, sandbox, credentials, stop: stopAll };
+    const streamsIdle = () => streamPollers.every((streamPoller) => streamPoller.idle());
+    return { url: baseUrl, endpoints, sandbox, credentials, streamsIdle, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

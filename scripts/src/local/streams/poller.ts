@@ -23,6 +23,8 @@ export interface StreamPollerOptions {
 }
 
 export interface StreamPoller {
+  /** Whether its last pass found nothing new: the stream read to its end (a bench waits for it). */
+  idle: () => boolean;
   /** Waits for the pass under way, then stops polling. */
   stop: () => Promise<void>;
 }
@@ -73,6 +75,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
     saved = next;
   };
   let stopped = false;
+  let idle = false;
   let wake: (() => void) | undefined;
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -92,16 +95,19 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
         );
         // Finished shards are recorded even when no record moved.
         persist(positions);
+        idle = read === 0;
         if (read === 0) await pause(options.idleMs ?? DEFAULT_IDLE_MS);
       } catch (error) {
         if (stopped) break;
         options.onError?.(error);
+        idle = false;
         await pause(ERROR_DELAY_MS);
       }
     }
   })();
 
   return {
+    idle: () => idle,
     stop: async () => {
       stopped = true;
       wake?.();
