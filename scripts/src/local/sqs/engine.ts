@@ -60,10 +60,13 @@ const SWEEP_INTERVAL_MS = 1_000;
  * A queue as the engine keeps it: its messages by id in send order (a Map keeps insertion order, so FIFO
  * delivery per group follows it, and a delete or a receipt lookup is one step however deep the backlog), and
  * the messages not visible when last looked at (in flight or delayed), which are all a FIFO group's block and
- * the next wake-up depend on. The persisted shape (QueueState) lists the messages.
+ * the next wake-up depend on; its deduplication ids in the order their windows end, so a sweep drops expired ones
+ * from the front and stops at the first live one (walking the whole window each second, with a 100,000-row
+ * import's events in it, was 5 % of the local runtime's CPU). The persisted shape (QueueState) lists both.
  */
-export interface LiveQueue extends Omit<QueueState, 'messages'> {
+export interface LiveQueue extends Omit<QueueState, 'messages' | 'deduplication'> {
   messages: Map<string, StoredMessage>;
+  deduplication: Map<string, DeduplicationEntry>;
   hidden: Set<StoredMessage>;
   sweptAt: number;
 }
@@ -71,12 +74,15 @@ export interface LiveQueue extends Omit<QueueState, 'messages'> {
 function liveQueue(state: QueueState, now: number): LiveQueue {
   const messages = new Map(state.messages.map((message) => [message.id, message]));
   const hidden = new Set(state.messages.filter((message) => message.visibleAt > now));
-  return { ...state, messages, hidden, sweptAt: Number.NEGATIVE_INFINITY };
+  const deduplication = new Map(
+    Object.entries(state.deduplication).sort(([, a], [, b]) => a.expiresAt - b.expiresAt),
+  );
+  return { ...state, messages, deduplication, hidden, sweptAt: Number.NEGATIVE_INFINITY };
 }
 
 function stateOf(queue: LiveQueue): QueueState {
-  const { messages, hidden: _hidden, sweptAt: _sweptAt, ...rest } = queue;
-  return { ...rest, messages: [...messages.values()] };
+  const { messages, deduplication, hidden: _hidden, sweptAt: _sweptAt, ...rest } = queue;
+  return { ...rest, messages: [...messages.values()], deduplication: Object.fromEntries(deduplication) };
 }
 
 /** Queue semantics of SQS (visibility, FIFO groups, deduplication, redrive), in memory. */
@@ -128,7 +134,7 @@ export class QueueEngine {
       modifiedAt: now,
       settings,
       messages: new Map(),
-      deduplication: {},
+      deduplication: new Map(),
       nextSequence: 1,
       hidden: new Set(),
       sweptAt: Number.NEGATIVE_INFINITY,
@@ -162,8 +168,9 @@ export class QueueEngine {
     if (settings.fifo) {
       deduplicationId = input.deduplicationId ?? sha256Hex(input.body);
       this.sweep(queue, now);
-      const seen = queue.deduplication[deduplicationId];
-      if (seen) return { messageId: seen.messageId, md5OfBody, sequenceNumber: seen.sequenceNumber };
+      const seen = queue.deduplication.get(deduplicationId);
+      if (seen && seen.expiresAt > now)
+        return { messageId: seen.messageId, md5OfBody, sequenceNumber: seen.sequenceNumber };
     }
     const message: StoredMessage = {
       id: randomUUID(),
@@ -188,7 +195,9 @@ export class QueueEngine {
           expiresAt: now + DEDUPLICATION_WINDOW_MS,
         },
       ];
-      queue.deduplication[deduplicationId] = dedup[1];
+      // To the back: its window now ends after every other id's.
+      queue.deduplication.delete(deduplicationId);
+      queue.deduplication.set(deduplicationId, dedup[1]);
     }
     queue.messages.set(message.id, message);
     if (message.visibleAt > now) queue.hidden.add(message);
@@ -214,8 +223,9 @@ export class QueueEngine {
   private sweep(queue: LiveQueue, now: number): void {
     if (now - queue.sweptAt < SWEEP_INTERVAL_MS) return;
     queue.sweptAt = now;
-    for (const [id, entry] of Object.entries(queue.deduplication)) {
-      if (entry.expiresAt <= now) delete queue.deduplication[id];
+    for (const [id, entry] of queue.deduplication) {
+      if (entry.expiresAt > now) break;
+      queue.deduplication.delete(id);
     }
     const retentionMs = queue.settings.messageRetentionSeconds * 1000;
     const ids: string[] = [];
