@@ -16,6 +16,20 @@ describe('mapLimited', () => {
     expect(peak).toBe(2);
   });
 
+  it('rejects with the first failure and starts nothing after it', async () => {
+    const started: number[] = [];
+    const run = mapLimited([1, 2, 3, 4, 5, 6], 2, async (n) => {
+      started.push(n);
+      await new Promise((resolve) => setTimeout(resolve, n === 2 ? 1 : 20));
+      if (n === 2) throw new Error('two failed');
+      return n;
+    });
+    await expect(run).rejects.toThrow('two failed');
+    // 1 was still under way when 2 failed: it ends, and nothing else begins.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(started).toEqual([1, 2]);
+  });
+
   it('answers an empty list without running anything', async () => {
     expect(await mapLimited([], 3, async () => 1)).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { matchesSmartTag, type SmartTagRule } from '@atende/shared/rules/smart-tags';
 import * as z from 'zod';
 import type { ContactRecord } from '../contacts/records.ts';
+import { mapLimited } from '../lib/concurrency.ts';
 import { contactFacts, readActivity } from './facts.ts';
 import type { SmartTagRecord } from './records.ts';
 import { writeCustomerSmartTags } from '../contacts/customer-record.ts';
@@ -8,14 +9,6 @@ import { changeMembership, isMember, readMemberships } from './store.ts';
 
 /** Contacts evaluated side by side (each may cost a few activity reads). */
 const PARALLEL = 10;
-
-export async function mapLimit<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < items.length; start += PARALLEL) {
-    results.push(...(await Promise.all(items.slice(start, start + PARALLEL).map(fn))));
-  }
-  return results;
-}
 
 export const ruleOf = (tag: Pick<SmartTagRecord, 'match' | 'conditions'>): SmartTagRule => ({
   match: tag.match,
@@ -31,7 +24,7 @@ export async function evaluateContacts(
 ): Promise<Map<string, Set<string>>> {
   const needs = tags.some((tag) => tag.needs_activity);
   const matched = new Map<string, Set<string>>();
-  await mapLimit(contacts, async (contact) => {
+  await mapLimited(contacts, PARALLEL, async (contact) => {
     const activity = needs ? await readActivity(companyId, contact._id) : undefined;
     const facts = contactFacts(contact);
     matched.set(
@@ -76,7 +69,7 @@ export async function applyMatches(
   let changed = 0;
   const touched = new Set<string>();
   const at = now.toISOString();
-  await mapLimit(subjects, async ({ id, contact }) => {
+  await mapLimited(subjects, PARALLEL, async ({ id, contact }) => {
     for (const tag of tags) {
       const want = matched.get(id)?.has(tag._id) ?? false;
       if (want === isMember(current, tag._id, id)) continue;
@@ -112,7 +105,7 @@ export async function syncProfiles(
     companyId,
     customerIds.flatMap((customerId) => allTagIds.map((tagId) => ({ tagId, customerId }))),
   );
-  await mapLimit(customerIds, (customerId) =>
+  await mapLimited(customerIds, PARALLEL, (customerId) =>
     writeCustomerSmartTags(
       companyId,
       customerId,
