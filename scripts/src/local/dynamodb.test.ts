@@ -26,5 +26,6 @@ describe('DynamoDB Local launcher', () => {
         await emulator.stop();
       }
     }
-  });
+    // Two emulator starts: 17 s in a full suite here, so more than the suite's 30 s on a loaded runner.
+  }, 90_000);
 });
