@@ -10,9 +10,9 @@ import { restoreChannelSenders } from '../outbound/senders.ts';
  * Setup file of the test files that share a worker process (vitest.config.ts runs the functions files without
  * `vi.mock` with `isolate: false`, so modules load once per worker instead of once per file). It runs before
  * each of those files; after the file, what it changed in the process goes back as it was: environment
- * variables, fake timers, the test overrides of provider fetch, channel senders, account mail and the e-mail transport, and the
- * clients, configuration and read caches (resetClients clears every cache registered with it). The next file
- * starts as it would alone.
+ * variables, fake timers, the test overrides of provider fetch, channel senders, account mail and the e-mail
+ * transport, and the clients, configuration and read caches (resetClients clears every cache registered with
+ * it). The next file starts as it would alone.
  */
 const environment = { ...process.env };
 
