@@ -1,22 +1,30 @@
 import { BUNDLE_BUDGET_BYTES, importChain, measureBundles } from '../src/bundles.ts';
 
 /**
- * `npx tsx infra/bin/bundle-sizes.ts [needle]`: every Lambda's minified bundle, largest first, with its five
- * largest contributors; with a needle (e.g. `node_modules/exceljs`), the import chain that brings it into each
- * bundle holding it.
+ * `npx tsx infra/bin/bundle-sizes.ts [needle]`: what every Lambda loads at cold start (minified), largest
+ * first, with its five largest contributors, and what it loads on first use; with a needle (e.g.
+ * `node_modules/exceljs`), the import chain that brings it into each bundle holding it.
  */
 const needle = process.argv[2];
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
 const sizes = await measureBundles();
 for (const size of sizes) {
   const flag = size.bytes > BUNDLE_BUDGET_BYTES ? '  over budget' : '';
-  console.log(`${kb(size.bytes).padStart(8)}  ${size.key}${flag}`);
+  const lazy = size.lazyBytes > 0 ? ` (+ ${kb(size.lazyBytes)} on first use)` : '';
+  console.log(`${kb(size.bytes).padStart(8)}  ${size.key}${lazy}${flag}`);
   console.log(
     `          ${size.contributors
       .slice(0, 5)
       .map((entry) => `${entry.name} ${kb(entry.bytes)}`)
       .join(', ')}`,
   );
+  if (size.lazyBytes > 0)
+    console.log(
+      `          on first use: ${size.lazyContributors
+        .slice(0, 5)
+        .map((entry) => `${entry.name} ${kb(entry.bytes)}`)
+        .join(', ')}`,
+    );
   const chain = needle ? importChain(size.metafile, needle) : undefined;
   if (chain) console.log(`          ${chain.join('\n            -> ')}`);
 }

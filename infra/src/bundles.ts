@@ -6,9 +6,10 @@ import { type HandlerRef, handlerKey } from '@atende/shared/infra/handlers';
 import { QUEUES } from '@atende/shared/infra/queues';
 import { SCHEDULES } from '@atende/shared/infra/schedules';
 import { TABLES } from '@atende/shared/infra/tables';
-import { build, type Metafile } from 'esbuild';
+import { context, type Metafile } from 'esbuild';
 import { EMAIL_RECEIPT_HANDLER } from './email.ts';
-import { DEFAULT_FUNCTIONS_ROOT, ESM_REQUIRE_BANNER } from './functions.ts';
+import { DEFAULT_FUNCTIONS_ROOT } from './functions.ts';
+import { lambdaBuildOptions } from './lambda-build.ts';
 
 /** Issue 11's budget: a minified handler bundle above this costs cold start (about 23 ms per 146 KB). */
 export const BUNDLE_BUDGET_BYTES = 1_000_000;
@@ -29,9 +30,14 @@ export function deployedHandlers(): HandlerRef[] {
 
 export interface BundleSize {
   key: string;
+  /** What a cold start loads: the handler's `index.mjs` and the chunks it imports statically. */
   bytes: number;
-  /** Output bytes per contributor: an npm package (`npm:zod`) or a source folder (`functions/src/lib`). */
+  /** Chunks the handler loads on first use (`await import()`), on top of `bytes`. */
+  lazyBytes: number;
+  /** Bytes of `bytes` per contributor: an npm package (`npm:zod`) or a source folder (`functions/src/lib`). */
   contributors: Array<{ name: string; bytes: number }>;
+  /** The same for `lazyBytes`. */
+  lazyContributors: Array<{ name: string; bytes: number }>;
   metafile: Metafile;
 }
 
@@ -46,47 +52,86 @@ function contributorOf(input: string): string {
     .join('/');
 }
 
-/**
- * Bundles every deployed handler exactly as the stack's NodejsFunction does (esbuild, minified ESM for Node.js
- * 22, the SDK bundled, the same banner), in memory and in one esbuild run (shared modules are parsed once),
- * and reports the size of each `index.mjs` and what fills it, largest first. Handlers whose module does not
- * exist yet are skipped, as the stack skips them.
- */
-export async function measureBundles(root = DEFAULT_FUNCTIONS_ROOT): Promise<BundleSize[]> {
-  const refs = deployedHandlers().filter((ref) => existsSync(path.join(root, `${ref.module}.ts`)));
-  const outName = (index: number) => `${index}/index`;
-  const result = await build({
-    entryPoints: refs.map((ref, index) => ({ in: path.join(root, `${ref.module}.ts`), out: outName(index) })),
-    bundle: true,
-    write: false,
-    minify: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node22',
-    mainFields: ['module', 'main'],
-    banner: { js: ESM_REQUIRE_BANNER },
-    outExtension: { '.js': '.mjs' },
-    outdir: 'bundles',
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const sizes = refs.map((ref, index): BundleSize => {
-    const suffix = path.join('bundles', `${outName(index)}.mjs`);
-    const [outputPath, output] = Object.entries(result.metafile.outputs).find(([file]) =>
-      file.endsWith(suffix),
-    ) ?? ['', undefined];
-    const byName = new Map<string, number>();
-    for (const [input, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
+type Outputs = Metafile['outputs'];
+
+/** The output files `from` loads, following imports of the given kinds (`from` included). */
+function closure(outputs: Outputs, from: string[], kinds: ReadonlySet<string>): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...from];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file) || !outputs[file]) continue;
+    seen.add(file);
+    for (const next of outputs[file]?.imports ?? []) if (kinds.has(next.kind)) pending.push(next.path);
+  }
+  return seen;
+}
+
+function contributorsOf(outputs: Outputs, files: Iterable<string>): Array<{ name: string; bytes: number }> {
+  const byName = new Map<string, number>();
+  for (const file of files) {
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[file]?.inputs ?? {})) {
       const name = contributorOf(input);
       byName.set(name, (byName.get(name) ?? 0) + bytesInOutput);
     }
-    return {
-      key: handlerKey(ref),
-      bytes: output?.bytes ?? 0,
-      contributors: [...byName].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),
-      metafile: { inputs: result.metafile.inputs, outputs: output ? { [outputPath]: output } : {} },
-    };
+  }
+  return [...byName].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
+}
+
+const STATIC = new Set(['import-statement']);
+const ANY = new Set(['import-statement', 'dynamic-import']);
+
+/** The module a rebuild of measureBundles' esbuild context bundles: the handler being measured. */
+const HANDLER_ENTRY = 'atende-handler-entry';
+
+/**
+ * Bundles every deployed handler alone, with the stack's own esbuild options (lambda-build.ts) and in memory,
+ * and reports what each loads at cold start and on first use, and what fills it, largest first. One esbuild
+ * context rebuilds with each handler in turn as its entry, so the modules they share are parsed once. (One
+ * build over every handler would split the code they share into chunks of its own, which no deployed bundle
+ * has: 7 % larger for the inbound consumer.) Handlers whose module does not exist yet are skipped, as the
+ * stack skips them.
+ */
+export async function measureBundles(root = DEFAULT_FUNCTIONS_ROOT): Promise<BundleSize[]> {
+  const refs = deployedHandlers().filter((ref) => existsSync(path.join(root, `${ref.module}.ts`)));
+  let current = '';
+  const ctx = await context({
+    ...lambdaBuildOptions([{ in: HANDLER_ENTRY, out: 'index' }], 'bundle'),
+    sourcemap: false,
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'current-handler',
+        setup(plugin) {
+          plugin.onResolve({ filter: new RegExp(`^${HANDLER_ENTRY}$`) }, () => ({ path: current }));
+        },
+      },
+    ],
   });
+  const sizes: BundleSize[] = [];
+  try {
+    for (const ref of refs) {
+      current = path.join(root, `${ref.module}.ts`);
+      const { metafile } = await ctx.rebuild();
+      const { outputs } = metafile;
+      const entry = Object.keys(outputs).find((file) => file.endsWith(path.join('bundle', 'index.mjs')));
+      const loaded = closure(outputs, entry ? [entry] : [], STATIC);
+      const lazy = [...closure(outputs, [...loaded], ANY)].filter((file) => !loaded.has(file));
+      const sum = (files: Iterable<string>) =>
+        [...files].reduce((total, file) => total + (outputs[file]?.bytes ?? 0), 0);
+      sizes.push({
+        key: handlerKey(ref),
+        bytes: sum(loaded),
+        lazyBytes: sum(lazy),
+        contributors: contributorsOf(outputs, loaded),
+        lazyContributors: contributorsOf(outputs, lazy),
+        metafile,
+      });
+    }
+  } finally {
+    await ctx.dispose();
+  }
   return sizes.sort((a, b) => b.bytes - a.bytes);
 }
 
@@ -95,7 +140,10 @@ export async function measureBundles(root = DEFAULT_FUNCTIONS_ROOT): Promise<Bun
  * contains `needle` (e.g. `node_modules/exceljs`), shortest first.
  */
 export function importChain(metafile: Metafile, needle: string): string[] | undefined {
-  const entry = Object.values(metafile.outputs).find((output) => output.entryPoint)?.entryPoint;
+  // A chunk loaded on first use has an entry point of its own (the module imported): start from index.mjs.
+  const entry = Object.entries(metafile.outputs).find(
+    ([file, output]) => output.entryPoint && path.basename(file) === 'index.mjs',
+  )?.[1].entryPoint;
   if (!entry) return undefined;
   const previous = new Map<string, string | undefined>([[entry, undefined]]);
   const pending = [entry];

@@ -5,12 +5,20 @@ import { type HandlerRef, handlerKey } from '@atende/shared/infra/handlers';
 import { QUEUES, type QueueDefinition } from '@atende/shared/infra/queues';
 import { SCHEDULES, type ScheduleDefinition } from '@atende/shared/infra/schedules';
 import { TABLES, type TableDefinition } from '@atende/shared/infra/tables';
-import { Annotations, Duration, NestedStack, RemovalPolicy } from 'aws-cdk-lib';
+import {
+  Annotations,
+  AssetHashType,
+  Duration,
+  type ILocalBundling,
+  NestedStack,
+  RemovalPolicy,
+} from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
+import { lambdaBuildOptions } from './lambda-build.ts';
 import { REPO_ROOT } from './paths.ts';
 
 /** What a handler is used for; it decides the timeout and which grants it receives. */
@@ -34,7 +42,7 @@ export interface FunctionsProps {
 export interface HandlerFunction {
   ref: HandlerRef;
   roles: Set<FunctionRole>;
-  fn: nodejs.NodejsFunction;
+  fn: lambda.Function;
 }
 
 export const DEFAULT_FUNCTIONS_ROOT = path.join(REPO_ROOT, 'functions', 'src');
@@ -48,15 +56,25 @@ const AUTHORIZER_TIMEOUT = Duration.seconds(10);
 /** A mail may carry 25 MB of attachments to copy into the media bucket. */
 const MAIL_TIMEOUT = Duration.minutes(2);
 
-/** esbuild's ESM output has no `require`; some dependencies still call it for Node built-ins. */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+/**
+ * A handler bundled at synth time on this machine (no Docker), with the options the bundle-size check
+ * measures (lambda-build.ts). It is an object holding its entry, not a bare function, because CDK caches
+ * bundled assets by their serialized bundling options: two handlers must not look alike.
+ */
+class LocalEsbuild implements ILocalBundling {
+  constructor(readonly entry: string) {}
+
+  tryBundle(outputDir: string): boolean {
+    buildSync(lambdaBuildOptions([{ in: this.entry, out: 'index' }], outputDir));
+    return true;
+  }
+}
 
 const constructId = (ref: HandlerRef): string =>
   `Fn-${ref.module.replace(/[^A-Za-z0-9]+/g, '-')}-${ref.export}`;
 
 /**
- * One NodejsFunction per distinct handler (domain Lambdas, queue consumers, schedule handlers, the realtime
+ * One Lambda function per distinct handler (domain Lambdas, queue consumers, schedule handlers, the realtime
  * handler and the authorizer). A handler whose module does not exist yet is left out with a warning, so the
  * stack synthesizes while later issues are still adding their handlers.
  */
@@ -107,18 +125,18 @@ export class Functions extends Construct {
   }
 
   /** The function serving a handler, or undefined when its module does not exist yet. */
-  get(ref: HandlerRef): nodejs.NodejsFunction | undefined {
+  get(ref: HandlerRef): lambda.Function | undefined {
     return this.byKey.get(handlerKey(ref))?.fn;
   }
 
   /** Every function that runs application code (all but the authorizer, which only verifies tokens). */
-  application(): nodejs.NodejsFunction[] {
+  application(): lambda.Function[] {
     return [...this.byKey.values()]
       .filter((entry) => [...entry.roles].some((role) => role !== 'authorizer'))
       .map((entry) => entry.fn);
   }
 
-  all(): nodejs.NodejsFunction[] {
+  all(): lambda.Function[] {
     return [...this.byKey.values()].map((entry) => entry.fn);
   }
 
@@ -131,15 +149,20 @@ export class Functions extends Construct {
     entry: string,
     timeout: Duration,
     environment: Record<string, string>,
-  ): nodejs.NodejsFunction {
+  ): lambda.Function {
     const id = constructId(ref);
     const logGroup = new logs.LogGroup(this.logs, `${id}-Logs`, {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    const fn = new nodejs.NodejsFunction(this, id, {
-      entry,
-      handler: ref.export,
+    // Not NodejsFunction: it bundles to `--outfile`, which rules out esbuild's code splitting, so a handler's
+    // `await import()` of a heavy reader ended up in the index.mjs every cold start loads.
+    const fn = new lambda.Function(this, id, {
+      code: lambda.Code.fromAsset(REPO_ROOT, {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: { image: lambda.Runtime.NODEJS_22_X.bundlingImage, local: new LocalEsbuild(entry) },
+      }),
+      handler: `index.${ref.export}`,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: 1024,
@@ -147,19 +170,7 @@ export class Functions extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       logGroup,
       description: `${ref.module}.${ref.export}`,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-      projectRoot: REPO_ROOT,
       environment: { ...environment, NODE_OPTIONS: '--enable-source-maps' },
-      bundling: {
-        minify: true,
-        sourceMap: true,
-        format: nodejs.OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        // The SDK is bundled so every function runs the exact version the tests ran against.
-        bundleAwsSDK: true,
-      },
     });
     NagSuppressions.addResourceSuppressions(
       fn,

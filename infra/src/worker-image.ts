@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
-import { ESM_REQUIRE_BANNER } from './functions.ts';
+import { ESM_REQUIRE_BANNER } from './lambda-build.ts';
 import { REPO_ROOT } from './paths.ts';
 
 export interface WorkerImageOptions {
@@ -36,7 +36,7 @@ function installedVersion(name: string): string {
 }
 
 /**
- * A Docker build context for the worker, made at synth time like NodejsFunction's local bundling: esbuild
+ * A Docker build context for the worker, made at synth time like the functions' local bundling: esbuild
  * bundles the entry (no Docker needed to synthesize), a package.json pins the external packages and a
  * Dockerfile installs them on Node.js 22. Docker only runs at deploy time, when CDK builds the image asset.
  */

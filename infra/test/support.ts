@@ -13,7 +13,10 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { REPO_ROOT } from '../src/paths.ts';
 import { AtendeStack, type AtendeStackProps } from '../src/stacks/atende-stack.ts';
 
-/** NodejsFunction wants entries under the project root; node_modules keeps the fixtures out of the sources. */
+/**
+ * Fixtures live under the repo root (esbuild resolves the packages they import from it); node_modules keeps
+ * them out of the sources.
+ */
 const FIXTURES = path.join(REPO_ROOT, 'infra', 'node_modules', '.cache', 'atende-infra-test');
 
 const fixtureDir = (kind: string, content: string): string => {
@@ -131,7 +134,7 @@ export const SAMPLE_SCHEDULES: ScheduleDefinition[] = [
 ];
 
 /**
- * Writes an entry module for every handler so NodejsFunction accepts them (tests never bundle them), and a
+ * Writes an entry module for every handler so the functions are created (these tests never bundle them), and a
  * program for every worker module.
  */
 export function functionsRootWith(refs: readonly HandlerRef[], workers: readonly string[] = []): string {
@@ -144,6 +147,24 @@ export function functionsRootWith(refs: readonly HandlerRef[], workers: readonly
   for (const ref of refs) write(ref.module, `export const ${ref.export} = async () => ({});\n`);
   for (const module of workers) write(module, `console.log('${module} started');\n`);
   return root;
+}
+
+/**
+ * Two handler modules for real bundling: `lazy/handler` imports a module on first use (`await import()`) and
+ * answers what it returns; `plain/handler` imports nothing.
+ */
+export function lazyImportFunctionsRoot(): { root: string; lazy: HandlerRef; plain: HandlerRef } {
+  const files: Record<string, string> = {
+    'lazy/handler.ts': "export const handler = async () => (await import('./reader.ts')).read();\n",
+    'lazy/reader.ts': "export const read = () => ['read', 'on', 'first', 'use'].join(' ');\n",
+    'plain/handler.ts': "export const handler = async () => 'plain';\n",
+  };
+  const root = fixtureDir('lazy-functions', JSON.stringify(files));
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), content);
+  }
+  return { root, lazy: handlerRef('lazy/handler'), plain: handlerRef('plain/handler') };
 }
 
 export const SAMPLE_REFS: HandlerRef[] = [
@@ -186,7 +207,7 @@ export interface Synthesized {
 
 /**
  * Synthesizes the stack with cdk-nag applied and bundling skipped (`aws:cdk:bundling-stacks` = []), so
- * NodejsFunction never runs esbuild in tests.
+ * the functions are never bundled in tests.
  */
 export function synth(
   props: Partial<AtendeStackProps> = {},
