@@ -12,8 +12,8 @@ export const CHUNK_NAMES = 'chunks/[name]-[hash]';
  * How every handler is bundled, for the stack and for the bundle-size check alike: minified ESM for Node.js
  * 22 with the SDK bundled (every function runs the exact versions the tests ran against), and code splitting,
  * so a module a handler imports with `await import()` (PDF.js, mammoth) becomes a chunk loaded on first use
- * instead of part of the `index.mjs` every cold start loads. `entryPoints` map an output name to its source;
- * a handler's is `index`.
+ * instead of part of the `index.mjs` every cold start loads (the WhatsApp worker's image takes them unsplit).
+ * `entryPoints` map an output name to its source; a handler's is `index`.
  */
 export function lambdaBuildOptions(
   entryPoints: Array<{ in: string; out: string }>,

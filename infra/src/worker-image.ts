@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
-import { ESM_REQUIRE_BANNER } from './lambda-build.ts';
+import { lambdaBuildOptions } from './lambda-build.ts';
 import { REPO_ROOT } from './paths.ts';
 
 export interface WorkerImageOptions {
@@ -50,19 +50,10 @@ export function workerImageContext(options: WorkerImageOptions): string {
   );
   if (!options.bundle) return dir;
   buildSync({
-    entryPoints: [options.entry],
-    outfile: path.join(dir, 'index.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    mainFields: ['module', 'main'],
-    banner: { js: ESM_REQUIRE_BANNER },
+    ...lambdaBuildOptions([{ in: options.entry, out: 'index' }], dir),
+    // One file: the image copies index.mjs (and its map) only.
+    splitting: false,
     external: [...options.external],
-    minify: true,
-    sourcemap: true,
-    logLevel: 'error',
-    absWorkingDir: REPO_ROOT,
   });
   return dir;
 }
