@@ -6,8 +6,6 @@ export default defineConfig({
     root: './scripts',
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     include: ['e2e/**/*.e2e.ts'],
-    // One DynamoDB Local for the run; each file's runtime makes its own tables on it.
-    globalSetup: ['src/testing/e2e-global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRuntime, type TestRuntime } from '../src/testing/runtime.ts';
 import { launchBrowser } from './browser.ts';
-import { logIn, pickOption, signUpConfirmed, waitForHome } from './pages.ts';
+import { logIn, signUpConfirmed, waitForHome } from './pages.ts';
 
 let runtime: TestRuntime;
 let browser: Browser;
@@ -16,6 +16,15 @@ afterAll(async () => {
   await browser?.close();
   await runtime?.dispose();
 });
+
+async function pickOption(page: Page, testId: string, label: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label })
+    .first()
+    .click();
+  await page.keyboard.press('Escape');
+}
 
 const storedCompany = (page: Page) =>
   page.evaluate(

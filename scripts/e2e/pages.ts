@@ -2,22 +2,6 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestRuntime } from '../src/testing/runtime.ts';
 
 /**
- * Chooses `label` in the antd Select marked `testId`, waits until the field shows it (a tag, in a multiple
- * select), then closes the list with Escape: a choice the click did not make fails here, not at a later
- * assertion on what was saved.
- */
-export async function pickOption(page: Page, testId: string, label: string): Promise<void> {
-  const select = page.getByTestId(testId);
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label })
-    .first()
-    .click();
-  await select.locator('.ant-select-selection-item', { hasText: label }).first().waitFor();
-  await page.keyboard.press('Escape');
-}
-
-/**
  * Closes whatever shell modals (notification of the day, review, first login) stand over the page, once the
  * shell has fetched what decides them.
  */

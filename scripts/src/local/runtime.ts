@@ -36,12 +36,6 @@ export interface RuntimeOptions {
   host: string;
   dataDir: string;
   dynamodbPort: number;
-  /**
-   * A DynamoDB Local already running, keeping its data on disk, to make this runtime's tables on (under
-   * `tablePrefix`) instead of starting one on `dynamodbPort`: the end-to-end files share one emulator (its
-   * start is half a runtime's). It is neither started nor stopped here.
-   */
-  sharedDynamodb?: { endpoint: string; tablePrefix: string };
   s3Port: number;
   /** The provider sandbox's HTTP port (fake Meta, 360dialog, Gupshup, Telegram APIs). */
   sandboxPort: number;
@@ -122,11 +116,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
 
   try {
-    const tablePrefix = options.sharedDynamodb?.tablePrefix ?? TABLE_PREFIX;
-    const dynamodb =
-      options.sharedDynamodb ??
-      (await startDynamoDbLocal({ port: options.dynamodbPort, host, dbPath: join(dataDir, 'dynamodb') }));
-    if ('stop' in dynamodb) stops.push(() => dynamodb.stop());
+    const dynamodb = await startDynamoDbLocal({
+      port: options.dynamodbPort,
+      host,
+      dbPath: join(dataDir, 'dynamodb'),
+    });
+    stops.push(() => dynamodb.stop());
     const s3 = await startLocalS3({
       port: options.s3Port,
       host,
@@ -179,7 +174,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       AWS_ACCESS_KEY_ID: credentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
       [ENV.stage]: 'local',
-      [ENV.tablePrefix]: tablePrefix,
+      [ENV.tablePrefix]: TABLE_PREFIX,
       [ENV.queuePrefix]: QUEUE_PREFIX,
       [ENV.dynamodbEndpoint]: dynamodb.endpoint,
       [ENV.dynamodbLocalOnDisk]: 'true',
@@ -202,7 +197,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
 
     const client = new DynamoDBClient({ endpoint: dynamodb.endpoint });
-    await ensureTables(client, tablePrefix, TABLES);
+    await ensureTables(client, TABLE_PREFIX, TABLES);
     client.destroy();
     // Migrations of stored data run before anything reads it; each is idempotent and remembers it finished.
     const { backfillDayRollups, backfillDimensionRollups } =
@@ -338,7 +333,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       if (!stream) continue;
       const streamPoller = await startStreamPoller({
         endpoint: dynamodb.endpoint,
-        tableName: tableName(tablePrefix, table),
+        tableName: tableName(TABLE_PREFIX, table),
         batchSize: stream.batchSize,
         positionsFile: join(dataDir, 'streams', `${table.id}.json`),
         handler: async (event) =>

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DeleteTableCommand, DynamoDBClient, paginateListTables } from '@aws-sdk/client-dynamodb';
 import { freePort } from '../local/ports.ts';
 import { type Runtime, type RuntimeOptions, startRuntime } from '../local/runtime.ts';
 import { type DemoSeed, seedDemo } from '../seed/seed.ts';
@@ -17,9 +15,6 @@ export interface TestRuntime extends Runtime {
   dispose: () => Promise<void>;
 }
 
-/** Set by a run's global setup (e2e-global-setup.ts) to the DynamoDB Local its runtimes share. */
-export const SHARED_DYNAMODB_ENV = 'ATENDE_SHARED_DYNAMODB_ENDPOINT';
-
 const addressInUse = (error: unknown) =>
   (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE' ||
   (error instanceof Error && error.message.includes('EADDRINUSE'));
@@ -30,11 +25,6 @@ const addressInUse = (error: unknown) =>
  * port): the start is then tried again on new ports (the runtime stops what it had started), a few times.
  */
 export async function startTestRuntime(overrides: Partial<RuntimeOptions> = {}): Promise<TestRuntime> {
-  const sharedEndpoint = process.env[SHARED_DYNAMODB_ENV];
-  // A prefix of its own on the run's shared emulator: kept across a restart, which reuses these options.
-  const sharedDynamodb = sharedEndpoint
-    ? { endpoint: sharedEndpoint, tablePrefix: `atende-e2e-${randomBytes(4).toString('hex')}-` }
-    : undefined;
   for (let attempt = 1; ; attempt += 1) {
     const options: RuntimeOptions = {
       port: await freePort(),
@@ -47,7 +37,6 @@ export async function startTestRuntime(overrides: Partial<RuntimeOptions> = {}):
       webRoot: resolve(import.meta.dirname, '../../../web/dist'),
       productSlug: 'atende',
       log: () => undefined,
-      ...(sharedDynamodb ? { sharedDynamodb } : {}),
       ...overrides,
     };
     let runtime: Runtime;
@@ -75,24 +64,6 @@ async function wrap(options: RuntimeOptions, runtime: Runtime): Promise<TestRunt
     dispose: async () => {
       await runtime.stop();
       rmSync(options.dataDir, { recursive: true, force: true });
-      if (options.sharedDynamodb) await dropTables(options.sharedDynamodb);
     },
   };
-}
-
-/** Drops a disposed runtime's tables from the shared emulator, so the next files' runtimes share a lean one. */
-async function dropTables({
-  endpoint,
-  tablePrefix,
-}: NonNullable<RuntimeOptions['sharedDynamodb']>): Promise<void> {
-  const client = new DynamoDBClient({ endpoint });
-  try {
-    for await (const page of paginateListTables({ client }, {})) {
-      for (const name of page.TableNames ?? []) {
-        if (name.startsWith(tablePrefix)) await client.send(new DeleteTableCommand({ TableName: name }));
-      }
-    }
-  } finally {
-    client.destroy();
-  }
 }
