@@ -7,24 +7,18 @@ import { BUNDLE_BUDGET_BYTES, importChain, measureBundles } from '../src/bundles
  */
 const needle = process.argv[2];
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
+const largest = (entries: Array<{ name: string; bytes: number }>) =>
+  entries
+    .slice(0, 5)
+    .map((entry) => `${entry.name} ${kb(entry.bytes)}`)
+    .join(', ');
 const sizes = await measureBundles();
 for (const size of sizes) {
   const flag = size.bytes > BUNDLE_BUDGET_BYTES ? '  over budget' : '';
   const lazy = size.lazyBytes > 0 ? ` (+ ${kb(size.lazyBytes)} on first use)` : '';
   console.log(`${kb(size.bytes).padStart(8)}  ${size.key}${lazy}${flag}`);
-  console.log(
-    `          ${size.contributors
-      .slice(0, 5)
-      .map((entry) => `${entry.name} ${kb(entry.bytes)}`)
-      .join(', ')}`,
-  );
-  if (size.lazyBytes > 0)
-    console.log(
-      `          on first use: ${size.lazyContributors
-        .slice(0, 5)
-        .map((entry) => `${entry.name} ${kb(entry.bytes)}`)
-        .join(', ')}`,
-    );
+  console.log(`          ${largest(size.contributors)}`);
+  if (size.lazyBytes > 0) console.log(`          on first use: ${largest(size.lazyContributors)}`);
   const chain = needle ? importChain(size.metafile, needle) : undefined;
   if (chain) console.log(`          ${chain.join('\n            -> ')}`);
 }

@@ -66,6 +66,10 @@ function closure(outputs: Outputs, from: string[], kinds: ReadonlySet<string>): 
   return seen;
 }
 
+function bytesOf(outputs: Outputs, files: Iterable<string>): number {
+  return [...files].reduce((total, file) => total + (outputs[file]?.bytes ?? 0), 0);
+}
+
 function contributorsOf(outputs: Outputs, files: Iterable<string>): Array<{ name: string; bytes: number }> {
   const byName = new Map<string, number>();
   for (const file of files) {
@@ -118,12 +122,10 @@ export async function measureBundles(root = DEFAULT_FUNCTIONS_ROOT): Promise<Bun
       const entry = Object.keys(outputs).find((file) => file.endsWith(path.join('bundle', 'index.mjs')));
       const loaded = closure(outputs, entry ? [entry] : [], STATIC);
       const lazy = [...closure(outputs, [...loaded], ANY)].filter((file) => !loaded.has(file));
-      const sum = (files: Iterable<string>) =>
-        [...files].reduce((total, file) => total + (outputs[file]?.bytes ?? 0), 0);
       sizes.push({
         key: handlerKey(ref),
-        bytes: sum(loaded),
-        lazyBytes: sum(lazy),
+        bytes: bytesOf(outputs, loaded),
+        lazyBytes: bytesOf(outputs, lazy),
         contributors: contributorsOf(outputs, loaded),
         lazyContributors: contributorsOf(outputs, lazy),
         metafile,

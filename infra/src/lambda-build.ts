@@ -6,7 +6,7 @@ export const ESM_REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /** Where a handler's lazily imported code lands, beside its `index.mjs`. */
-export const CHUNK_NAMES = 'chunks/[name]-[hash]';
+const CHUNK_NAMES = 'chunks/[name]-[hash]';
 
 /**
  * How every handler is bundled, for the stack and for the bundle-size check alike: minified ESM for Node.js
